@@ -1,0 +1,238 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp } from './test/app';
+
+let app: FastifyInstance;
+afterEach(async () => {
+  await app?.close();
+});
+
+describe('GET /api/health', () => {
+  it('reports ok, the version and the database', async () => {
+    app = await createTestApp();
+    const res = await app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/), database: 'ok' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 when the database does not answer', async () => {
+    app = await createTestApp();
+    await app.database.close();
+    app.database.close = async () => {};
+    const res = await app.inject('/api/health');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'unavailable', database: 'unreachable' });
+  });
+});
+
+describe('GET /api/config/feature-flags', () => {
+  it('has the webinar banner off by default', async () => {
+    app = await createTestApp();
+    const res = await app.inject('/api/config/feature-flags');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ enableWebinarBanner: false });
+  });
+
+  it('turns the banner on from configuration, with its registration page', async () => {
+    app = await createTestApp({
+      ENABLE_WEBINAR_BANNER: 'true',
+      WEBINAR_URL: 'https://webinar.example.com/register',
+    });
+    const res = await app.inject('/api/config/feature-flags');
+    expect(res.json()).toEqual({
+      enableWebinarBanner: true,
+      webinarUrl: 'https://webinar.example.com/register',
+    });
+  });
+});
+
+describe('error model', () => {
+  /** A route of the shape later features use, to drive the real error handler. */
+  async function appWithEchoRoute(env: Record<string, string> = {}) {
+    const instance = await createTestApp(env);
+    instance.withTypeProvider<ZodTypeProvider>().post(
+      '/api/test/echo',
+      { schema: { body: z.object({ zipCode: z.string().regex(/^\d{5}$/, 'ZIP: 5 digits'), note: z.string().optional() }) } },
+      async (request) => request.body,
+    );
+    instance.get('/api/test/boom', async () => {
+      throw new Error('relation "secret_table" does not exist: SELECT * FROM secret_table');
+    });
+    return instance;
+  }
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    app = await createTestApp();
+    const res = await app.inject('/api/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
+  });
+
+  it('answers validation failures with 400 and one entry per field', async () => {
+    app = await appWithEchoRoute();
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { zipCode: '123' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Some fields are not valid.',
+      errors: [{ path: 'zipCode', message: 'ZIP: 5 digits' }],
+    });
+  });
+
+  it('accepts a valid body', async () => {
+    app = await appWithEchoRoute();
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { zipCode: '78701' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ zipCode: '78701' });
+  });
+
+  it('answers malformed JSON with 400 INVALID_JSON', async () => {
+    app = await appWithEchoRoute();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"zipCode": "7870',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'INVALID_JSON' });
+  });
+
+  it('answers an empty JSON body with 400 INVALID_JSON', async () => {
+    app = await appWithEchoRoute();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'INVALID_JSON' });
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    app = await appWithEchoRoute();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<zipCode>78701</zipCode>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('answers an oversized body with 413 and stays up', async () => {
+    app = await appWithEchoRoute({ BODY_LIMIT_BYTES: '2048' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { zipCode: '78701', note: 'x'.repeat(4096) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect((await app.inject('/api/health')).statusCode).toBe(200);
+  });
+
+  it('hides the details of an unexpected failure', async () => {
+    app = await appWithEchoRoute();
+    const res = await app.inject('/api/test/boom');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Unknown error occurred' });
+    expect(res.body).not.toContain('secret_table');
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe('request ids and headers', () => {
+  it('keeps a well-formed incoming request id and echoes it', async () => {
+    app = await createTestApp();
+    const res = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'lb-1234.abc' } });
+    expect(res.headers['x-request-id']).toBe('lb-1234.abc');
+  });
+
+  it('replaces a malformed request id with a fresh one', async () => {
+    app = await createTestApp();
+    const res = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'bad id\n<script>' } });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends security headers', async () => {
+    app = await createTestApp();
+    const res = await app.inject('/api/health');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes the routes from their schemas at /api/docs', async () => {
+    app = await createTestApp();
+    const json = await app.inject('/api/docs/json');
+    expect(json.statusCode).toBe(200);
+    const doc = json.json() as { openapi: string; paths: Record<string, { get?: { responses: Record<string, unknown> } }> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/health']?.get?.responses).toHaveProperty('503');
+    expect(doc.paths['/api/config/feature-flags']?.get?.responses).toHaveProperty('200');
+    const ui = await app.inject('/api/docs/');
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('web app serving', () => {
+  function fakeBuild() {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dealclub-web-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    return dir;
+  }
+
+  it('serves the page for built routes of the route table', async () => {
+    app = await createTestApp({ WEB_DIST_DIR: fakeBuild() });
+    for (const url of ['/', '/terms', '/privacy', '/accessibility', '/unauthorized', '/terms?x=1']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves the page with 404 for unknown routes, so the app shows not-found', async () => {
+    app = await createTestApp({ WEB_DIST_DIR: fakeBuild() });
+    const res = await app.inject('/no/such/page');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with a year of caching and never the page for a missing one', async () => {
+    app = await createTestApp({ WEB_DIST_DIR: fakeBuild() });
+    const asset = await app.inject('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await app.inject('/assets/index-gone.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const icon = await app.inject('/favicon.svg');
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('keeps API paths as JSON even when the web app is served', async () => {
+    app = await createTestApp({ WEB_DIST_DIR: fakeBuild() });
+    const res = await app.inject('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

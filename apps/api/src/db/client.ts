@@ -1,0 +1,160 @@
+/**
+ * Opens the database: the embedded PGlite (PostgreSQL compiled to WebAssembly) persisted under the
+ * data directory, or a PostgreSQL server when `DATABASE_URL` is set. Both give the same Drizzle
+ * handle type, so every query, migration and test runs one code path against real PostgreSQL.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives, for logs: a directory, `memory`, or the server's host/port/database. */
+  location: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Embedded only: a tarball of the data directory (backups; tests clone a migrated database). */
+  dumpDataDir?: () => Promise<Blob>;
+}
+
+/** A readable start-up failure: the server prints the message alone and exits non-zero. */
+export class DatabaseUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** Directory for the embedded database; `undefined` keeps it in memory (tests). */
+  dataDir?: string | undefined;
+  poolMax?: number;
+  connectTimeoutMs?: number;
+  /** Extra PGlite options for an in-memory database (tests start from a migrated dump). */
+  embedded?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl
+    ? openServer(options.databaseUrl, options)
+    : openEmbedded(options.dataDir, options.embedded);
+}
+
+/** Host, port and database of a URL, never its password. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'the configured DATABASE_URL';
+  }
+}
+
+async function openServer(url: string, options: OpenOptions): Promise<Database> {
+  const location = describeDatabaseUrl(url);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+  });
+  // An idle client that loses its server emits 'error' on the pool; without a listener Node would
+  // crash. The next query reports the problem instead.
+  pool.on('error', () => {});
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const reason = error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code : String(error);
+    throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL at ${location}: ${reason}`, {
+      cause: error,
+    });
+  }
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    location,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openEmbedded(
+  dataDir: string | undefined,
+  embedded: OpenOptions['embedded'],
+): Promise<Database> {
+  let release = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.join(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    release = lockDataDir(dataDir);
+    try {
+      client = await PGlite.create(dir);
+    } catch (error) {
+      release();
+      throw new DatabaseUnavailableError(
+        `Cannot open the embedded database in ${dir}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }
+  } else {
+    client = await PGlite.create(embedded ?? {});
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    location: dataDir ? path.join(dataDir, 'pglite') : 'memory',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await client.close();
+      release();
+    },
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
+}
+
+/**
+ * PGlite is a single-process database: two servers on one data directory would corrupt it. A pid
+ * file refuses the second one with a readable message; a stale file (dead process) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'pglite.pid');
+  try {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new DatabaseUnavailableError(
+        `The embedded database in ${dataDir} is in use by process ${pid}. Stop it, or set DATA_DIR to another directory.`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) throw error;
+  }
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,7 @@
+import type { Seed } from './seed';
+
+/**
+ * The demo data sets, in the order they run. Features append theirs here (demo accounts, deals, …);
+ * they run on first start with the embedded database unless `SEED_DEMO=false`.
+ */
+export const DEMO_SEEDS: readonly Seed[] = [];

@@ -1,0 +1,51 @@
+/**
+ * Applies the drizzle-kit migrations in `apps/api/drizzle` at start-up. The whole run holds a
+ * PostgreSQL advisory lock inside one transaction, so instances starting together apply each
+ * migration exactly once and none of them starts on a half-migrated schema. The bookkeeping table is
+ * drizzle's own (`drizzle.__drizzle_migrations`), so `drizzle-kit migrate` agrees with it.
+ */
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import type { Db } from './client';
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** Any constant the product owns; two ints keep clear of other users of advisory locks. */
+const LOCK_NAMESPACE = 0x0dea1c1b;
+const LOCK_MIGRATIONS = 1;
+
+export interface MigrationResult {
+  applied: number;
+  total: number;
+}
+
+export async function runMigrations(db: Db, folder = MIGRATIONS_DIR): Promise<MigrationResult> {
+  const migrations = readMigrationFiles({ migrationsFolder: folder });
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LOCK_MIGRATIONS})`);
+    await tx.execute(sql`create schema if not exists drizzle`);
+    await tx.execute(sql`
+      create table if not exists drizzle.__drizzle_migrations (
+        id serial primary key,
+        hash text not null,
+        created_at bigint
+      )`);
+    const done = await tx.execute<{ created_at: string | number }>(
+      sql`select created_at from drizzle.__drizzle_migrations`,
+    );
+    const applied = new Set(done.rows.map((r) => Number(r.created_at)));
+    let count = 0;
+    for (const migration of migrations) {
+      if (applied.has(migration.folderMillis)) continue;
+      for (const statement of migration.sql) {
+        if (statement.trim()) await tx.execute(sql.raw(statement));
+      }
+      await tx.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`,
+      );
+      count++;
+    }
+    return { applied: count, total: migrations.length };
+  });
+}

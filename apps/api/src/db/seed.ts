@@ -1,0 +1,44 @@
+/**
+ * Demo data (DECISIONS.md, Demo mode). A feature adds its demo data by appending a seed to
+ * `DEMO_SEEDS` in `demo-seeds.ts`. Each seed runs once per database, in its own transaction, under an
+ * advisory lock so that two instances never seed twice; its `summary` lines are printed at start-up
+ * (for example the demo accounts and their password).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { seedRuns } from './schema';
+
+export interface Seed {
+  /** Stable name; renaming a seed makes it run again. */
+  name: string;
+  run(db: Db): Promise<void>;
+  /** Lines to print at start-up whenever demo mode is on, seeded now or before. */
+  summary?: string[];
+}
+
+const LOCK_NAMESPACE = 0x0dea1c1b;
+const LOCK_SEEDS = 2;
+
+export interface SeedResult {
+  ran: string[];
+  summary: string[];
+}
+
+export async function runSeeds(db: Db, seeds: readonly Seed[]): Promise<SeedResult> {
+  const ran: string[] = [];
+  for (const seed of seeds) {
+    const didRun = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LOCK_SEEDS})`);
+      const claimed = await tx
+        .insert(seedRuns)
+        .values({ name: seed.name })
+        .onConflictDoNothing()
+        .returning({ name: seedRuns.name });
+      if (claimed.length === 0) return false;
+      await seed.run(tx as unknown as Db);
+      return true;
+    });
+    if (didRun) ran.push(seed.name);
+  }
+  return { ran, summary: seeds.flatMap((s) => s.summary ?? []) };
+}

@@ -1,0 +1,20 @@
+import { ERROR_STATUS, errorMessage, type ErrorCode, type FieldError } from '@dealclub/shared/errors';
+
+/**
+ * The one error type of the API. Services throw it with a stable code; the error handler turns it
+ * into `{ code, message, errors? }` with the code's HTTP status. `message` defaults to the English
+ * copy of the code (the spec's wording where the spec has one).
+ */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message ?? errorMessage(code));
+    this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
+  }
+}

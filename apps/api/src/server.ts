@@ -1,0 +1,102 @@
+/**
+ * The process entry point (`npm start`, `npm run serve`): reads the configuration, opens the
+ * database, applies migrations, seeds demo data when demo mode is on, serves, and shuts down
+ * gracefully on SIGTERM/SIGINT, letting in-flight requests finish.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DatabaseUnavailableError, openDatabase, type Database } from './db/client';
+import { DEMO_SEEDS } from './db/demo-seeds';
+import { runMigrations } from './db/migrate';
+import { runSeeds } from './db/seed';
+
+/** A start-up failure is one readable line on stderr and exit code 1, never a stack-trace loop. */
+function fail(message: string): never {
+  process.stderr.write(`DealClub could not start: ${message}\n`);
+  process.exit(1);
+}
+
+async function prepareDatabase(config: Config): Promise<Database> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
+  });
+  try {
+    await runMigrations(database.db);
+    if (config.seedDemo) await runSeeds(database.db, DEMO_SEEDS);
+    return database;
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function main() {
+  const envFile = path.resolve('.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let database: Database;
+  try {
+    database = await prepareDatabase(config);
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) fail(error.message);
+    fail(`database setup failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  const app = await buildApp({ config, database });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close().catch(() => {});
+    fail(error instanceof Error ? error.message : String(error));
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicUrl ?? `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
+  const lines = [
+    '',
+    `  DealClub ${config.version} is running at ${url}`,
+    `  Database: ${database.kind === 'pglite' ? 'embedded PostgreSQL (PGlite)' : 'PostgreSQL'} at ${database.location}`,
+    `  API reference: ${url}/api/docs`,
+  ];
+  if (config.seedDemo) {
+    const summary = DEMO_SEEDS.flatMap((s) => s.summary ?? []);
+    if (summary.length) lines.push('', '  Demo mode:', ...summary.map((l) => `    ${l}`));
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -1,0 +1,49 @@
+import en from '../locales/en.json' with { type: 'json' };
+
+/**
+ * Stable error codes of the API (API.md, Conventions). The HTTP status belongs to the code; the
+ * English message is the locale entry `errors.<CODE>` (spec copy where the spec has one), so the
+ * client can show its own translation of the same code.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  BAD_REQUEST: 400,
+  AUTHENTICATION_REQUIRED: 401,
+  ACCOUNT_DEACTIVATED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** The body of every error answer. `errors` is present only for validation failures. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  errors?: FieldError[];
+}
+
+export function errorMessage(code: ErrorCode): string {
+  return en.errors[code];
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ErrorBody).code === 'string' &&
+    typeof (value as ErrorBody).message === 'string'
+  );
+}

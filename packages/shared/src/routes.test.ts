@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { APP_ROUTES, matchBuiltRoute } from './routes';
+
+describe('route table', () => {
+  it('lists every route of the shell document once', () => {
+    const paths = APP_ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toContain('/help-qa/:id');
+    expect(paths).toContain('/signup/seller/thank-you');
+    expect(paths).toHaveLength(42);
+  });
+
+  it('matches built pages with or without a trailing slash', () => {
+    expect(matchBuiltRoute('/')?.id).toBe('home');
+    expect(matchBuiltRoute('/terms/')?.id).toBe('terms');
+    expect(matchBuiltRoute('/privacy')?.id).toBe('privacy');
+  });
+
+  it('does not match unknown paths or screens that are not built', () => {
+    expect(matchBuiltRoute('/nope')).toBeUndefined();
+    expect(matchBuiltRoute('/terms/extra')).toBeUndefined();
+    expect(matchBuiltRoute('/deals/123')).toBeUndefined();
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The route table of the shell document §2. The web app builds its router from it and the API uses
+ * it to answer a route of the app with the page (200) and anything else with the page and a 404,
+ * so that crawlers and link checkers see the not-found page for what it is.
+ *
+ * `built` marks the screens that exist in this release. A route that is not built yet renders the
+ * not-found page, never a placeholder; the issue that builds a screen flips its flag.
+ */
+export interface AppRoute {
+  /** Stable id, also the i18n key of the page title (`pages.<id>`). */
+  id: string;
+  /** React Router path pattern. */
+  path: string;
+  built: boolean;
+  /** Kept in the user's recent pages (shell §2: home, deals, buyers, profile, deal view/edit). */
+  recent?: boolean;
+  /** A page of the spec without content, answered by a redirect (DECISIONS.md). */
+  redirectTo?: string;
+}
+
+export const APP_ROUTES = [
+  { id: 'home', path: '/', built: true, recent: true },
+  { id: 'dashboard', path: '/dashboard', built: false },
+  { id: 'deals', path: '/deals', built: false, recent: true },
+  { id: 'dealNew', path: '/deals/new', built: false },
+  { id: 'dealEdit', path: '/deals/:id/edit', built: false, recent: true },
+  { id: 'dealOffers', path: '/deals/:id/offers', built: false },
+  { id: 'dealAnalytics', path: '/deals/:id/analytics', built: false },
+  { id: 'dealDetail', path: '/deals/:id', built: false, recent: true },
+  { id: 'zipAnalytics', path: '/zip/:zipCode/analytics', built: false },
+  { id: 'chat', path: '/chat', built: false },
+  { id: 'chatThread', path: '/chat/:threadId', built: false },
+  { id: 'buyers', path: '/buyers', built: false, recent: true },
+  { id: 'owners', path: '/owners', built: false },
+  { id: 'training', path: '/training', built: false },
+  { id: 'admin', path: '/admin', built: false },
+  { id: 'adminTraining', path: '/admin/training', built: false },
+  { id: 'auth', path: '/auth', built: false },
+  { id: 'legacyAuth', path: '/legacy-auth', built: false, redirectTo: '/auth' },
+  { id: 'resetPassword', path: '/reset-password', built: false },
+  { id: 'signup', path: '/signup', built: false },
+  {
+    id: 'signupBuyerLegacy',
+    path: '/signup/buyer-legacy',
+    built: false,
+    redirectTo: '/signup/buyer',
+  },
+  { id: 'signupBuyer', path: '/signup/buyer', built: false },
+  { id: 'signupSeller', path: '/signup/seller', built: false },
+  { id: 'signupSellerThanks', path: '/signup/seller/thank-you', built: false },
+  { id: 'verify', path: '/verify', built: false },
+  { id: 'verifyEmailChange', path: '/verify-email-change', built: false },
+  { id: 'profile', path: '/profile', built: false, recent: true },
+  { id: 'requestAccess', path: '/requestAccess', built: false },
+  { id: 'unauthorized', path: '/unauthorized', built: true },
+  { id: 'testInvitation', path: '/test-invitation', built: false },
+  { id: 'mapDemo', path: '/map-optimization-demo', built: false },
+  { id: 'terms', path: '/terms', built: true },
+  { id: 'privacy', path: '/privacy', built: true },
+  { id: 'accessibility', path: '/accessibility', built: true },
+  { id: 'feedback', path: '/feedback', built: false },
+  { id: 'ownersFeedback', path: '/owners-feedback', built: false },
+  { id: 'features', path: '/features', built: false },
+  { id: 'help', path: '/help', built: false },
+  { id: 'helpArticle', path: '/help/article/:id', built: false },
+  { id: 'helpQa', path: '/help/qa/:id', built: false },
+  { id: 'helpQaAlias', path: '/help-qa/:id', built: false },
+  { id: 'helpTest', path: '/helptest', built: false, redirectTo: '/help' },
+] as const satisfies readonly AppRoute[];
+
+export type AppRouteId = (typeof APP_ROUTES)[number]['id'];
+
+function toRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split('/')
+    .map((part) =>
+      part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${body}/?$`);
+}
+
+const MATCHERS = APP_ROUTES.map((route) => ({ route: route as AppRoute, re: toRegExp(route.path) }));
+
+/**
+ * The route of the table that `pathname` opens, if any and if it is built (a redirect counts when
+ * its target is built). Anything else is the not-found page.
+ */
+export function matchBuiltRoute(pathname: string): AppRoute | undefined {
+  const hit = MATCHERS.find((m) => m.re.test(pathname))?.route;
+  if (!hit) return undefined;
+  if (hit.redirectTo) return matchBuiltRoute(hit.redirectTo) ? hit : undefined;
+  return hit.built ? hit : undefined;
+}
