@@ -1,0 +1,65 @@
+/**
+ * The server under test for `npm run bench`: the product app on a fresh in-memory PGlite, plus the
+ * trivial route `GET /__bench/trivial` that every scenario is compared with. It runs in its own
+ * process (started by bench/run.ts) so that autocannon does not share its event loop. It listens on
+ * 127.0.0.1 on a free port, prints `{"port":N}` as one JSON line on stdout, and exits on SIGTERM,
+ * SIGINT, or when the parent that started it goes away.
+ */
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+
+/** A hung close must not leave an orphan process holding a port. */
+const SHUTDOWN_GRACE_MS = 5000;
+
+async function main() {
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SEED_DEMO: 'false',
+    // Always the embedded database, even when the shell exports DATABASE_URL: the figures must not
+    // depend on a server elsewhere, and the bench sends no traffic beyond loopback.
+    DATABASE_URL: '',
+  });
+  // No dataDir: PGlite in memory, so each run starts from an empty, freshly migrated database.
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  await runMigrations(database.db);
+  const app = await buildApp({ config, database });
+
+  // Same hooks (security headers, request id) as every product route, no work of its own: the
+  // difference between a scenario and this route is what the scenario's handler costs.
+  app.get('/__bench/trivial', async () => ({ ok: true }));
+
+  await app.listen({ host: '127.0.0.1', port: 0 });
+
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  // Started with an IPC channel by run.ts: if the runner dies without killing us, the channel
+  // closes and we exit rather than linger.
+  if (process.send) process.on('disconnect', shutdown);
+
+  const address = app.server.address();
+  if (typeof address !== 'object' || !address) throw new Error('server has no TCP address');
+  process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `bench server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,168 @@
+import { expect, seriousViolations, test } from './fixtures';
+
+test.describe('home', () => {
+  test('renders in English for an English browser', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Creative-finance deals, first-class.');
+    await expect(page).toHaveTitle('Home | DealClub');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('link', { name: 'Join as a buyer' })).toHaveAttribute('href', '/signup/buyer');
+    await expect(page.getByRole('link', { name: 'Join as a seller' })).toHaveAttribute('href', '/signup/seller');
+  });
+
+  test.describe('with a Spanish browser', () => {
+    test.use({ locale: 'es-MX' });
+
+    test('renders in Spanish', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tratos con financiamiento creativo, de primera.');
+      await expect(page).toHaveTitle('Inicio | DealClub');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Términos del servicio' })).toBeVisible();
+    });
+  });
+});
+
+test.describe('language choice', () => {
+  test('switches at once, confirms with a toast and survives a reload', async ({ page }) => {
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+
+    await page.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: 'Español' }).click();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Términos del servicio');
+    await expect(page).toHaveTitle('Términos del servicio | DealClub');
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Idioma actualizado');
+    await expect(toast).toContainText('Idioma cambiado a Español');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Términos del servicio');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('combobox', { name: 'Idioma' })).toContainText('Español');
+  });
+
+  test('shows one toast at a time', async ({ page }) => {
+    await page.goto('/');
+    const select = page.getByRole('combobox', { name: /Language|Idioma/ });
+    await select.click();
+    await page.getByRole('option', { name: 'Español' }).click();
+    const toasts = page.getByTestId('toast');
+    await expect(toasts).toHaveText(/Idioma cambiado a Español/);
+    await select.click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await expect(toasts).toHaveCount(1);
+    await expect(toasts).toHaveText(/Language set to English/);
+  });
+});
+
+test.describe('not found', () => {
+  test.use({ allowConsole: [/status of 404/] });
+
+  test('an unknown route shows the not-found page with a 404', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page).toHaveTitle('Page not found | DealClub');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('a screen that is not built yet shows the not-found page, not a placeholder', async ({ page }) => {
+    await page.goto('/deals');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  });
+});
+
+test.describe('header', () => {
+  test('shows Login and Sign up in the bar from 768 px', async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 800 });
+    await page.goto('/');
+    const nav = page.getByTestId('desktop-nav');
+    await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+  });
+
+  test('collapses into a menu below 768 px', async ({ page }) => {
+    await page.setViewportSize({ width: 767, height: 800 });
+    await page.goto('/');
+    await expect(page.getByTestId('desktop-nav')).toBeHidden();
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const list = page.getByRole('navigation', { name: 'Main' });
+    await expect(list.getByRole('link', { name: 'Login' })).toBeVisible();
+    await list.getByRole('link', { name: 'Sign up' }).click();
+    // Navigating closes the menu.
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('is sticky and its logo leads home', async ({ page }) => {
+    await page.goto('/privacy');
+    await page.mouse.wheel(0, 2000);
+    await expect(page.getByRole('banner')).toBeInViewport();
+    await page.getByRole('link', { name: 'DealClub home' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('footer links go where the spec says', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth');
+    await expect(footer.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup/buyer');
+    await expect(footer.getByRole('link', { name: 'Feature roadmap' })).toHaveAttribute('href', '/features');
+    await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  });
+});
+
+test.describe('content pages', () => {
+  for (const [url, title] of [
+    ['/terms', 'Terms of Service'],
+    ['/privacy', 'Privacy Policy'],
+    ['/accessibility', 'Accessibility'],
+    ['/unauthorized', 'Unauthorized'],
+  ] as const) {
+    test(`${url} has its title`, async ({ page }) => {
+      await page.goto(url);
+      await expect(page).toHaveTitle(`${title} | DealClub`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  }
+});
+
+test.describe('accessibility', () => {
+  test.use({ allowConsole: [/status of 404/] });
+
+  for (const url of ['/', '/terms', '/privacy', '/accessibility', '/unauthorized', '/no-such-page']) {
+    for (const width of [1280, 375]) {
+      test(`${url} at ${width} px has no serious or critical axe violations`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(url);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  }
+
+  test('the skip link moves focus to the main content', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main')).toBeFocused();
+  });
+
+  test('F8 moves focus to the notifications region', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('F8');
+    const focusedInRegion = page.getByRole('region', { name: 'Notifications (F8)' }).locator(':focus');
+    await expect(focusedInRegion).toHaveCount(1);
+  });
+});

@@ -1,0 +1,41 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { APP_ROUTES, matchBuiltRoute } from '@dealclub/shared/routes';
+import { NotFoundPage } from '@/features/errors/routes/not-found';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import { SCREENS } from './screens';
+
+/** The route objects of the built screens and redirects; everything else is the not-found page. */
+export function appRoutes(): RouteObject[] {
+  const children: RouteObject[] = [];
+  for (const route of APP_ROUTES) {
+    const handle = { recent: 'recent' in route ? route.recent : false };
+    if ('redirectTo' in route) {
+      // A redirect of the spec (DECISIONS.md) works once its target screen exists.
+      if (matchBuiltRoute(route.redirectTo)) {
+        const target = route.redirectTo;
+        children.push({ path: route.path, loader: () => redirect(target) });
+      }
+      continue;
+    }
+    const load = SCREENS[route.id];
+    if (!load) continue;
+    children.push({
+      path: route.path,
+      handle,
+      errorElement: <RouteError />,
+      lazy: async () => ({ Component: (await load()).default }),
+    });
+  }
+  children.push({
+    path: '*',
+    errorElement: <RouteError />,
+    // Already in the main chunk: the route error boundary renders it for 404s.
+    Component: NotFoundPage,
+  });
+  return [{ element: <RootLayout />, errorElement: <RouteError />, children }];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}

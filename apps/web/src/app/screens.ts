@@ -1,0 +1,17 @@
+/**
+ * The screen module of each built route of the route table (`@dealclub/shared/routes`). Each is
+ * its own chunk, loaded when the route is first opened. A route whose screen is not built yet is
+ * absent here and falls through to the not-found page; a test checks this map against the table.
+ */
+import type { ComponentType } from 'react';
+import type { AppRouteId } from '@dealclub/shared/routes';
+
+type ScreenModule = { default: ComponentType };
+
+export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> = {
+  home: () => import('@/features/home/routes/home'),
+  terms: () => import('@/features/legal/routes/terms'),
+  privacy: () => import('@/features/legal/routes/privacy'),
+  accessibility: () => import('@/features/legal/routes/accessibility'),
+  unauthorized: () => import('@/features/errors/routes/unauthorized'),
+};

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** Footer links of shell §2, plus the accessibility statement. */
+const FOOTER_LINKS = [
+  { labelKey: 'footer.login', to: '/auth' },
+  { labelKey: 'footer.signup', to: '/signup/buyer' },
+  { labelKey: 'footer.features', to: '/features' },
+  { labelKey: 'footer.terms', to: '/terms' },
+  { labelKey: 'footer.privacy', to: '/privacy' },
+  { labelKey: 'footer.accessibility', to: '/accessibility' },
+] as const;
+
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className="mt-auto border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 md:flex-row md:items-center md:justify-between">
+        <nav aria-label={t('footer.label')}>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-slate-700 underline-offset-4 hover:text-brand-700 hover:underline">
+                  {t(link.labelKey)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="text-sm text-slate-600">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,126 @@
+import { DropdownMenu } from 'radix-ui';
+import { ChevronDown, Menu, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '@/features/session/session-context';
+import { LanguageSelect } from './language-select';
+import { LogoMark } from './logo';
+import { headerLinks } from './nav-links';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-brand-800 ${isActive ? 'bg-brand-800' : ''}`;
+
+/**
+ * The sticky header (shell §2). From 768 px the links sit in the bar; below it they fold into a
+ * menu button (showing the user's first name when signed in) that opens a full-width list.
+ */
+export function Header() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const user = session.status === 'authenticated' ? session.user : null;
+  const links = headerLinks(user);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const mobileLinks = user
+    ? [...links.main, ...links.account.filter((l) => l.to === '/profile' || l.to === '/chat')]
+    : links.main;
+
+  return (
+    <header className="sticky top-0 z-40 bg-brand-700 text-white shadow">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold" aria-label={t('nav.home')}>
+          <LogoMark />
+          <span aria-hidden>{t('app.name')}</span>
+        </Link>
+
+        <nav aria-label={t('nav.main')} className="ml-4 hidden items-center gap-1 md:flex" data-testid="desktop-nav">
+          {links.main.map((link) => (
+            <NavLink key={link.to} to={link.to} className={linkClass}>
+              {t(link.labelKey)}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          <LanguageSelect />
+          {user && session.status === 'authenticated' && (
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger className="hidden items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-800 md:inline-flex">
+                {user.firstName || t('nav.account')}
+                <ChevronDown aria-hidden className="size-4" />
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content
+                  align="end"
+                  sideOffset={6}
+                  className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 text-ink shadow-lg"
+                >
+                  {links.account.map((link) => (
+                    <DropdownMenu.Item key={link.labelKey} asChild>
+                      <Link to={link.to} className="block rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50">
+                        {t(link.labelKey)}
+                      </Link>
+                    </DropdownMenu.Item>
+                  ))}
+                  <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+                  <DropdownMenu.Item
+                    onSelect={session.signOut}
+                    className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50"
+                  >
+                    {t('nav.signOut')}
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          )}
+          <button
+            type="button"
+            className="inline-flex items-center gap-2 rounded-md border border-white/70 px-3 py-2 text-sm font-medium md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden className="size-4" /> : <Menu aria-hidden className="size-4" />}
+            {user?.firstName || t('nav.menu')}
+          </button>
+        </div>
+      </div>
+
+      {menuOpen && (
+        <nav id={menuId} aria-label={t('nav.main')} className="border-t border-brand-800 bg-brand-700 md:hidden">
+          <ul className="flex w-full flex-col py-2">
+            {mobileLinks.map((link) => (
+              <li key={link.labelKey}>
+                <NavLink to={link.to} className="block px-4 py-3 text-base font-medium text-white hover:bg-brand-800">
+                  {t(link.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+            {session.status === 'authenticated' && (
+              <li>
+                <button
+                  type="button"
+                  onClick={session.signOut}
+                  className="block w-full px-4 py-3 text-left text-base font-medium text-white hover:bg-brand-800"
+                >
+                  {t('nav.signOut')}
+                </button>
+              </li>
+            )}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

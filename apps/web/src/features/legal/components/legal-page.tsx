@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '@/hooks/use-page-title';
+
+interface Section {
+  heading: string;
+  body: string;
+}
+
+/** The date the legal texts were last changed; shown on each page. */
+const LAST_UPDATED = new Date('2026-11-22T00:00:00Z');
+
+/** Terms, privacy and accessibility share one layout; their text lives in the locale files. */
+export function LegalPage({ doc }: { doc: 'terms' | 'privacy' | 'accessibility' }) {
+  const { t, i18n } = useTranslation();
+  const title = t(`pages.${doc}`);
+  usePageTitle(title);
+  const sections = t(`legal.${doc}.sections`, { returnObjects: true }) as Section[];
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(LAST_UPDATED);
+  return (
+    <article className="mx-auto w-full max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-2 text-sm text-slate-600">{t('legal.updated', { date })}</p>
+      <p className="mt-6 text-lg text-slate-800">{t(`legal.${doc}.intro`)}</p>
+      {sections.map((section) => (
+        <section key={section.heading} className="mt-8">
+          <h2 className="text-xl font-semibold">{section.heading}</h2>
+          <p className="mt-2 leading-7 text-slate-800">{section.body}</p>
+        </section>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The HTTP helper of shell §7: any method, a JSON body when there is data, an `x-api-key` header
+ * sent empty, credentials included; a non-ok reply raises {@link ApiError} with status, status text
+ * and the parsed body. The session feature plugs in the bearer token and the refresh-and-retry-once
+ * on 401 through {@link setAuthHandlers}.
+ */
+import { isErrorBody, type ErrorBody } from '@dealclub/shared/errors';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly body: unknown,
+  ) {
+    super(isErrorBody(body) ? body.message : `${status} ${statusText}`);
+    this.name = 'ApiError';
+  }
+
+  /** The stable error code of the API (API.md), when the body has one. */
+  get code(): ErrorBody['code'] | undefined {
+    return isErrorBody(this.body) ? this.body.code : undefined;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+
+/** Appends parameters: arrays repeat the key, null and undefined are skipped (shell §7). */
+export function withQuery(path: string, params?: QueryParams): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values as readonly QueryValue[]) {
+      if (v !== null && v !== undefined) search.append(key, String(v));
+    }
+  }
+  const qs = search.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+const PUBLIC_PATHS = ['/api/auth/public-', '/api/health', '/api/analytics/zip-analytics', '/api/help/'];
+
+/** Paths that need no token (shell §6). The help admin path is private for mutations. */
+export function isPublicPath(path: string, method = 'GET'): boolean {
+  if (path.includes('/api/help/admin') && method !== 'GET') return false;
+  return PUBLIC_PATHS.some((p) => path.includes(p));
+}
+
+export interface AuthHandlers {
+  /** The current ID token, if any. */
+  getToken(): string | null;
+  /** Forces a refresh; resolves to the new token or null when the session is gone. */
+  refresh(): Promise<string | null>;
+}
+
+let auth: AuthHandlers | null = null;
+
+export function setAuthHandlers(handlers: AuthHandlers | null) {
+  auth = handlers;
+}
+
+export interface RequestOptions {
+  method?: string;
+  data?: unknown;
+  query?: QueryParams;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': '' };
+  if (options.data !== undefined) headers['content-type'] = 'application/json';
+  if (token && !isPublicPath(path, method)) headers.authorization = `Bearer ${token}`;
+  return fetch(withQuery(path, options.query), {
+    method,
+    headers,
+    body: options.data === undefined ? undefined : JSON.stringify(options.data),
+    credentials: 'include',
+    signal: options.signal,
+  });
+}
+
+async function parseBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let res = await send(path, options, auth?.getToken() ?? null);
+  if (res.status === 401 && auth && !isPublicPath(path, options.method)) {
+    const token = await auth.refresh();
+    if (token) res = await send(path, options, token);
+  }
+  const body = await parseBody(res);
+  if (!res.ok) throw new ApiError(res.status, res.statusText, body);
+  return body as T;
+}

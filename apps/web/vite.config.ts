@@ -1,0 +1,26 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { defineConfig } from 'vite';
+
+// The API (npm run dev starts it on API_PORT, default 3000) serves /api, the embedded identity
+// provider at /cognito and the realtime WebSocket at /app; the dev server proxies all three.
+const api = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  server: {
+    port: Number(process.env.WEB_PORT ?? 5173),
+    proxy: {
+      '/api': api,
+      '/cognito': api,
+      '/app': { target: api, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    // Maps for error reports, not referenced from the bundles served to browsers.
+    sourcemap: 'hidden',
+  },
+});
