@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
 
 // The API (npm run dev starts it on API_PORT, default 3000) serves /api, the embedded identity
 // provider at /cognito and the realtime WebSocket at /app; the dev server proxies all three.
@@ -17,6 +17,13 @@ export default defineConfig({
       '/cognito': api,
       '/app': { target: api, ws: true },
     },
+  },
+  // Unit tests of the web app (jsdom); the browser tests are Playwright's, in e2e/.
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
   },
   build: {
     outDir: 'dist',

@@ -124,7 +124,9 @@ function startServer(): Promise<StartedServer> {
     };
     child.once('error', fail);
     child.once('exit', (code, signal) => {
-      fail(new BenchError(`bench server exited before listening (code ${code}, signal ${signal})\n${stderr}`));
+      fail(
+        new BenchError(`bench server exited before listening (code ${code}, signal ${signal})\n${stderr}`),
+      );
     });
     // Keeps reading after the port line so that a chatty server never blocks on a full pipe.
     const lines = createInterface({ input: child.stdout! });
@@ -293,14 +295,19 @@ async function main(): Promise<number> {
     if (settings.warmupS > 0) {
       for (const target of targets) {
         log(`warming up ${target.scenario.name} for ${settings.warmupS} s…`);
-        const problem = problemOf(`${target.scenario.name} (warm-up)`, await fire(target, settings, settings.warmupS));
+        const problem = problemOf(
+          `${target.scenario.name} (warm-up)`,
+          await fire(target, settings, settings.warmupS),
+        );
         if (problem) throw new BenchError(problem);
       }
     }
 
     const results: autocannon.Result[] = [];
     for (const target of targets) {
-      log(`measuring ${target.scenario.name} for ${settings.durationS} s with ${settings.connections} connections…`);
+      log(
+        `measuring ${target.scenario.name} for ${settings.durationS} s with ${settings.connections} connections…`,
+      );
       results.push(await fire(target, settings, settings.durationS));
     }
     if (serverExited) throw new BenchError(`the bench server exited during the run\n${server.stderr()}`);

@@ -17,7 +17,11 @@ describe('GET /api/health', () => {
     app = await createTestApp();
     const res = await app.inject('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/), database: 'ok' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      database: 'ok',
+    });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -58,7 +62,14 @@ describe('error model', () => {
     const instance = await createTestApp(env);
     instance.withTypeProvider<ZodTypeProvider>().post(
       '/api/test/echo',
-      { schema: { body: z.object({ zipCode: z.string().regex(/^\d{5}$/, 'ZIP: 5 digits'), note: z.string().optional() }) } },
+      {
+        schema: {
+          body: z.object({
+            zipCode: z.string().regex(/^\d{5}$/, 'ZIP: 5 digits'),
+            note: z.string().optional(),
+          }),
+        },
+      },
       async (request) => request.body,
     );
     instance.get('/api/test/boom', async () => {
@@ -179,7 +190,10 @@ describe('OpenAPI', () => {
     app = await createTestApp();
     const json = await app.inject('/api/docs/json');
     expect(json.statusCode).toBe(200);
-    const doc = json.json() as { openapi: string; paths: Record<string, { get?: { responses: Record<string, unknown> } }> };
+    const doc = json.json() as {
+      openapi: string;
+      paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
+    };
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/health']?.get?.responses).toHaveProperty('503');
     expect(doc.paths['/api/config/feature-flags']?.get?.responses).toHaveProperty('200');

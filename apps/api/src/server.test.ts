@@ -28,12 +28,17 @@ function runServer(env: Record<string, string>) {
 
 describe('server start-up', () => {
   it('exits non-zero with one readable line when the database is unreachable', async () => {
-    const server = runServer({ DATABASE_URL: 'postgres://dealclub@127.0.0.1:1/dealclub', LOG_LEVEL: 'silent' });
+    const server = runServer({
+      DATABASE_URL: 'postgres://dealclub@127.0.0.1:1/dealclub',
+      LOG_LEVEL: 'silent',
+    });
     const code = await server.exited;
     const { stderr } = server.output();
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).toMatch(/^DealClub could not start: Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/dealclub/);
+    expect(stderr).toMatch(
+      /^DealClub could not start: Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/dealclub/,
+    );
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 

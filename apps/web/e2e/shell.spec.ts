@@ -6,8 +6,14 @@ test.describe('home', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Creative-finance deals, first-class.');
     await expect(page).toHaveTitle('Home | DealClub');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('link', { name: 'Join as a buyer' })).toHaveAttribute('href', '/signup/buyer');
-    await expect(page.getByRole('link', { name: 'Join as a seller' })).toHaveAttribute('href', '/signup/seller');
+    await expect(page.getByRole('link', { name: 'Join as a buyer' })).toHaveAttribute(
+      'href',
+      '/signup/buyer',
+    );
+    await expect(page.getByRole('link', { name: 'Join as a seller' })).toHaveAttribute(
+      'href',
+      '/signup/seller',
+    );
   });
 
   test.describe('with a Spanish browser', () => {
@@ -15,10 +21,14 @@ test.describe('home', () => {
 
     test('renders in Spanish', async ({ page }) => {
       await page.goto('/');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tratos con financiamiento creativo, de primera.');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Tratos con financiamiento creativo, de primera.',
+      );
       await expect(page).toHaveTitle('Inicio | DealClub');
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Términos del servicio' })).toBeVisible();
+      await expect(
+        page.getByRole('contentinfo').getByRole('link', { name: 'Términos del servicio' }),
+      ).toBeVisible();
     });
   });
 });

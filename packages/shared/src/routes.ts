@@ -73,9 +73,7 @@ export type AppRouteId = (typeof APP_ROUTES)[number]['id'];
 function toRegExp(pattern: string): RegExp {
   const body = pattern
     .split('/')
-    .map((part) =>
-      part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    )
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`^${body}/?$`);
 }

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -24,6 +24,15 @@ export interface Database {
   close(): Promise<void>;
   /** Embedded only: a tarball of the data directory (backups; tests clone a migrated database). */
   dumpDataDir?: () => Promise<Blob>;
+}
+
+/**
+ * Runs a raw SQL query and returns its rows. Both drivers answer `execute` with `{ rows }`; the
+ * shared handle type cannot say so, hence the one cast here.
+ */
+export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }
 
 /** A readable start-up failure: the server prints the message alone and exits non-zero. */
@@ -75,7 +84,8 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
     client.release();
   } catch (error) {
     await pool.end().catch(() => {});
-    const reason = error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code : String(error);
+    const reason =
+      error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code : String(error);
     throw new DatabaseUnavailableError(`Cannot connect to PostgreSQL at ${location}: ${reason}`, {
       cause: error,
     });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, isServerPass } from '../test/app';
-import { DatabaseUnavailableError, openDatabase, type Database } from './client';
+import { DatabaseUnavailableError, openDatabase, queryRows, type Database } from './client';
 import { MIGRATIONS_DIR, runMigrations } from './migrate';
 import { runSeeds, type Seed } from './seed';
 import { seedRuns } from './schema';
@@ -21,10 +21,11 @@ async function freshDatabase() {
 }
 
 async function appliedMigrations(database: Database) {
-  const res = await database.db.execute<{ n: number }>(
+  const rows = await queryRows<{ n: number }>(
+    database.db,
     sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
   );
-  return res.rows[0]?.n;
+  return rows[0]?.n;
 }
 
 describe('runMigrations', () => {
@@ -73,8 +74,11 @@ describe('runMigrations', () => {
       'CREATE TABLE "half_done" ("id" integer);\n--> statement-breakpoint\nSELECT no_such_function();',
     );
     await expect(runMigrations(database.db, folder)).rejects.toThrow();
-    const exists = await database.db.execute<{ t: string | null }>(sql`select to_regclass('half_done')::text as t`);
-    expect(exists.rows[0]?.t).toBeNull();
+    const exists = await queryRows<{ t: string | null }>(
+      database.db,
+      sql`select to_regclass('half_done')::text as t`,
+    );
+    expect(exists[0]?.t).toBeNull();
   });
 });
 
@@ -143,7 +147,9 @@ describe('server database', () => {
       connectTimeoutMs: 2000,
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DatabaseUnavailableError);
-    expect((error as Error).message).toMatch(/^Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/nowhere: .*ECONNREFUSED/);
+    expect((error as Error).message).toMatch(
+      /^Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/nowhere: .*ECONNREFUSED/,
+    );
     expect((error as Error).message).not.toContain('s3cret');
   });
 });

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type { Db } from './client';
+import { queryRows, type Db } from './client';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -31,10 +31,11 @@ export async function runMigrations(db: Db, folder = MIGRATIONS_DIR): Promise<Mi
         hash text not null,
         created_at bigint
       )`);
-    const done = await tx.execute<{ created_at: string | number }>(
+    const done = await queryRows<{ created_at: string | number }>(
+      tx,
       sql`select created_at from drizzle.__drizzle_migrations`,
     );
-    const applied = new Set(done.rows.map((r) => Number(r.created_at)));
+    const applied = new Set(done.map((r) => Number(r.created_at)));
     let count = 0;
     for (const migration of migrations) {
       if (applied.has(migration.folderMillis)) continue;

@@ -59,9 +59,13 @@ let embeddedTemplate: Promise<NonNullable<OpenOptions['embedded']>> | undefined;
 function migratedEmbeddedTemplate() {
   embeddedTemplate ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    // The server's lib settings do not declare the WebAssembly global; Node has it.
+    const wasm = (
+      globalThis as unknown as { WebAssembly: { compile(b: Uint8Array): Promise<WebAssembly.Module> } }
+    ).WebAssembly;
     const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
-      WebAssembly.compile(await readFile(path.join(dist, 'pglite.wasm'))),
-      WebAssembly.compile(await readFile(path.join(dist, 'initdb.wasm'))),
+      wasm.compile(await readFile(path.join(dist, 'pglite.wasm'))),
+      wasm.compile(await readFile(path.join(dist, 'initdb.wasm'))),
     ]);
     const fsBundle = new Blob([await readFile(path.join(dist, 'pglite.data'))]);
     const database = await openDatabase({ embedded: { pgliteWasmModule, initdbWasmModule, fsBundle } });

@@ -11,7 +11,10 @@ export function PageFallback() {
   return (
     <div className="flex flex-1 items-center justify-center p-12" role="status" aria-live="polite">
       <span className="sr-only">{t('app.loading')}</span>
-      <span aria-hidden className="size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" />
+      <span
+        aria-hidden
+        className="size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
+      />
     </div>
   );
 }

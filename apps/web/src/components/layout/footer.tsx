@@ -20,7 +20,10 @@ export function Footer() {
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="text-slate-700 underline-offset-4 hover:text-brand-700 hover:underline">
+                <Link
+                  to={link.to}
+                  className="text-slate-700 underline-offset-4 hover:text-brand-700 hover:underline"
+                >
                   {t(link.labelKey)}
                 </Link>
               </li>

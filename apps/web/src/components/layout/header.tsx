@@ -20,14 +20,16 @@ export function Header() {
   const session = useSession();
   const user = session.status === 'authenticated' ? session.user : null;
   const links = headerLinks(user);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
+  // The menu belongs to the page it was opened on: navigating closes it.
   const location = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.pathname;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? location.pathname : null);
+  const menuId = useId();
 
-  useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenOn(null);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
@@ -39,12 +41,20 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 bg-brand-700 text-white shadow">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold" aria-label={t('nav.home')}>
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md text-lg font-bold"
+          aria-label={t('nav.home')}
+        >
           <LogoMark />
           <span aria-hidden>{t('app.name')}</span>
         </Link>
 
-        <nav aria-label={t('nav.main')} className="ml-4 hidden items-center gap-1 md:flex" data-testid="desktop-nav">
+        <nav
+          aria-label={t('nav.main')}
+          className="ml-4 hidden items-center gap-1 md:flex"
+          data-testid="desktop-nav"
+        >
           {links.main.map((link) => (
             <NavLink key={link.to} to={link.to} className={linkClass}>
               {t(link.labelKey)}
@@ -68,7 +78,10 @@ export function Header() {
                 >
                   {links.account.map((link) => (
                     <DropdownMenu.Item key={link.labelKey} asChild>
-                      <Link to={link.to} className="block rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50">
+                      <Link
+                        to={link.to}
+                        className="block rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50"
+                      >
                         {t(link.labelKey)}
                       </Link>
                     </DropdownMenu.Item>
@@ -89,7 +102,7 @@ export function Header() {
             className="inline-flex items-center gap-2 rounded-md border border-white/70 px-3 py-2 text-sm font-medium md:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <X aria-hidden className="size-4" /> : <Menu aria-hidden className="size-4" />}
             {user?.firstName || t('nav.menu')}
@@ -98,11 +111,18 @@ export function Header() {
       </div>
 
       {menuOpen && (
-        <nav id={menuId} aria-label={t('nav.main')} className="border-t border-brand-800 bg-brand-700 md:hidden">
+        <nav
+          id={menuId}
+          aria-label={t('nav.main')}
+          className="border-t border-brand-800 bg-brand-700 md:hidden"
+        >
           <ul className="flex w-full flex-col py-2">
             {mobileLinks.map((link) => (
               <li key={link.labelKey}>
-                <NavLink to={link.to} className="block px-4 py-3 text-base font-medium text-white hover:bg-brand-800">
+                <NavLink
+                  to={link.to}
+                  className="block px-4 py-3 text-base font-medium text-white hover:bg-brand-800"
+                >
                   {t(link.labelKey)}
                 </NavLink>
               </li>

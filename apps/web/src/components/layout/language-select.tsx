@@ -35,11 +35,18 @@ export function LanguageSelect() {
       return;
     }
     try {
-      await apiRequest('/api/auth/update-language', { method: 'POST', data: { languagePreference: language } });
+      await apiRequest('/api/auth/update-language', {
+        method: 'POST',
+        data: { languagePreference: language },
+      });
       confirm();
     } catch (error) {
       console.warn('Failed to update language preference', error);
-      toast({ title: tNew('language.errorTitle'), description: tNew('language.errorMessage'), variant: 'destructive' });
+      toast({
+        title: tNew('language.errorTitle'),
+        description: tNew('language.errorMessage'),
+        variant: 'destructive',
+      });
     }
   }
 

@@ -1,11 +1,7 @@
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import {
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_SWIPE_THRESHOLD_PX,
-} from '@dealclub/shared/constants';
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@dealclub/shared/constants';
 import { dismissToast, removeToast, useToasts } from './use-toast';
 
 /** Radix Toast with the spec's constants: 5 s, swipe right past 50 px, F8 focuses the region. */

@@ -14,7 +14,7 @@ export function recentPagesKey(userId: string | null | undefined) {
 }
 
 function read(key: string): RecentPage[] {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = localStorage.getItem(key);
   } catch {
@@ -53,5 +53,9 @@ function subscribe(listener: () => void) {
 
 export function useRecentPages(userId: string | null | undefined): RecentPage[] {
   const key = recentPagesKey(userId);
-  return useSyncExternalStore(subscribe, () => read(key), () => []);
+  return useSyncExternalStore(
+    subscribe,
+    () => read(key),
+    () => [],
+  );
 }

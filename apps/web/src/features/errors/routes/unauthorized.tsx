@@ -18,7 +18,10 @@ export default function UnauthorizedPage() {
           {t('unauthorized.home')}
         </Link>
         {session.status !== 'authenticated' && (
-          <Link to="/auth" className="rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100">
+          <Link
+            to="/auth"
+            className="rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100"
+          >
             {t('unauthorized.login')}
           </Link>
         )}

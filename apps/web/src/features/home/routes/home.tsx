@@ -17,7 +17,9 @@ export default function HomePage() {
     <>
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
         <div className="mx-auto max-w-7xl px-4 py-16 md:py-24">
-          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight md:text-5xl">{t('home.heroTitle')}</h1>
+          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight md:text-5xl">
+            {t('home.heroTitle')}
+          </h1>
           <p className="mt-6 max-w-2xl text-lg text-brand-50">{t('home.heroLead')}</p>
           {!isSignedIn && <p className="mt-4 text-sm font-medium text-brand-100">{t('home.inviteNote')}</p>}
         </div>
@@ -51,9 +53,21 @@ export default function HomePage() {
             {t('home.featuresTitle')}
           </h2>
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
-            <Feature icon={<Calculator aria-hidden className="size-6" />} title={t('home.featureTermsTitle')} body={t('home.featureTermsBody')} />
-            <Feature icon={<Target aria-hidden className="size-6" />} title={t('home.featureMatchTitle')} body={t('home.featureMatchBody')} />
-            <Feature icon={<BadgeCheck aria-hidden className="size-6" />} title={t('home.featureTrustTitle')} body={t('home.featureTrustBody')} />
+            <Feature
+              icon={<Calculator aria-hidden className="size-6" />}
+              title={t('home.featureTermsTitle')}
+              body={t('home.featureTermsBody')}
+            />
+            <Feature
+              icon={<Target aria-hidden className="size-6" />}
+              title={t('home.featureMatchTitle')}
+              body={t('home.featureMatchBody')}
+            />
+            <Feature
+              icon={<BadgeCheck aria-hidden className="size-6" />}
+              title={t('home.featureTrustTitle')}
+              body={t('home.featureTrustBody')}
+            />
           </ul>
         </section>
 

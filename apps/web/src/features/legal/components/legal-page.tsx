@@ -15,7 +15,9 @@ export function LegalPage({ doc }: { doc: 'terms' | 'privacy' | 'accessibility' 
   const title = t(`pages.${doc}`);
   usePageTitle(title);
   const sections = t(`legal.${doc}.sections`, { returnObjects: true }) as Section[];
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(LAST_UPDATED);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    LAST_UPDATED,
+  );
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">{title}</h1>

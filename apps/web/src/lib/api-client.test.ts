@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, isPublicPath, setAuthHandlers, withQuery } from './api-client';
+import { shouldRetryQuery } from './query-client';
+
+describe('withQuery', () => {
+  it('repeats arrays and skips null and undefined', () => {
+    expect(
+      withQuery('/api/deals', { tags: ['a', 'b'], state: 'TX', city: null, zip: undefined, limit: 24 }),
+    ).toBe('/api/deals?tags=a&tags=b&state=TX&limit=24');
+    expect(withQuery('/api/deals?sort=newest', { q: 'pool' })).toBe('/api/deals?sort=newest&q=pool');
+    expect(withQuery('/api/deals', { q: null })).toBe('/api/deals');
+  });
+});
+
+describe('isPublicPath', () => {
+  it('knows the public calls of the spec', () => {
+    expect(isPublicPath('/api/auth/public-config')).toBe(true);
+    expect(isPublicPath('/api/health')).toBe(true);
+    expect(isPublicPath('/api/analytics/zip-analytics/78701')).toBe(true);
+    expect(isPublicPath('/api/help/articles')).toBe(true);
+    expect(isPublicPath('/api/help/admin/articles', 'POST')).toBe(false);
+    expect(isPublicPath('/api/auth/me')).toBe(false);
+  });
+});
+
+describe('apiRequest', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setAuthHandlers(null);
+  });
+
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('sends JSON with an empty x-api-key, the bearer token and credentials', async () => {
+    const fetchMock = vi.fn(async () => json(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    setAuthHandlers({ getToken: () => 'id-token', refresh: async () => null });
+    await apiRequest('/api/auth/update-language', { method: 'POST', data: { languagePreference: 'es' } });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const headers = init.headers as Record<string, string>;
+    expect(headers['x-api-key']).toBe('');
+    expect(headers.authorization).toBe('Bearer id-token');
+    expect(headers['content-type']).toBe('application/json');
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBe('{"languagePreference":"es"}');
+  });
+
+  it('refreshes the token once on 401 and retries with the new one', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        json(401, { code: 'AUTHENTICATION_REQUIRED', message: 'Authentication required' }),
+      )
+      .mockResolvedValueOnce(json(200, { userId: 'u1' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const refresh = vi.fn(async () => 'fresh-token');
+    setAuthHandlers({ getToken: () => 'stale-token', refresh });
+    await expect(apiRequest('/api/auth/me')).resolves.toEqual({ userId: 'u1' });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    const [, retry] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect((retry.headers as Record<string, string>).authorization).toBe('Bearer fresh-token');
+  });
+
+  it('raises an ApiError with status, status text, body and code', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, { code: 'NOT_FOUND', message: 'Not found' })),
+    );
+    const error = await apiRequest('/api/nothing').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'Not found' });
+  });
+});
+
+describe('shouldRetryQuery', () => {
+  it('retries up to 3 times, never on authentication errors', () => {
+    expect(shouldRetryQuery(0, new Error('network'))).toBe(true);
+    expect(shouldRetryQuery(3, new Error('network'))).toBe(false);
+    expect(shouldRetryQuery(0, new ApiError(401, 'Unauthorized', null))).toBe(false);
+    expect(shouldRetryQuery(0, new ApiError(403, 'Forbidden', null))).toBe(false);
+    expect(shouldRetryQuery(1, new ApiError(500, 'Server Error', null))).toBe(true);
+  });
+});

@@ -1,0 +1,46 @@
+// The API suite against a PostgreSQL server: a fresh database per run, dropped afterwards.
+// PG_ADMIN_URL names a database on the server to connect to for CREATE/DROP DATABASE
+// (default postgres://root@127.0.0.1:5432/postgres).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+const name = `dealclub_run_${Date.now().toString(36)}_${process.pid}`;
+
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+try {
+  await admin(`create database "${name}"`);
+} catch (error) {
+  console.error(`Cannot create a test database through ${adminUrl}: ${error.message}`);
+  process.exit(1);
+}
+
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+const report = path.join(mkdtempSync(path.join(tmpdir(), 'dealclub-pg-')), 'vitest.json');
+console.log(`▶ API tests against PostgreSQL (${url.host}/${name})`);
+const result = spawnSync(
+  path.join(root, 'node_modules', '.bin', 'vitest'),
+  ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url.toString() } },
+);
+await admin(`drop database if exists "${name}" with (force)`).catch((e) =>
+  console.error(`drop failed: ${e.message}`),
+);
+
+const summary = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : null;
+if (summary) console.log(`\nPostgreSQL: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed`);
+process.exit(result.status ?? 1);
