@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp } from './test/app';
+import { createUser, type TestUser } from './test/auth';
 
 let app: FastifyInstance;
 afterEach(async () => {
@@ -38,7 +39,8 @@ describe('GET /api/health', () => {
 describe('GET /api/config/feature-flags', () => {
   it('has the webinar banner off by default', async () => {
     app = await createTestApp();
-    const res = await app.inject('/api/config/feature-flags');
+    const user = await createUser(app);
+    const res = await app.inject({ url: '/api/config/feature-flags', headers: user.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ enableWebinarBanner: false });
   });
@@ -48,7 +50,8 @@ describe('GET /api/config/feature-flags', () => {
       ENABLE_WEBINAR_BANNER: 'true',
       WEBINAR_URL: 'https://webinar.example.com/register',
     });
-    const res = await app.inject('/api/config/feature-flags');
+    const user = await createUser(app);
+    const res = await app.inject({ url: '/api/config/feature-flags', headers: user.headers });
     expect(res.json()).toEqual({
       enableWebinarBanner: true,
       webinarUrl: 'https://webinar.example.com/register',
@@ -58,6 +61,7 @@ describe('GET /api/config/feature-flags', () => {
 
 describe('error model', () => {
   /** A route of the shape later features use, to drive the real error handler. */
+  let user: TestUser;
   async function appWithEchoRoute(env: Record<string, string> = {}) {
     const instance = await createTestApp(env);
     instance.withTypeProvider<ZodTypeProvider>().post(
@@ -75,6 +79,8 @@ describe('error model', () => {
     instance.get('/api/test/boom', async () => {
       throw new Error('relation "secret_table" does not exist: SELECT * FROM secret_table');
     });
+    // Signing in readies the app, so the test routes above come first.
+    user = await createUser(instance);
     return instance;
   }
 
@@ -88,7 +94,12 @@ describe('error model', () => {
 
   it('answers validation failures with 400 and one entry per field', async () => {
     app = await appWithEchoRoute();
-    const res = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { zipCode: '123' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: user.headers,
+      payload: { zipCode: '123' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 'VALIDATION_FAILED',
@@ -99,7 +110,12 @@ describe('error model', () => {
 
   it('accepts a valid body', async () => {
     app = await appWithEchoRoute();
-    const res = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { zipCode: '78701' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: user.headers,
+      payload: { zipCode: '78701' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ zipCode: '78701' });
   });
@@ -109,7 +125,7 @@ describe('error model', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...user.headers, 'content-type': 'application/json' },
       payload: '{"zipCode": "7870',
     });
     expect(res.statusCode).toBe(400);
@@ -121,7 +137,7 @@ describe('error model', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...user.headers, 'content-type': 'application/json' },
       payload: '',
     });
     expect(res.statusCode).toBe(400);
@@ -133,7 +149,7 @@ describe('error model', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/test/echo',
-      headers: { 'content-type': 'application/xml' },
+      headers: { ...user.headers, 'content-type': 'application/xml' },
       payload: '<zipCode>78701</zipCode>',
     });
     expect(res.statusCode).toBe(415);
@@ -145,6 +161,7 @@ describe('error model', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/test/echo',
+      headers: user.headers,
       payload: { zipCode: '78701', note: 'x'.repeat(4096) },
     });
     expect(res.statusCode).toBe(413);
@@ -154,7 +171,7 @@ describe('error model', () => {
 
   it('hides the details of an unexpected failure', async () => {
     app = await appWithEchoRoute();
-    const res = await app.inject('/api/test/boom');
+    const res = await app.inject({ url: '/api/test/boom', headers: user.headers });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Unknown error occurred' });
     expect(res.body).not.toContain('secret_table');

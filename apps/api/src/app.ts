@@ -7,8 +7,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/routes';
 import { configRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
+import { identityRoutes } from './modules/identity/routes';
+import { registerAuth } from './plugins/auth';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { genReqId } from './plugins/request-id';
@@ -56,9 +59,12 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await registerSecurityHeaders(app);
   await registerApiDocs(app, config.version);
   registerErrorHandling(app);
+  await registerAuth(app);
 
+  if (config.identity.mode === 'embedded') await identityRoutes(app);
   await app.register(healthRoutes);
   await app.register(configRoutes);
+  await app.register(authRoutes);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -48,7 +48,33 @@ const EnvSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  COGNITO_USER_POOL_ID: optionalString,
+  COGNITO_CLIENT_ID: optionalString,
+  COGNITO_REGION: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'an AWS region such as us-east-2')
+    .default('us-east-2'),
+  IDENTITY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 });
+
+/** Pool id rule of the spec (shell §5) and of the Cognito client library. */
+export const USER_POOL_ID_PATTERN = /^[\w-]+_[0-9a-zA-Z]+$/;
+const EMBEDDED_POOL_ID = 'us-east-2_DealClubLocal';
+const EMBEDDED_CLIENT_ID = 'dealclublocalwebclient0001';
+
+export interface IdentityConfig {
+  /**
+   * `embedded`: our own Cognito-compatible provider at /cognito/. `aws`: a real user pool.
+   * `misconfigured`: AWS ids were given but are missing or malformed; sign-in is disabled.
+   */
+  mode: 'embedded' | 'aws' | 'misconfigured';
+  userPoolId: string;
+  clientId: string;
+  region: string;
+  /** The `iss` of the pool's tokens. */
+  issuer: string;
+  rateLimitPerMinute: number;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -67,6 +93,7 @@ export interface Config {
   trustProxy: boolean;
   shutdownTimeoutMs: number;
   features: { enableWebinarBanner: boolean; webinarUrl: string | undefined };
+  identity: IdentityConfig;
   version: string;
 }
 
@@ -89,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ENABLE_WEBINAR_BANNER && !e.WEBINAR_URL) {
     throw new ConfigError(['WEBINAR_URL: required when ENABLE_WEBINAR_BANNER is true']);
   }
+  const origin = e.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${e.PORT}`;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -104,7 +132,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     features: { enableWebinarBanner: e.ENABLE_WEBINAR_BANNER, webinarUrl: e.WEBINAR_URL },
+    identity: identityConfig(
+      e.COGNITO_USER_POOL_ID,
+      e.COGNITO_CLIENT_ID,
+      e.COGNITO_REGION,
+      origin,
+      e.IDENTITY_RATE_LIMIT_PER_MINUTE,
+    ),
     version: readVersion(),
+  };
+}
+
+function identityConfig(
+  poolId: string | undefined,
+  clientId: string | undefined,
+  region: string,
+  origin: string,
+  rateLimitPerMinute: number,
+): IdentityConfig {
+  if (!poolId && !clientId) {
+    return {
+      mode: 'embedded',
+      userPoolId: EMBEDDED_POOL_ID,
+      clientId: EMBEDDED_CLIENT_ID,
+      region,
+      issuer: `${origin}/cognito/${EMBEDDED_POOL_ID}`,
+      rateLimitPerMinute,
+    };
+  }
+  const valid = Boolean(poolId && clientId && poolId.length <= 55 && USER_POOL_ID_PATTERN.test(poolId));
+  return {
+    mode: valid ? 'aws' : 'misconfigured',
+    userPoolId: poolId ?? '',
+    clientId: clientId ?? '',
+    region,
+    issuer: `https://cognito-idp.${region}.amazonaws.com/${poolId ?? ''}`,
+    rateLimitPerMinute,
   };
 }
 

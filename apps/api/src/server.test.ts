@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from './test/app';
+import { createUser } from './test/auth';
 
 const serverEntry = path.join(import.meta.dirname, 'server.ts');
 
@@ -72,9 +73,9 @@ describe('server start-up', () => {
 });
 
 /** A GET on a connection of its own (no keep-alive pool), as a separate client would make. */
-function get(port: number, pathname: string) {
+function get(port: number, pathname: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: pathname, agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path: pathname, agent: false, headers }, (res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString()));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
@@ -100,10 +101,11 @@ describe('graceful shutdown', () => {
         return { done: true };
       });
     });
+    const user = await createUser(app);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as { port: number };
 
-    const inFlight = get(port, '/api/test/slow');
+    const inFlight = get(port, '/api/test/slow', user.headers);
     await started;
     const closed = app.close();
     // While closing, the listening socket is gone: a new connection is refused.

@@ -26,7 +26,8 @@ async function prepareDatabase(config: Config): Promise<Database> {
   });
   try {
     await runMigrations(database.db);
-    if (config.seedDemo) await runSeeds(database.db, DEMO_SEEDS);
+    // Demo accounts live in the embedded identity provider; with AWS Cognito they cannot sign in.
+    if (config.seedDemo && config.identity.mode === 'embedded') await runSeeds(database.db, DEMO_SEEDS);
     return database;
   } catch (error) {
     await database.close().catch(() => {});
@@ -72,10 +73,16 @@ async function main() {
     `  DealClub ${config.version} is running at ${url}`,
     `  Database: ${database.kind === 'pglite' ? 'embedded PostgreSQL (PGlite)' : 'PostgreSQL'} at ${database.location}`,
     `  API reference: ${url}/api/docs`,
+    config.identity.mode === 'embedded'
+      ? `  Sign in: ${url}/auth (embedded identity provider)`
+      : config.identity.mode === 'aws'
+        ? `  Sign in: ${url}/auth (AWS Cognito pool ${config.identity.userPoolId})`
+        : '  Sign-in is disabled: AWS Cognito is not properly configured (COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID)',
   ];
-  if (config.seedDemo) {
+  if (config.seedDemo && config.identity.mode === 'embedded') {
     const summary = DEMO_SEEDS.flatMap((s) => s.summary ?? []);
-    if (summary.length) lines.push('', '  Demo mode:', ...summary.map((l) => `    ${l}`));
+    if (summary.length)
+      lines.push('', '  Demo mode:', ...summary.map((l) => `    ${l.replace('/auth', `${url}/auth`)}`));
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 

@@ -1,7 +1,8 @@
+import { demoAccountsSeed } from '../modules/identity/demo-accounts';
 import type { Seed } from './seed';
 
 /**
  * The demo data sets, in the order they run. Features append theirs here (demo accounts, deals, …);
  * they run on first start with the embedded database unless `SEED_DEMO=false`.
  */
-export const DEMO_SEEDS: readonly Seed[] = [];
+export const DEMO_SEEDS: readonly Seed[] = [demoAccountsSeed];

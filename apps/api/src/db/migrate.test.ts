@@ -42,7 +42,8 @@ describe('runMigrations', () => {
     const database = await freshDatabase();
     // Start from an empty schema, as a brand-new server database would be.
     await database.db.execute(sql`drop schema drizzle cascade`);
-    await database.db.execute(sql`drop table seed_runs`);
+    await database.db.execute(sql`drop schema public cascade`);
+    await database.db.execute(sql`create schema public`);
     let instances: Database[] = [database, database, database];
     if (isServerPass) {
       // Separate pools, as separate processes would have, contending for the lock.

@@ -1,11 +1,206 @@
 /**
- * The database schema. Every table of the product is declared here (or in a file this one
- * re-exports) so that drizzle-kit can generate the migrations from one place.
+ * The database schema. Every table of the product is declared here so that drizzle-kit can
+ * generate the migrations from one place (`npm run db:generate`).
  */
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Which seeds (demo data sets) have run on this database, so each runs once. */
 export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The product's users, keyed by the identity provider's `sub`, whichever provider signed them in
+ * (the embedded one or AWS Cognito). Roles here are authoritative: an admin's change applies on the
+ * user's next call, without waiting for a new token.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phoneNumber: text('phone_number'),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{buyer}'::text[]`),
+    languagePreference: text('language_preference').notNull().default('en'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/** The embedded identity provider's directory (PROTOCOLS.md A). Unused when AWS Cognito is configured. */
+export const identityUsers = pgTable(
+  'identity_users',
+  {
+    sub: uuid('sub').primaryKey(),
+    /** The sign-in name: the e-mail address, lower-cased. */
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    passwordHash: text('password_hash').notNull(),
+    /** UNCONFIRMED | CONFIRMED | FORCE_CHANGE_PASSWORD | RESET_REQUIRED */
+    status: text('status').notNull(),
+    /** Other user attributes (given_name, family_name, phone_number, custom:*). */
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    groups: text('groups')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    enabled: boolean('enabled').notNull().default(true),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** A requested e-mail change, applied when its code is verified. */
+    pendingEmail: text('pending_email'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('identity_users_username_idx').on(t.username)],
+);
+
+/** RS256 signing keys, generated per installation; the newest unretired key signs. */
+export const identitySigningKeys = pgTable('identity_signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+  /** Retired keys no longer sign; they stay published until tokens they signed have expired. */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
+/** Opaque refresh tokens, stored as SHA-256 hashes only. */
+export const identityRefreshTokens = pgTable(
+  'identity_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sub: uuid('sub')
+      .notNull()
+      .references(() => identityUsers.sub, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    originJti: uuid('origin_jti').notNull(),
+    authTime: integer('auth_time').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('identity_refresh_tokens_sub_idx').on(t.sub)],
+);
+
+/** One-time codes: sign-up confirmation, password reset, e-mail verification. Hashed, 24 h. */
+export const identityCodes = pgTable(
+  'identity_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sub: uuid('sub')
+      .notNull()
+      .references(() => identityUsers.sub, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('identity_codes_sub_purpose_idx').on(t.sub, t.purpose)],
+);
+
+/** Challenge sessions (NEW_PASSWORD_REQUIRED): the opaque `Session` string, hashed, 3 minutes. */
+export const identityChallenges = pgTable('identity_challenges', {
+  sessionHash: text('session_hash').primaryKey(),
+  sub: uuid('sub')
+    .notNull()
+    .references(() => identityUsers.sub, { onDelete: 'cascade' }),
+  challengeName: text('challenge_name').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Invitations (DECISIONS.md, People and access): a link with a random token that signs up one
+ * account with the role it fixes; valid 90 days; pending until used (or past its expiry).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    token: text('token').notNull(),
+    role: text('role').notNull(),
+    /** Who created it; null for invitations the system issues (request access, waitlist). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when the invitation was issued for a known address (request access, waitlist). */
+    email: text('email'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedBy: uuid('used_by'),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_idx').on(t.token),
+    index('invitations_created_by_idx').on(t.createdBy),
+  ],
+);
+
+/**
+ * Every outgoing e-mail and SMS is written here first, in the transaction of what caused it; a
+ * worker delivers it (SMTP when configured) and admins can read it in the mailbox.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** What kind of message (confirm_signup, forgot_password, invitation, …), for filtering. */
+    template: text('template').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Durable background jobs, claimed with FOR UPDATE SKIP LOCKED so several instances can work. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.completedAt} is null`),
+  ],
+);

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { users } from '../../db/schema';
+import { requireUser } from '../../plugins/auth';
+import { isProfileComplete } from './profile-complete';
+
+const PublicConfig = z.object({
+  mode: z.enum(['embedded', 'aws', 'misconfigured']),
+  configured: z.boolean(),
+  userPoolId: z.string(),
+  clientId: z.string(),
+  region: z.string(),
+  /** Identity endpoint for the client library; null means AWS's own. */
+  endpoint: z.string().nullable(),
+});
+
+const Me = z.object({
+  userId: z.string(),
+  email: z.string(),
+  role: z.string(),
+  roles: z.array(z.string()),
+  cognitoGroups: z.array(z.string()),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  languagePreference: z.enum(['en', 'es']),
+  profileComplete: z.boolean(),
+  profileCompleted: z.boolean(),
+});
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/auth/public-config',
+    { schema: { tags: ['auth'], summary: 'Where and how to sign in', response: { 200: PublicConfig } } },
+    async () => {
+      const { identity } = app.config;
+      return {
+        mode: identity.mode,
+        configured: identity.mode !== 'misconfigured',
+        userPoolId: identity.userPoolId,
+        clientId: identity.clientId,
+        region: identity.region,
+        endpoint: identity.mode === 'embedded' ? '/cognito/' : null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ bearerAuth: [] }],
+        response: { 200: Me },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.header('cache-control', 'no-store');
+      const complete = isProfileComplete(user.row, user.roles);
+      return {
+        userId: user.id,
+        email: user.email,
+        role: user.role,
+        // Unexpected stored values are kept (shell §4) and reported as they are.
+        roles: user.row.roles.length ? user.row.roles : [...user.roles],
+        cognitoGroups: user.groups,
+        firstName: user.row.firstName,
+        lastName: user.row.lastName,
+        phoneNumber: user.row.phoneNumber,
+        languagePreference: user.row.languagePreference === 'es' ? ('es' as const) : ('en' as const),
+        profileComplete: complete,
+        profileCompleted: complete,
+      };
+    },
+  );
+
+  app.post(
+    '/api/auth/update-language',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Save the signed-in user's language",
+        security: [{ bearerAuth: [] }],
+        body: z.object({ languagePreference: z.enum(['en', 'es']) }),
+        response: { 200: z.object({ languagePreference: z.enum(['en', 'es']) }) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { languagePreference } = request.body;
+      await app.database.db
+        .update(users)
+        .set({ languagePreference, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      return { languagePreference };
+    },
+  );
+};

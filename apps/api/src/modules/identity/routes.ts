@@ -1,0 +1,115 @@
+/**
+ * The embedded identity provider's HTTP surface (PROTOCOLS.md A): `POST /cognito/` with the action
+ * in `X-Amz-Target`, CORS preflight for the browser client, and the JWKS. Only mounted when no AWS
+ * user pool is configured. Every action is rate limited per client address.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { runAction, type IdentityContext } from './actions';
+import { CognitoError } from './cognito-error';
+import { publishedKeys } from './keys';
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers':
+    'content-type, x-amz-target, x-amz-user-agent, cache-control, authorization',
+  'access-control-max-age': '600',
+};
+
+function sendCognitoError(reply: FastifyReply, error: CognitoError) {
+  return reply
+    .status(400)
+    .headers(CORS_HEADERS)
+    .header('x-amzn-errortype', `${error.type}:`)
+    .type('application/x-amz-json-1.1')
+    .send(JSON.stringify({ __type: error.type, message: error.message }));
+}
+
+function actionOf(request: FastifyRequest): string {
+  const target = request.headers['x-amz-target'];
+  return typeof target === 'string' && target.startsWith(TARGET_PREFIX)
+    ? target.slice(TARGET_PREFIX.length)
+    : '';
+}
+
+export async function identityRoutes(app: FastifyInstance) {
+  const { identity } = app.config;
+  const ctx: IdentityContext = {
+    db: app.database.db,
+    identity,
+    log: app.log,
+    revealCode:
+      app.config.env === 'development'
+        ? (email, purpose, code) => app.log.info({ email, purpose, code }, 'identity code (development only)')
+        : undefined,
+  };
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ['application/x-amz-json-1.1', 'application/x-amz-json-1.0'],
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => {
+        try {
+          done(null, body === '' ? {} : JSON.parse(body as string));
+        } catch {
+          done(
+            new CognitoError('InvalidParameterException', 'The request body is not valid JSON.'),
+            undefined,
+          );
+        }
+      },
+    );
+    await scope.register(rateLimit, {
+      max: identity.rateLimitPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `${request.ip}:${actionOf(request)}`,
+      // The client library reads a Cognito error; answer in its protocol, not ours.
+      errorResponseBuilder: () => new CognitoError('TooManyRequestsException', 'Rate exceeded'),
+    });
+    scope.setErrorHandler((error, request, reply) => {
+      if (error instanceof CognitoError) return sendCognitoError(reply, error);
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      if (status < 500) {
+        return sendCognitoError(
+          reply,
+          new CognitoError('InvalidParameterException', 'The request is not valid.'),
+        );
+      }
+      request.log.error({ err: error }, 'identity action failed');
+      return reply
+        .status(500)
+        .headers(CORS_HEADERS)
+        .type('application/x-amz-json-1.1')
+        .send(JSON.stringify({ __type: 'InternalErrorException', message: 'Internal error' }));
+    });
+
+    scope.options('/cognito/', { config: { rateLimit: false } }, async (_request, reply) =>
+      reply.status(204).headers(CORS_HEADERS).send(),
+    );
+    scope.post('/cognito/', async (request, reply) => {
+      const action = actionOf(request);
+      if (!action) throw new CognitoError('UnknownOperationException', 'Missing X-Amz-Target');
+      const body = request.body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new CognitoError('InvalidParameterException', 'The request body must be a JSON object.');
+      }
+      const result = await runAction(ctx, action, body as Record<string, unknown>);
+      return reply
+        .status(200)
+        .headers(CORS_HEADERS)
+        .header('cache-control', 'no-store')
+        .type('application/x-amz-json-1.1')
+        .send(JSON.stringify(result ?? {}));
+    });
+    scope.get(
+      `/cognito/${identity.userPoolId}/.well-known/jwks.json`,
+      { config: { rateLimit: false } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300').headers(CORS_HEADERS);
+        return { keys: await publishedKeys(app.database.db) };
+      },
+    );
+  });
+}

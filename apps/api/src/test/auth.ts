@@ -1,0 +1,72 @@
+/**
+ * Test helpers for signed-in calls: users created in the embedded directory, signed in through
+ * the Cognito protocol on the app itself (no shortcut around the real token path).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Role } from '@dealclub/shared/roles';
+import { createDirectoryUser, type NewDirectoryUser } from '../modules/identity/directory';
+
+export const TEST_PASSWORD = 'Test-Password-1';
+
+let counter = 0;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+  /** `{ authorization: 'Bearer <ID token>' }` */
+  headers: { authorization: string };
+}
+
+export async function cognito(app: FastifyInstance, action: string, body: Record<string, unknown>) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/cognito/',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${action}`,
+    },
+    payload: JSON.stringify(body),
+  });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string) {
+  const res = await cognito(app, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: app.config.identity.clientId,
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
+  const result = res.body.AuthenticationResult as Record<string, string>;
+  return { idToken: result.IdToken!, accessToken: result.AccessToken!, refreshToken: result.RefreshToken! };
+}
+
+/** A confirmed user with a complete profile by default, signed in. */
+export async function createUser(
+  app: FastifyInstance,
+  overrides: Partial<NewDirectoryUser> & { roles?: Role[] } = {},
+): Promise<TestUser> {
+  counter += 1;
+  const user: NewDirectoryUser = {
+    email: `user${counter}-${Date.now()}@example.test`,
+    password: TEST_PASSWORD,
+    roles: ['buyer'],
+    firstName: 'Test',
+    lastName: `User${counter}`,
+    phoneNumber: '5125550199',
+    ...overrides,
+  };
+  const id = await createDirectoryUser(app.database.db, user);
+  const tokens = await signIn(app, user.email, user.password);
+  return {
+    id,
+    email: user.email.toLowerCase(),
+    password: user.password,
+    ...tokens,
+    headers: { authorization: `Bearer ${tokens.idToken}` },
+  };
+}
