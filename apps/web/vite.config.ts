@@ -10,6 +10,8 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  // amazon-cognito-identity-js (through its `buffer` dependency) expects Node's `global`.
+  define: { global: 'globalThis' },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: {

@@ -147,7 +147,16 @@ test.describe('content pages', () => {
 test.describe('accessibility', () => {
   test.use({ allowConsole: [/status of 404/] });
 
-  for (const url of ['/', '/terms', '/privacy', '/accessibility', '/unauthorized', '/no-such-page']) {
+  for (const url of [
+    '/',
+    '/terms',
+    '/privacy',
+    '/accessibility',
+    '/unauthorized',
+    '/auth',
+    '/reset-password',
+    '/no-such-page',
+  ]) {
     for (const width of [1280, 375]) {
       test(`${url} at ${width} px has no serious or critical axe violations`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });

@@ -25,3 +25,19 @@ export const QUERY_MAX_RETRIES = 3;
 /** Pagination (API.md). */
 export const PAGE_LIMIT_DEFAULT = 24;
 export const PAGE_LIMIT_MAX = 100;
+
+/** Token refresh (shell §4, §9; DECISIONS.md takes the first reading). */
+export const REFRESH_BUFFER_MS = 5 * 60 * 1000;
+export const MIN_REFRESH_INTERVAL_MS = 30 * 1000;
+export const REFRESH_SCHEDULER_START_MS = 100;
+export const FRESH_SESSION_SECONDS = 300;
+
+/** Browser storage keys of the session (shell §3). */
+export const STORAGE_KEYS = {
+  idToken: 'awsCognitoIdToken',
+  refreshToken: 'awsCognitoRefreshToken',
+  authenticated: 'awsCognitoAuthenticated',
+  userData: 'cognitoUserData',
+  userDataTimestamp: 'cognitoUserDataTimestamp',
+  dashboardFetchAttempt: 'dashboard_fetch_attempt',
+} as const;

@@ -35,9 +35,9 @@ export const APP_ROUTES = [
   { id: 'training', path: '/training', built: false },
   { id: 'admin', path: '/admin', built: false },
   { id: 'adminTraining', path: '/admin/training', built: false },
-  { id: 'auth', path: '/auth', built: false },
+  { id: 'auth', path: '/auth', built: true },
   { id: 'legacyAuth', path: '/legacy-auth', built: false, redirectTo: '/auth' },
-  { id: 'resetPassword', path: '/reset-password', built: false },
+  { id: 'resetPassword', path: '/reset-password', built: true },
   { id: 'signup', path: '/signup', built: false },
   {
     id: 'signupBuyerLegacy',

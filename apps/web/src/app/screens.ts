@@ -14,4 +14,6 @@ export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> =
   privacy: () => import('@/features/legal/routes/privacy'),
   accessibility: () => import('@/features/legal/routes/accessibility'),
   unauthorized: () => import('@/features/errors/routes/unauthorized'),
+  auth: () => import('@/features/auth/routes/sign-in'),
+  resetPassword: () => import('@/features/auth/routes/reset-password'),
 };

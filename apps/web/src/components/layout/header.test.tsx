@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '@dealclub/shared/roles';
-import { SessionProvider, type Session } from '@/features/session/session-context';
+import { SessionProvider, type Session } from '@/features/auth/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { Header } from './header';
 
@@ -21,7 +21,18 @@ function renderHeader(session: Session) {
 
 const signedIn = (roles: Role[], signOut = () => {}): Session => ({
   status: 'authenticated',
-  user: { userId: 'u1', firstName: 'Rosa', lastName: 'Díaz', role: roles[0]!, roles },
+  user: {
+    userId: 'u1',
+    email: 'rosa@example.test',
+    firstName: 'Rosa',
+    lastName: 'Díaz',
+    role: roles[0]!,
+    roles,
+    cognitoGroups: roles,
+    phoneNumber: '5125550100',
+    languagePreference: 'en',
+    profileComplete: true,
+  },
   signOut,
 });
 

@@ -3,7 +3,7 @@ import { ChevronDown, Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useSession } from '@/features/session/session-context';
+import { useSession } from '@/features/auth/session-context';
 import { LanguageSelect } from './language-select';
 import { LogoMark } from './logo';
 import { headerLinks } from './nav-links';

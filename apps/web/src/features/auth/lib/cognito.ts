@@ -1,0 +1,99 @@
+/**
+ * The Amazon Cognito user-pool client (amazon-cognito-identity-js), pointed at the embedded
+ * provider or at AWS as `/api/auth/public-config` says. USER_PASSWORD_AUTH: the embedded provider
+ * does not speak SRP, and a real pool's app client must allow this flow (PROTOCOLS.md A).
+ */
+import {
+  AuthenticationDetails,
+  CognitoRefreshToken,
+  CognitoUser,
+  CognitoUserPool,
+  type CognitoUserSession,
+} from 'amazon-cognito-identity-js';
+import { apiRequest } from '@/lib/api-client';
+
+export interface PublicConfig {
+  mode: 'embedded' | 'aws' | 'misconfigured';
+  configured: boolean;
+  userPoolId: string;
+  clientId: string;
+  region: string;
+  endpoint: string | null;
+}
+
+/** Matches what the client library itself demands of a pool id (shell §5). */
+const POOL_ID = /^[\w-]+_[0-9a-zA-Z]+$/;
+
+export class NotConfiguredError extends Error {
+  constructor() {
+    super('AWS Cognito is not properly configured');
+    this.name = 'NotConfiguredError';
+  }
+}
+
+let poolPromise: Promise<CognitoUserPool> | undefined;
+
+export function getUserPool(): Promise<CognitoUserPool> {
+  poolPromise ??= apiRequest<PublicConfig>('/api/auth/public-config').then((config) => {
+    if (
+      !config.configured ||
+      !config.clientId ||
+      config.userPoolId.length > 55 ||
+      !POOL_ID.test(config.userPoolId)
+    ) {
+      throw new NotConfiguredError();
+    }
+    return new CognitoUserPool({
+      UserPoolId: config.userPoolId,
+      ClientId: config.clientId,
+      endpoint: config.endpoint ? new URL(config.endpoint, window.location.origin).toString() : undefined,
+      Storage: window.localStorage,
+    });
+  });
+  poolPromise.catch(() => {
+    poolPromise = undefined;
+  });
+  return poolPromise;
+}
+
+export async function cognitoUser(username: string): Promise<CognitoUser> {
+  const pool = await getUserPool();
+  const user = new CognitoUser({ Username: username, Pool: pool, Storage: window.localStorage });
+  user.setAuthenticationFlowType('USER_PASSWORD_AUTH');
+  return user;
+}
+
+export type AuthOutcome =
+  { kind: 'success'; session: CognitoUserSession } | { kind: 'newPasswordRequired'; user: CognitoUser };
+
+export function authenticate(user: CognitoUser, password: string): Promise<AuthOutcome> {
+  const details = new AuthenticationDetails({ Username: user.getUsername(), Password: password });
+  return new Promise((resolve, reject) =>
+    user.authenticateUser(details, {
+      onSuccess: (session) => resolve({ kind: 'success', session }),
+      onFailure: reject,
+      newPasswordRequired: () => resolve({ kind: 'newPasswordRequired', user }),
+    }),
+  );
+}
+
+export function completeNewPassword(user: CognitoUser, newPassword: string): Promise<CognitoUserSession> {
+  return new Promise((resolve, reject) =>
+    user.completeNewPasswordChallenge(newPassword, {}, { onSuccess: resolve, onFailure: reject }),
+  );
+}
+
+export function refreshSession(user: CognitoUser, refreshToken: string): Promise<CognitoUserSession> {
+  return new Promise((resolve, reject) =>
+    user.refreshSession(
+      new CognitoRefreshToken({ RefreshToken: refreshToken }),
+      (err, session: CognitoUserSession) => (err ? reject(err) : resolve(session)),
+    ),
+  );
+}
+
+/** The Cognito error code of a failure (`NotAuthorizedException`, …), if it has one. */
+export function cognitoCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

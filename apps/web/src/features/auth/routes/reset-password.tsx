@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { emailField, resetPasswordSchema } from '@dealclub/shared/auth';
+import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { authErrorKey } from '../lib/auth-errors';
+import { cognitoUser } from '../lib/cognito';
+
+type RequestValues = { email: string };
+type ConfirmValues = { email: string; code: string; password: string; confirm: string };
+
+const requestSchema = z.object({ email: emailField });
+
+/** `/reset-password`: ask for a code by e-mail, then set a new password with it. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.resetPassword'));
+  const [params] = useSearchParams();
+  const initialEmail = params.get('email') ?? '';
+  const [step, setStep] = useState<'request' | 'confirm' | 'done'>(
+    params.get('step') === 'confirm' ? 'confirm' : 'request',
+  );
+  const [sent, setSent] = useState(params.get('step') === 'confirm');
+  const [error, setError] = useState<string | null>(null);
+
+  const request = useForm<RequestValues>({
+    resolver: zodResolver(requestSchema),
+    defaultValues: { email: initialEmail },
+  });
+  const confirm = useForm<ConfirmValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { email: initialEmail, code: '', password: '', confirm: '' },
+  });
+  const fieldError = (message?: string) => (message ? t(message) : undefined);
+
+  async function sendCode(values: RequestValues) {
+    setError(null);
+    try {
+      const user = await cognitoUser(values.email);
+      await new Promise<void>((resolve, reject) =>
+        user.forgotPassword({
+          onSuccess: () => resolve(),
+          onFailure: reject,
+          inputVerificationCode: () => resolve(),
+        }),
+      );
+      confirm.setValue('email', values.email);
+      setSent(true);
+      setStep('confirm');
+    } catch (e) {
+      setError(authErrorKey(e, 'auth.errors.resetFailed'));
+    }
+  }
+
+  async function setPassword(values: ConfirmValues) {
+    setError(null);
+    try {
+      const user = await cognitoUser(values.email);
+      await new Promise<void>((resolve, reject) =>
+        user.confirmPassword(values.code, values.password, { onSuccess: () => resolve(), onFailure: reject }),
+      );
+      setStep('done');
+    } catch (e) {
+      setError(authErrorKey(e, 'auth.errors.resetFailed'));
+    }
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-12">
+      <h1 className="text-3xl font-bold">{t('auth.resetTitle')}</h1>
+      {step === 'request' && (
+        <>
+          <p className="mt-2 text-slate-700">{t('auth.resetLead')}</p>
+          <form noValidate onSubmit={request.handleSubmit(sendCode)} className="mt-8 grid gap-5">
+            {error && <FormAlert>{t(error)}</FormAlert>}
+            <FormField
+              label={t('auth.email')}
+              type="email"
+              autoComplete="username"
+              error={fieldError(request.formState.errors.email?.message)}
+              {...request.register('email')}
+            />
+            <SubmitButton busy={request.formState.isSubmitting} busyLabel={t('auth.sendingCode')}>
+              {t('auth.sendCode')}
+            </SubmitButton>
+          </form>
+        </>
+      )}
+      {step === 'confirm' && (
+        <form noValidate onSubmit={confirm.handleSubmit(setPassword)} className="mt-8 grid gap-5">
+          {sent && <FormAlert tone="success">{t('auth.resetSent')}</FormAlert>}
+          {error && <FormAlert>{t(error)}</FormAlert>}
+          <FormField
+            label={t('auth.email')}
+            type="email"
+            autoComplete="username"
+            error={fieldError(confirm.formState.errors.email?.message)}
+            {...confirm.register('email')}
+          />
+          <FormField
+            label={t('auth.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            error={fieldError(confirm.formState.errors.code?.message)}
+            {...confirm.register('code')}
+          />
+          <FormField
+            label={t('auth.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            error={fieldError(confirm.formState.errors.password?.message)}
+            {...confirm.register('password')}
+          />
+          <FormField
+            label={t('auth.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            error={fieldError(confirm.formState.errors.confirm?.message)}
+            {...confirm.register('confirm')}
+          />
+          <SubmitButton busy={confirm.formState.isSubmitting} busyLabel={t('auth.sendingCode')}>
+            {t('auth.resetSubmit')}
+          </SubmitButton>
+        </form>
+      )}
+      {step === 'done' && (
+        <div className="mt-8 grid gap-4">
+          <FormAlert tone="success">{t('auth.resetDone')}</FormAlert>
+        </div>
+      )}
+      <p className="mt-6 text-sm">
+        <Link to="/auth" className="text-brand-700 underline underline-offset-4">
+          {t('auth.backToSignIn')}
+        </Link>
+      </p>
+    </section>
+  );
+}

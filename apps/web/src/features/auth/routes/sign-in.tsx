@@ -1,0 +1,153 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { newPasswordSchema, signInSchema } from '@dealclub/shared/auth';
+import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { authErrorKey } from '../lib/auth-errors';
+import { cognitoUser } from '../lib/cognito';
+import { sessionManager } from '../lib/session-manager';
+import { useSession } from '../session-context';
+
+type SignInValues = { email: string; password: string };
+type NewPasswordValues = { password: string; confirm: string };
+
+/** `/auth`: e-mail and password; the new-password challenge; the reset-required message. */
+export default function SignInPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.auth'));
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const [step, setStep] = useState<'credentials' | 'newPassword' | 'resetRequired'>('credentials');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const signIn = useForm<SignInValues>({ resolver: zodResolver(signInSchema) });
+  const newPassword = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema) });
+
+  if (session.status === 'authenticated' && step !== 'resetRequired') return <Navigate to={from} replace />;
+
+  async function submitCredentials(values: SignInValues) {
+    setError(null);
+    try {
+      const result = await sessionManager.signIn(values.email, values.password);
+      setEmail(values.email);
+      if (result.status === 'newPasswordRequired') return setStep('newPassword');
+      if (result.status === 'resetRequired') {
+        // The spec's message says the e-mail is on its way: send the code now.
+        const user = await cognitoUser(values.email);
+        await new Promise<void>((resolve) =>
+          user.forgotPassword({
+            onSuccess: () => resolve(),
+            onFailure: () => resolve(),
+            inputVerificationCode: () => resolve(),
+          }),
+        );
+        return setStep('resetRequired');
+      }
+      navigate(from, { replace: true });
+    } catch (e) {
+      setError(authErrorKey(e));
+    }
+  }
+
+  async function submitNewPassword(values: NewPasswordValues) {
+    setError(null);
+    try {
+      await sessionManager.completeNewPasswordChallenge(values.password);
+      navigate(from, { replace: true });
+    } catch (e) {
+      setError(authErrorKey(e));
+    }
+  }
+
+  const fieldError = (message?: string) => (message ? t(message) : undefined);
+
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-12">
+      {step === 'credentials' && (
+        <>
+          <h1 className="text-3xl font-bold">{t('auth.signInTitle')}</h1>
+          <p className="mt-2 text-slate-700">{t('auth.signInLead')}</p>
+          <form noValidate onSubmit={signIn.handleSubmit(submitCredentials)} className="mt-8 grid gap-5">
+            {error && <FormAlert>{t(error)}</FormAlert>}
+            <FormField
+              label={t('auth.email')}
+              type="email"
+              autoComplete="username"
+              error={fieldError(signIn.formState.errors.email?.message)}
+              {...signIn.register('email')}
+            />
+            <FormField
+              label={t('auth.password')}
+              type="password"
+              autoComplete="current-password"
+              error={fieldError(signIn.formState.errors.password?.message)}
+              {...signIn.register('password')}
+            />
+            <SubmitButton busy={signIn.formState.isSubmitting} busyLabel={t('auth.signingIn')}>
+              {t('auth.signIn')}
+            </SubmitButton>
+          </form>
+          <div className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
+            <Link to="/reset-password" className="text-brand-700 underline underline-offset-4">
+              {t('auth.forgotPassword')}
+            </Link>
+            <span>
+              {t('auth.noAccount')}{' '}
+              <Link to="/signup" className="text-brand-700 underline underline-offset-4">
+                {t('auth.signUpLink')}
+              </Link>
+            </span>
+          </div>
+        </>
+      )}
+
+      {step === 'newPassword' && (
+        <>
+          <h1 className="text-3xl font-bold">{t('auth.newPasswordTitle')}</h1>
+          <p className="mt-2 text-slate-700">{t('auth.newPasswordLead')}</p>
+          <form noValidate onSubmit={newPassword.handleSubmit(submitNewPassword)} className="mt-8 grid gap-5">
+            {error && <FormAlert>{t(error)}</FormAlert>}
+            <FormField
+              label={t('auth.newPassword')}
+              type="password"
+              autoComplete="new-password"
+              error={fieldError(newPassword.formState.errors.password?.message)}
+              {...newPassword.register('password')}
+            />
+            <FormField
+              label={t('auth.confirmPassword')}
+              type="password"
+              autoComplete="new-password"
+              error={fieldError(newPassword.formState.errors.confirm?.message)}
+              {...newPassword.register('confirm')}
+            />
+            <SubmitButton busy={newPassword.formState.isSubmitting} busyLabel={t('auth.signingIn')}>
+              {t('auth.savePassword')}
+            </SubmitButton>
+          </form>
+        </>
+      )}
+
+      {step === 'resetRequired' && (
+        <>
+          <h1 className="text-3xl font-bold">{t('auth.resetTitle')}</h1>
+          <div className="mt-6">
+            <FormAlert tone="info">{t('auth.resetRequired')}</FormAlert>
+          </div>
+          <Link
+            to={`/reset-password?email=${encodeURIComponent(email)}&step=confirm`}
+            className="mt-6 inline-block rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          >
+            {t('auth.resetRequiredLink')}
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
