@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { accessRoutes } from './modules/access/routes';
 import { authRoutes } from './modules/auth/routes';
 import { configRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -65,6 +66,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(healthRoutes);
   await app.register(configRoutes);
   await app.register(authRoutes);
+  await app.register(accessRoutes);
 
   await registerWebApp(app, config.webDistDir);
   return app;

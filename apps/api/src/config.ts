@@ -55,6 +55,8 @@ const EnvSchema = z.object({
     .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'an AWS region such as us-east-2')
     .default('us-east-2'),
   IDENTITY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  USER_CAPACITY: z.coerce.number().int().min(1).default(1000),
+  INVITATION_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 /** Pool id rule of the spec (shell §5) and of the Cognito client library. */
@@ -94,6 +96,12 @@ export interface Config {
   shutdownTimeoutMs: number;
   features: { enableWebinarBanner: boolean; webinarUrl: string | undefined };
   identity: IdentityConfig;
+  access: {
+    /** Active users the club takes; request access joins the waitlist beyond it. */
+    userCapacity: number;
+    /** Invitations created per batch when the caller does not say. */
+    invitationBatchSize: number;
+  };
   version: string;
 }
 
@@ -139,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       origin,
       e.IDENTITY_RATE_LIMIT_PER_MINUTE,
     ),
+    access: { userCapacity: e.USER_CAPACITY, invitationBatchSize: e.INVITATION_BATCH_SIZE },
     version: readVersion(),
   };
 }

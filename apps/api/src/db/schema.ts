@@ -160,6 +160,23 @@ export const invitations = pgTable(
   ],
 );
 
+/** People who asked for access while the club was full (DECISIONS.md, Capacity). */
+export const waitlist = pgTable(
+  'waitlist',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    createdAt: createdAt(),
+    /** When an admin invited them; the invitation is then in `invitations` with this e-mail. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('waitlist_email_idx').on(sql`lower(${t.email})`)],
+);
+
 /**
  * Every outgoing e-mail and SMS is written here first, in the transaction of what caused it; a
  * worker delivers it (SMTP when configured) and admins can read it in the mailbox.

@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorMessage, type ErrorBody, type ErrorCode, type FieldError } from '@dealclub/shared/errors';
 import { AppError } from '../lib/app-error';
+import { translate } from '../lib/i18n';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -30,6 +31,16 @@ function fieldPath(instancePath: string): string {
   return instancePath.replace(/^\//, '').split('/').join('.');
 }
 
+/** Shared schemas carry locale keys as messages (`auth.validation.email`); the API speaks English. */
+function englishMessage(message: string): string {
+  if (!/^[a-z]\w*(\.\w+)+$/.test(message)) return message;
+  try {
+    return translate('en', message);
+  } catch {
+    return message;
+  }
+}
+
 export function sendError(reply: FastifyReply, status: number, payload: ErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(payload);
 }
@@ -42,7 +53,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
         path: fieldPath(v.instancePath),
-        message: v.message ?? 'Invalid value',
+        message: englishMessage(v.message ?? 'Invalid value'),
       }));
       return sendError(reply, 400, body('VALIDATION_FAILED', undefined, errors));
     }

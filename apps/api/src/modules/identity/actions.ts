@@ -293,12 +293,47 @@ async function respondToAuthChallenge(ctx: IdentityContext, body: Body) {
 async function signUp(ctx: IdentityContext, body: Body) {
   assertClient(ctx, body);
   const username = normaliseUsername(str(body, 'Username'));
-  if (!EMAIL.test(username)) throw invalidParameter('Username should be an email.');
   const password = body.Password;
-  assertPasswordPolicy(password);
   const attrs = attributesFromList(body.UserAttributes);
-  const validation = attributesFromList(body.ValidationData);
-  const token = validation.invitationToken;
+  const token = attributesFromList(body.ValidationData).invitationToken;
+  try {
+    return await registerWithInvitation(ctx, {
+      username,
+      password,
+      attributes: writableAttributes(attrs),
+      token,
+    });
+  } catch (error) {
+    if (error instanceof InvitationError) {
+      throw new CognitoError('NotAuthorizedException', INVITATION_MESSAGES[error.problem]);
+    }
+    throw error;
+  }
+}
+
+const INVITATION_MESSAGES = {
+  not_found: 'The invitation is not valid.',
+  used: 'The invitation has already been used.',
+  expired: 'The invitation has expired.',
+} as const;
+
+export interface Registration {
+  username: string;
+  password: unknown;
+  /** given_name, family_name, phone_number, locale. */
+  attributes: Record<string, string>;
+  token: string | undefined;
+}
+
+/**
+ * Sign-up, which this pool allows only with an invitation (throws InvitationError otherwise): the invitation is claimed in the same
+ * transaction that creates the account, so one invitation signs up one account. Used by the
+ * SignUp action (the token travels as ValidationData) and by the API's invitation sign-up.
+ */
+export async function registerWithInvitation(ctx: IdentityContext, registration: Registration) {
+  const { username, password, attributes, token } = registration;
+  if (!EMAIL.test(username)) throw invalidParameter('Username should be an email.');
+  assertPasswordPolicy(password);
   if (!token)
     throw new CognitoError('NotAuthorizedException', 'SignUp is not permitted without an invitation.');
 
@@ -315,55 +350,42 @@ async function signUp(ctx: IdentityContext, body: Body) {
     return { UserConfirmed: false, UserSub: randomUUID(), CodeDeliveryDetails: delivery(username) };
   }
 
-  const attributes = writableAttributes(attrs);
   const passwordHash = await hashPassword(password);
   const sub = existing?.sub ?? randomUUID();
-  try {
-    await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const role: Role = await claimInvitation(tx, token, sub);
-      if (existing) {
-        await tx
-          .update(identityUsers)
-          .set({ passwordHash, attributes, groups: [role], updatedAt: new Date() })
-          .where(eq(identityUsers.sub, sub));
-      } else {
-        await tx.insert(identityUsers).values({
-          sub,
-          username,
-          email: username,
-          passwordHash,
-          status: 'UNCONFIRMED',
-          attributes,
-          groups: [role],
-        });
-      }
+  await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const role: Role = await claimInvitation(tx, token, sub);
+    if (existing) {
       await tx
-        .insert(users)
-        .values({
-          id: sub,
-          email: username,
-          firstName: attributes.given_name ?? '',
-          lastName: attributes.family_name ?? '',
-          phoneNumber: attributes.phone_number ?? null,
-          roles: [role],
-          languagePreference: isLanguage(attributes.locale) ? attributes.locale : 'en',
-        })
-        .onConflictDoUpdate({ target: users.id, set: { roles: [role], updatedAt: new Date() } });
-      const [user] = await tx.select().from(identityUsers).where(eq(identityUsers.sub, sub));
-      await deliverCode(ctx, tx, user!, 'confirm_signup');
-    });
-  } catch (error) {
-    if (error instanceof InvitationError) {
-      const message = {
-        not_found: 'The invitation is not valid.',
-        used: 'The invitation has already been used.',
-        expired: 'The invitation has expired.',
-      }[error.problem];
-      throw new CognitoError('NotAuthorizedException', message);
+        .update(identityUsers)
+        .set({ passwordHash, attributes, groups: [role], updatedAt: new Date() })
+        .where(eq(identityUsers.sub, sub));
+    } else {
+      await tx.insert(identityUsers).values({
+        sub,
+        username,
+        email: username,
+        passwordHash,
+        status: 'UNCONFIRMED',
+        attributes,
+        groups: [role],
+      });
     }
-    throw error;
-  }
+    await tx
+      .insert(users)
+      .values({
+        id: sub,
+        email: username,
+        firstName: attributes.given_name ?? '',
+        lastName: attributes.family_name ?? '',
+        phoneNumber: attributes.phone_number ?? null,
+        roles: [role],
+        languagePreference: isLanguage(attributes.locale) ? attributes.locale : 'en',
+      })
+      .onConflictDoUpdate({ target: users.id, set: { roles: [role], updatedAt: new Date() } });
+    const [user] = await tx.select().from(identityUsers).where(eq(identityUsers.sub, sub));
+    await deliverCode(ctx, tx, user!, 'confirm_signup');
+  });
   return { UserConfirmed: false, UserSub: sub, CodeDeliveryDetails: delivery(username) };
 }
 

@@ -34,17 +34,22 @@ function actionOf(request: FastifyRequest): string {
     : '';
 }
 
-export async function identityRoutes(app: FastifyInstance) {
-  const { identity } = app.config;
-  const ctx: IdentityContext = {
+/** What the identity actions need from the app; development also logs codes to the console. */
+export function identityContext(app: FastifyInstance): IdentityContext {
+  return {
     db: app.database.db,
-    identity,
+    identity: app.config.identity,
     log: app.log,
     revealCode:
       app.config.env === 'development'
         ? (email, purpose, code) => app.log.info({ email, purpose, code }, 'identity code (development only)')
         : undefined,
   };
+}
+
+export async function identityRoutes(app: FastifyInstance) {
+  const { identity } = app.config;
+  const ctx = identityContext(app);
 
   await app.register(async (scope) => {
     scope.addContentTypeParser(

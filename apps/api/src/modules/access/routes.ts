@@ -1,0 +1,409 @@
+/**
+ * Invitation-only access (DECISIONS.md, People and access): invitations in batches, their
+ * validation, sign-up with an invitation, request access with the capacity cap and the waitlist.
+ */
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createInvitationsSchema,
+  grantableRoles,
+  invitationSignUpSchema,
+  invitationStatus,
+  requestAccessSchema,
+} from '@dealclub/shared/access';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
+import { ROLES, type Role } from '@dealclub/shared/roles';
+import type { Db } from '../../db/client';
+import { identityUsers, invitations, users, waitlist } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { translate } from '../../lib/i18n';
+import { requireUser } from '../../plugins/auth';
+import { registerWithInvitation } from '../identity/actions';
+import { CognitoError } from '../identity/cognito-error';
+import { identityContext } from '../identity/routes';
+import { createInvitation, InvitationError } from '../invitations/claim-invitation';
+import { enqueueMessage } from '../outbox/enqueue-message';
+
+const Invitation = z.object({
+  id: z.string(),
+  role: z.enum(ROLES),
+  link: z.string(),
+  status: z.enum(['pending', 'used', 'expired']),
+  email: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  usedAt: z.string().nullable(),
+});
+
+const Page = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable(), total: z.number() });
+
+const Pagination = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+});
+
+/** Opaque keyset cursor over (created_at, id), newest first. */
+function encodeCursor(row: { createdAt: Date; id: string }) {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
+  if (!cursor) return undefined;
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(iso ?? '');
+  if (!id || Number.isNaN(createdAt.getTime())) throw new AppError('BAD_REQUEST', 'Invalid cursor');
+  return { createdAt, id };
+}
+
+function origin(app: FastifyInstance, request: FastifyRequest) {
+  return app.config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+}
+
+const invitationLink = (base: string, token: string) => `${base}/signup?token=${encodeURIComponent(token)}`;
+
+function toInvitation(base: string, row: typeof invitations.$inferSelect) {
+  return {
+    id: row.id,
+    role: row.role as Role,
+    link: invitationLink(base, row.token),
+    status: invitationStatus(row),
+    email: row.email,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    usedAt: row.usedAt?.toISOString() ?? null,
+  };
+}
+
+async function emailInvitation(db: Db, to: string, link: string, language = 'en') {
+  await enqueueMessage(db, {
+    channel: 'email',
+    recipient: to,
+    subject: translate(language, 'email.invitationSubject'),
+    body: translate(language, 'email.invitationBody', { link }),
+    template: 'invitation',
+  });
+}
+
+/** Seats taken: active users plus invitations still open (they may become users). */
+async function seatsTaken(db: Db): Promise<number> {
+  const [active] = await db.select({ n: count() }).from(users).where(eq(users.isActive, true));
+  const [open] = await db
+    .select({ n: count() })
+    .from(invitations)
+    .where(and(isNull(invitations.usedAt), gt(invitations.expiresAt, new Date())));
+  return (active?.n ?? 0) + (open?.n ?? 0);
+}
+
+function requireAdmin(request: FastifyRequest) {
+  const user = requireUser(request);
+  if (!user.roles.includes('admin')) throw new AppError('FORBIDDEN');
+  return user;
+}
+
+export const accessRoutes: FastifyPluginAsync = async (plain) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.database.db;
+
+  app.get(
+    '/api/auth/validate-invitation/:token',
+    {
+      schema: {
+        tags: ['access'],
+        summary: 'Whether an invitation can still be used, and for which role',
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: {
+          200: z.object({
+            valid: z.literal(true),
+            role: z.enum(ROLES),
+            expiresAt: z.string(),
+            email: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const [row] = await db()
+        .select()
+        .from(invitations)
+        .where(eq(invitations.token, request.params.token))
+        .limit(1);
+      if (!row) throw new AppError('INVITATION_INVALID');
+      const status = invitationStatus(row);
+      if (status === 'used') throw new AppError('INVITATION_USED');
+      if (status === 'expired') throw new AppError('INVITATION_EXPIRED');
+      return {
+        valid: true as const,
+        role: row.role as Role,
+        expiresAt: row.expiresAt.toISOString(),
+        email: row.email,
+      };
+    },
+  );
+
+  app.post(
+    '/api/aws-auth/signup-with-invitation',
+    {
+      schema: {
+        tags: ['access'],
+        summary: 'Sign up with an invitation; a confirmation code is e-mailed',
+        body: invitationSignUpSchema,
+        response: {
+          200: z.object({
+            userSub: z.string(),
+            userConfirmed: z.boolean(),
+            codeDeliveryDetails: z.object({
+              Destination: z.string(),
+              DeliveryMedium: z.string(),
+              AttributeName: z.string(),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      if (app.config.identity.mode !== 'embedded') throw new AppError('SIGNUP_FAILED');
+      const { email, password, firstName, lastName, invitationToken } = request.body;
+      try {
+        const result = await registerWithInvitation(identityContext(app), {
+          username: email,
+          password,
+          attributes: { given_name: firstName, family_name: lastName },
+          token: invitationToken,
+        });
+        return {
+          userSub: result.UserSub,
+          userConfirmed: result.UserConfirmed,
+          codeDeliveryDetails: result.CodeDeliveryDetails,
+        };
+      } catch (error) {
+        if (error instanceof InvitationError) {
+          throw new AppError(
+            error.problem === 'used'
+              ? 'INVITATION_USED'
+              : error.problem === 'expired'
+                ? 'INVITATION_EXPIRED'
+                : 'INVITATION_INVALID',
+          );
+        }
+        if (error instanceof CognitoError && error.type === 'InvalidPasswordException') {
+          throw new AppError('VALIDATION_FAILED', undefined, [{ path: 'password', message: error.message }]);
+        }
+        if (error instanceof CognitoError) throw new AppError('SIGNUP_FAILED');
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/auth/public-request-access',
+    {
+      schema: {
+        tags: ['access'],
+        summary: 'Ask to join: an invitation while there is room, otherwise the waitlist',
+        body: requestAccessSchema,
+        response: {
+          200: z.object({ status: z.enum(['invited', 'waitlisted']), message: z.string().optional() }),
+        },
+      },
+    },
+    async (request) => {
+      const { firstName, lastName, email, phone } = request.body;
+      const base = origin(app, request);
+      return db().transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        // One decision at a time, so two requests cannot both take the last seat.
+        await tx.execute(sql`select pg_advisory_xact_lock(${0x0dea1c1b}, ${4})`);
+        const [account] = await tx
+          .select({ email: identityUsers.email })
+          .from(identityUsers)
+          .where(eq(identityUsers.username, email))
+          .limit(1);
+        if (account) {
+          // Never say whether an address has an account: tell its owner by e-mail instead.
+          await enqueueMessage(tx, {
+            channel: 'email',
+            recipient: account.email,
+            subject: translate('en', 'email.existingAccountSubject'),
+            body: translate('en', 'email.existingAccountBody'),
+            template: 'existing_account',
+          });
+          return { status: 'invited' as const };
+        }
+        if ((await seatsTaken(tx)) < app.config.access.userCapacity) {
+          const invitation = await createInvitation(tx, { role: 'buyer', createdBy: null, email });
+          await emailInvitation(tx, email, invitationLink(base, invitation.token));
+          return { status: 'invited' as const };
+        }
+        await tx
+          .insert(waitlist)
+          .values({ firstName, lastName, email, phoneNumber: phone })
+          .onConflictDoNothing();
+        return {
+          status: 'waitlisted' as const,
+          message: "Unfortunately we're not able to allow more users at this time.",
+        };
+      });
+    },
+  );
+
+  app.post(
+    '/api/invitations',
+    {
+      schema: {
+        tags: ['access'],
+        summary: 'Create a batch of invitations for a role the caller may grant',
+        security: [{ bearerAuth: [] }],
+        body: createInvitationsSchema,
+        response: { 201: z.object({ items: z.array(Invitation) }) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { role, count: wanted } = request.body;
+      if (!grantableRoles(user.roles).includes(role)) throw new AppError('FORBIDDEN');
+      const howMany = wanted ?? app.config.access.invitationBatchSize;
+      const base = origin(app, request);
+      const created = await db().transaction(async (tx) => {
+        const rows = [];
+        for (let i = 0; i < howMany; i++) {
+          rows.push(await createInvitation(tx as unknown as Db, { role, createdBy: user.id }));
+        }
+        return rows;
+      });
+      return reply.status(201).send({ items: created.map((row) => toInvitation(base, row)) });
+    },
+  );
+
+  app.get(
+    '/api/invitations',
+    {
+      schema: {
+        tags: ['access'],
+        summary: "The caller's invitations, newest first",
+        security: [{ bearerAuth: [] }],
+        querystring: Pagination,
+        response: { 200: Page(Invitation) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const after = decodeCursor(request.query.cursor);
+      const mine = eq(invitations.createdBy, user.id);
+      const rows = await db()
+        .select()
+        .from(invitations)
+        .where(
+          after
+            ? and(
+                mine,
+                sql`(${invitations.createdAt}, ${invitations.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+              )
+            : mine,
+        )
+        .orderBy(desc(invitations.createdAt), desc(invitations.id))
+        .limit(request.query.limit + 1);
+      const [total] = await db().select({ n: count() }).from(invitations).where(mine);
+      const page = rows.slice(0, request.query.limit);
+      const base = origin(app, request);
+      return {
+        items: page.map((row) => toInvitation(base, row)),
+        nextCursor: rows.length > page.length ? encodeCursor(page.at(-1)!) : null,
+        total: total?.n ?? 0,
+      };
+    },
+  );
+
+  const WaitlistEntry = z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    createdAt: z.string(),
+    invitedAt: z.string().nullable(),
+  });
+  const toEntry = (row: typeof waitlist.$inferSelect) => ({
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    createdAt: row.createdAt.toISOString(),
+    invitedAt: row.invitedAt?.toISOString() ?? null,
+  });
+
+  app.get(
+    '/api/admin/waitlist',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'People waiting for a seat, oldest first',
+        security: [{ bearerAuth: [] }],
+        querystring: Pagination,
+        response: { 200: Page(WaitlistEntry) },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const after = decodeCursor(request.query.cursor);
+      const rows = await db()
+        .select()
+        .from(waitlist)
+        .where(
+          after
+            ? sql`(${waitlist.createdAt}, ${waitlist.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        )
+        .orderBy(waitlist.createdAt, waitlist.id)
+        .limit(request.query.limit + 1);
+      const [total] = await db().select({ n: count() }).from(waitlist);
+      const page = rows.slice(0, request.query.limit);
+      return {
+        items: page.map(toEntry),
+        nextCursor: rows.length > page.length ? encodeCursor(page.at(-1)!) : null,
+        total: total?.n ?? 0,
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/waitlist/:id/invite',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Invite someone from the waitlist (e-mails the invitation)',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.uuid() }),
+        body: z.object({ role: z.enum(ROLES).default('buyer') }).default({ role: 'buyer' }),
+        response: { 200: z.object({ entry: WaitlistEntry, invitation: Invitation }) },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const base = origin(app, request);
+      return db().transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [entry] = await tx
+          .select()
+          .from(waitlist)
+          .where(eq(waitlist.id, request.params.id))
+          .for('update');
+        if (!entry) throw new AppError('NOT_FOUND');
+        const invitation = await createInvitation(tx, {
+          role: request.body.role,
+          createdBy: admin.id,
+          email: entry.email,
+        });
+        await emailInvitation(tx, entry.email, invitationLink(base, invitation.token));
+        const [updated] = await tx
+          .update(waitlist)
+          .set({ invitedAt: new Date(), invitedBy: admin.id })
+          .where(eq(waitlist.id, entry.id))
+          .returning();
+        return { entry: toEntry(updated!), invitation: toInvitation(base, invitation) };
+      });
+    },
+  );
+};
