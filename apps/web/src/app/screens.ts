@@ -16,4 +16,11 @@ export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> =
   unauthorized: () => import('@/features/errors/routes/unauthorized'),
   auth: () => import('@/features/auth/routes/sign-in'),
   resetPassword: () => import('@/features/auth/routes/reset-password'),
+  signup: () => import('@/features/auth/routes/signup'),
+  signupBuyer: () => import('@/features/auth/routes/signup-buyer'),
+  signupSeller: () => import('@/features/auth/routes/signup-seller'),
+  signupSellerThanks: () => import('@/features/auth/routes/signup-seller-thanks'),
+  verify: () => import('@/features/auth/routes/verify'),
+  requestAccess: () => import('@/features/auth/routes/request-access'),
+  testInvitation: () => import('@/features/auth/routes/test-invitation'),
 };

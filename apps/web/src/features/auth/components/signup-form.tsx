@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { signUpFormSchema } from '@dealclub/shared/access';
+import type { Role } from '@dealclub/shared/roles';
+import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
+import { ApiError } from '@/lib/api-client';
+import { signUpWithInvitation, validateInvitation } from '../api/invitations';
+
+type Values = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirm: string;
+  invitationToken: string;
+};
+
+/**
+ * The invitation sign-up form shared by `/signup/buyer` and `/signup/seller`. The invitation fixes
+ * the role; the form says which. Without an invitation it explains how to get one.
+ */
+export function SignUpForm({ audience }: { audience: 'buyer' | 'seller' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [role, setRole] = useState<Role | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      confirm: '',
+      invitationToken: token,
+    },
+  });
+  const fieldError = (message?: string) => (message ? t(message) : undefined);
+
+  useEffect(() => {
+    if (!token) return;
+    validateInvitation(token).then(
+      (invitation) => {
+        setRole(invitation.role);
+        if (invitation.email) form.setValue('email', invitation.email);
+      },
+      (e: unknown) =>
+        setError(e instanceof ApiError && e.code ? `errors.${e.code}` : 'access.invitationCheckFailed'),
+    );
+  }, [token, form]);
+
+  async function submit(values: Values) {
+    setError(null);
+    try {
+      await signUpWithInvitation({
+        email: values.email,
+        password: values.password,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        invitationToken: values.invitationToken,
+      });
+      const email = encodeURIComponent(values.email);
+      navigate(audience === 'seller' ? `/signup/seller/thank-you?email=${email}` : `/verify?email=${email}`);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'VALIDATION_FAILED') {
+        const body = e.body as { errors?: { path: string; message: string }[] };
+        for (const field of body.errors ?? []) {
+          form.setError(field.path as keyof Values, { message: field.message });
+        }
+        return;
+      }
+      setError(e instanceof ApiError && e.code ? `errors.${e.code}` : 'access.signupFailed');
+    }
+  }
+
+  if (!token) {
+    return (
+      <div className="mt-6 grid gap-4">
+        <FormAlert tone="info">{t('access.needInvitation')}</FormAlert>
+        <Link
+          to="/requestAccess"
+          className="justify-self-start rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+        >
+          {t('access.requestAccessLink')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="mt-8 grid gap-5">
+      {role && (
+        <FormAlert tone="info">{t('access.invitedAs', { role: t(`access.roles.${role}`) })}</FormAlert>
+      )}
+      {error && <FormAlert>{t(error)}</FormAlert>}
+      <div className="grid gap-5 md:grid-cols-2">
+        <FormField
+          label={t('access.firstName')}
+          autoComplete="given-name"
+          error={fieldError(form.formState.errors.firstName?.message)}
+          {...form.register('firstName')}
+        />
+        <FormField
+          label={t('access.lastName')}
+          autoComplete="family-name"
+          error={fieldError(form.formState.errors.lastName?.message)}
+          {...form.register('lastName')}
+        />
+      </div>
+      <FormField
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+        error={fieldError(form.formState.errors.email?.message)}
+        {...form.register('email')}
+      />
+      <FormField
+        label={t('auth.password')}
+        type="password"
+        autoComplete="new-password"
+        hint={<p className="text-sm text-slate-600">{t('access.passwordRules')}</p>}
+        error={fieldError(form.formState.errors.password?.message)}
+        {...form.register('password')}
+      />
+      <FormField
+        label={t('auth.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={fieldError(form.formState.errors.confirm?.message)}
+        {...form.register('confirm')}
+      />
+      <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('access.creating')}>
+        {t('access.createAccount')}
+      </SubmitButton>
+    </form>
+  );
+}

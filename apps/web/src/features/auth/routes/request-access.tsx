@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { requestAccessSchema, type RequestAccessInput } from '@dealclub/shared/access';
+import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { requestAccess } from '../api/invitations';
+
+/** `/requestAccess`: an invitation by e-mail while the club has room, otherwise the waitlist. */
+export default function RequestAccessPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.requestAccess'));
+  const [result, setResult] = useState<'invited' | 'waitlisted' | 'failed' | null>(null);
+  const form = useForm<
+    RequestAccessInput,
+    unknown,
+    { firstName: string; lastName: string; email: string; phone: string }
+  >({
+    resolver: zodResolver(requestAccessSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', phone: '' },
+  });
+  const fieldError = (message?: string) => (message ? t(message) : undefined);
+
+  async function submit(values: { firstName: string; lastName: string; email: string; phone: string }) {
+    setResult(null);
+    try {
+      setResult((await requestAccess(values)).status);
+    } catch {
+      setResult('failed');
+    }
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-xl px-4 py-12">
+      <h1 className="text-3xl font-bold">{t('access.requestTitle')}</h1>
+      <p className="mt-2 text-slate-700">{t('access.requestLead')}</p>
+      <div className="mt-6 grid gap-3">
+        {result === 'invited' && <FormAlert tone="success">{t('access.invitedResult')}</FormAlert>}
+        {result === 'waitlisted' && (
+          <FormAlert>
+            <strong className="block">{t('access.waitlistedTitle')}</strong>
+            {t('access.waitlisted')} {t('access.waitlistedNote')}
+          </FormAlert>
+        )}
+        {result === 'failed' && <FormAlert>{t('access.requestFailed')}</FormAlert>}
+      </div>
+      {result !== 'invited' && result !== 'waitlisted' && (
+        <form noValidate onSubmit={form.handleSubmit(submit)} className="mt-6 grid gap-5">
+          <div className="grid gap-5 md:grid-cols-2">
+            <FormField
+              label={t('access.firstName')}
+              autoComplete="given-name"
+              error={fieldError(form.formState.errors.firstName?.message)}
+              {...form.register('firstName')}
+            />
+            <FormField
+              label={t('access.lastName')}
+              autoComplete="family-name"
+              error={fieldError(form.formState.errors.lastName?.message)}
+              {...form.register('lastName')}
+            />
+          </div>
+          <FormField
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            error={fieldError(form.formState.errors.email?.message)}
+            {...form.register('email')}
+          />
+          <FormField
+            label={t('access.phone')}
+            type="tel"
+            autoComplete="tel"
+            error={fieldError(form.formState.errors.phone?.message)}
+            {...form.register('phone')}
+          />
+          <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('access.sending')}>
+            {t('access.send')}
+          </SubmitButton>
+        </form>
+      )}
+    </section>
+  );
+}
