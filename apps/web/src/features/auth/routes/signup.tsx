@@ -1,11 +1,19 @@
 import { Home, KeyRound } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { Role } from '@dealclub/shared/roles';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import { invitationTokenFrom, validateInvitation } from '../api/invitations';
+
+const formFor = (role: Role, token: string) =>
+  `${role === 'buyer' ? '/signup/buyer' : '/signup/seller'}?token=${encodeURIComponent(token)}`;
+
+const errorKey = (e: unknown) =>
+  e instanceof ApiError && e.code ? `errors.${e.code}` : 'access.invitationCheckFailed';
 
 /**
  * `/signup`: sign-up needs an invitation. With one (from the link, or pasted), it goes to the form
@@ -20,6 +28,15 @@ export default function SignUpPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // The token of an invitation link opens the right form by itself.
+  const linkToken = params.get('token');
+  const linked = useQuery({
+    queryKey: ['invitation', linkToken],
+    queryFn: () => validateInvitation(linkToken!),
+    enabled: Boolean(linkToken),
+    retry: false,
+  });
+
   async function check(raw: string) {
     const token = invitationTokenFrom(raw);
     if (!token) return;
@@ -27,21 +44,16 @@ export default function SignUpPage() {
     setError(null);
     try {
       const invitation = await validateInvitation(token);
-      const form = invitation.role === 'buyer' ? '/signup/buyer' : '/signup/seller';
-      navigate(`${form}?token=${encodeURIComponent(token)}`, { replace: true });
+      navigate(formFor(invitation.role, token), { replace: true });
     } catch (e) {
-      setError(e instanceof ApiError && e.code ? `errors.${e.code}` : 'access.invitationCheckFailed');
+      setError(errorKey(e));
     } finally {
       setBusy(false);
     }
   }
 
-  useEffect(() => {
-    const token = params.get('token');
-    if (token) void check(token);
-    // Only the token of the link opens the form by itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  if (linked.data && linkToken) return <Navigate to={formFor(linked.data.role, linkToken)} replace />;
+  const shownError = error ?? (linked.error ? errorKey(linked.error) : null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -80,7 +92,7 @@ export default function SignUpPage() {
       </div>
       <form onSubmit={submit} className="mt-10 grid gap-4 rounded-xl border border-slate-200 bg-white p-6">
         <h2 className="text-lg font-semibold">{t('access.haveInvitation')}</h2>
-        {error && <FormAlert>{t(error)}</FormAlert>}
+        {shownError && <FormAlert>{t(shownError)}</FormAlert>}
         <FormField
           label={t('access.invitationField')}
           value={input}
