@@ -1,0 +1,46 @@
+/**
+ * The server's background work (DECISIONS.md, Background work): outbox delivery every ~2 s and the
+ * job runner. Started by `buildApp({ startWorkers: true })` (the server; tests leave it off) and
+ * stopped before the database closes. Every instance runs it; the claims keep them apart.
+ */
+import type { FastifyInstance } from 'fastify';
+import { deliverPendingMessages } from '../outbox/deliver';
+import { createMailTransport } from '../outbox/transports';
+import { RepeatingTask } from './repeat';
+import { JobWorker } from './worker';
+
+export const OUTBOX_INTERVAL_MS = 2_000;
+export const JOBS_INTERVAL_MS = 1_000;
+const OUTBOX_BATCH = 20;
+
+export interface BackgroundWork {
+  jobs: JobWorker;
+  /** Stops taking work and waits for the work under way. */
+  stop(): Promise<void>;
+}
+
+export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
+  const db = app.database.db;
+  const logger = app.log.child({ component: 'background' });
+  const transport = createMailTransport(app.config, logger);
+
+  const jobs = new JobWorker(db, { logger });
+  // Job handlers are registered here as features add job types, e.g.
+  // jobs.register('webhook.deliver', (job) => deliverWebhook(db, job.payload));
+
+  const outbox = new RepeatingTask(
+    async () =>
+      (await deliverPendingMessages(db, transport, OUTBOX_BATCH, { logger })).claimed === OUTBOX_BATCH,
+    (error) => logger.error({ err: error }, 'outbox delivery failed'),
+  );
+
+  outbox.start(OUTBOX_INTERVAL_MS);
+  jobs.start(JOBS_INTERVAL_MS);
+  return {
+    jobs,
+    async stop() {
+      await Promise.all([outbox.stop(), jobs.stop()]);
+      transport.close?.();
+    },
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * Delivers the outbox (DECISIONS.md, E-mail and SMS). Each message goes
+ * `pending → sending → sent | kept`, or back to `pending` after a failed attempt (retried with
+ * exponential backoff) and `failed` after the last one.
+ *
+ * Claiming is a short transaction (`FOR UPDATE SKIP LOCKED`, so instances never take the same
+ * row) that marks the rows `sending`; the transport is called after it commits, so a slow SMTP
+ * server never holds a transaction open (with the embedded database that would stall every request).
+ * No column was added for this: `sent_at` is the time of the latest attempt until the message is
+ * sent, then the time it was sent. A row left `sending` by a crashed instance is taken again once
+ * `leaseMs` has passed, so a message is delivered at least once.
+ */
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { outbox } from '../../db/schema';
+import type { Backoff } from '../jobs/queue';
+import { errorText, type WorkLogger } from '../jobs/worker';
+import { keepSmsTransport, type MailTransport, type SmsTransport } from './transports';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'kept', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export interface DeliveryOptions {
+  /** SMS provider; default none (messages are kept). */
+  sms?: SmsTransport;
+  /** Attempts before a message is `failed`; default 8. */
+  maxAttempts?: number;
+  /** Wait before a retry: 30 s after the first failure, doubling, at most an hour by default. */
+  backoff?: Backoff;
+  /** How long a `sending` row belongs to the instance that claimed it; default 15 minutes. */
+  leaseMs?: number;
+  logger?: WorkLogger;
+}
+
+export interface DeliveryResult {
+  claimed: number;
+  sent: number;
+  kept: number;
+  retried: number;
+  failed: number;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 8;
+export const DEFAULT_OUTBOX_BACKOFF: Backoff = { baseMs: 30_000, maxMs: 60 * 60_000 };
+const DEFAULT_LEASE_MS = 15 * 60_000;
+
+/** Claims up to `limit` messages that are due and marks them `sending`; counts the attempt. */
+export async function claimPendingMessages(
+  db: Db,
+  limit: number,
+  options: Pick<DeliveryOptions, 'backoff' | 'leaseMs'> = {},
+): Promise<OutboxRow[]> {
+  if (limit < 1) return [];
+  const { baseMs, maxMs } = options.backoff ?? DEFAULT_OUTBOX_BACKOFF;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  // The SQL form of `retryDelayMs(attempts, backoff)` (jobs/queue.ts), counted from the start of the latest attempt.
+  const retryAt = sql`${outbox.sentAt} + least(${baseMs}::float8 * power(2, least(greatest(${outbox.attempts} - 1, 0), 40)), ${maxMs}::float8) * interval '1 millisecond'`;
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        or(
+          and(eq(outbox.status, 'pending'), or(isNull(outbox.sentAt), sql`${retryAt} <= now()`)),
+          and(
+            eq(outbox.status, 'sending'),
+            lt(outbox.sentAt, sql`now() - ${leaseMs} * interval '1 millisecond'`),
+          ),
+        ),
+      )
+      .orderBy(asc(outbox.createdAt), asc(outbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (!due.length) return [];
+    const claimed = await tx
+      .update(outbox)
+      .set({ status: 'sending', sentAt: sql`now()`, attempts: sql`${outbox.attempts} + 1` })
+      .where(
+        inArray(
+          outbox.id,
+          due.map((r) => r.id),
+        ),
+      )
+      .returning();
+    return claimed.sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+  });
+}
+
+/**
+ * Claims up to `limit` due messages and hands each to its transport: e-mail to `transport`, SMS to
+ * `options.sms`. Transport errors are recorded on the message, never thrown.
+ */
+export async function deliverPendingMessages(
+  db: Db,
+  transport: MailTransport,
+  limit: number,
+  options: DeliveryOptions = {},
+): Promise<DeliveryResult> {
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const sms = options.sms ?? keepSmsTransport;
+  const claimed = await claimPendingMessages(db, limit, options);
+  const result: DeliveryResult = { claimed: claimed.length, sent: 0, kept: 0, retried: 0, failed: 0 };
+
+  const settle = (row: OutboxRow, values: PgUpdateSetSource<typeof outbox>) =>
+    db
+      .update(outbox)
+      .set(values)
+      // Unless another instance took the row over meanwhile (our lease ran out).
+      .where(and(eq(outbox.id, row.id), eq(outbox.status, 'sending'), eq(outbox.attempts, row.attempts)));
+
+  for (const row of claimed) {
+    const keeps = row.channel === 'sms' ? sms.keepsMessages : transport.keepsMessages;
+    try {
+      // The claim counts the attempt: past the maximum means the last attempt never reported back.
+      if (row.attempts > maxAttempts) throw new Error(`attempt ${maxAttempts} did not finish`);
+      if (row.channel === 'email') {
+        await transport.send({ to: row.recipient, subject: row.subject, text: row.body });
+      } else if (row.channel === 'sms') {
+        await sms.send({ to: row.recipient, text: row.body });
+      } else {
+        throw new Error(`Unknown channel "${row.channel}"`);
+      }
+    } catch (error) {
+      const message = errorText(error);
+      const last = row.attempts >= maxAttempts;
+      options.logger?.[last ? 'error' : 'warn'](
+        { messageId: row.id, template: row.template, attempts: row.attempts, error: message },
+        last ? 'message delivery failed for the last time' : 'message delivery failed; will retry',
+      );
+      await settle(row, { status: last ? 'failed' : 'pending', lastError: message });
+      result[last ? 'failed' : 'retried'] += 1;
+      continue;
+    }
+    if (keeps) {
+      await settle(row, { status: 'kept', sentAt: null });
+      result.kept += 1;
+    } else {
+      await settle(row, { status: 'sent', sentAt: sql`now()` });
+      result.sent += 1;
+    }
+  }
+  return result;
+}

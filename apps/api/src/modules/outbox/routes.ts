@@ -1,0 +1,114 @@
+/**
+ * The development mailbox (DECISIONS.md, E-mail and SMS): admins read every outgoing message and
+ * what became of it. Without SMTP this is where e-mail ends up (status `kept`).
+ */
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
+import { outbox } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { requireUser } from '../../plugins/auth';
+
+const OutboxMessage = z.object({
+  id: z.string(),
+  channel: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  template: z.string(),
+  /** pending | sending | sent | kept | failed */
+  status: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  /** When it was sent; null unless `sent`. */
+  sentAt: z.string().nullable(),
+});
+
+const OutboxPage = z.object({
+  items: z.array(OutboxMessage),
+  nextCursor: z.string().nullable(),
+  total: z.number(),
+});
+
+const OutboxQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+  /** Part of the recipient, any case. */
+  recipient: z.string().trim().max(320).optional(),
+  /** Exact template name (confirm_signup, forgot_password, invitation, …). */
+  template: z.string().trim().max(100).optional(),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The cursor is the id of the last message of the page, opaque to the client. */
+const encodeCursor = (id: string) => Buffer.from(id).toString('base64url');
+function decodeCursor(cursor: string | undefined): string | undefined {
+  if (!cursor) return undefined;
+  const id = Buffer.from(cursor, 'base64url').toString();
+  if (!UUID.test(id)) throw new AppError('BAD_REQUEST', 'Invalid cursor');
+  return id;
+}
+
+export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/outbox',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The outbox: every outgoing e-mail and SMS, newest first (admins)',
+        security: [{ bearerAuth: [] }],
+        querystring: OutboxQuery,
+        response: { 200: OutboxPage },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!user.roles.includes('admin')) throw new AppError('FORBIDDEN');
+      reply.header('cache-control', 'no-store');
+
+      const { limit, recipient, template } = request.query;
+      const after = decodeCursor(request.query.cursor);
+      const filters: SQL[] = [];
+      if (recipient) filters.push(sql`strpos(lower(${outbox.recipient}), lower(${recipient})) > 0`);
+      if (template) filters.push(eq(outbox.template, template));
+      const where = filters.length ? and(...filters) : undefined;
+
+      const db = app.database.db;
+      // Keyset on (created_at, id), compared with the cursor row itself: exact to the microsecond.
+      const page = after
+        ? and(
+            where,
+            sql`(${outbox.createdAt}, ${outbox.id}) < (select o.created_at, o.id from outbox o where o.id = ${after}::uuid)`,
+          )
+        : where;
+      const rows = await db
+        .select()
+        .from(outbox)
+        .where(page)
+        .orderBy(desc(outbox.createdAt), desc(outbox.id))
+        .limit(limit + 1);
+      const [counted] = await db.select({ n: count() }).from(outbox).where(where);
+      const items = rows.slice(0, limit);
+      return {
+        items: items.map((row) => ({
+          id: row.id,
+          channel: row.channel,
+          recipient: row.recipient,
+          subject: row.subject,
+          body: row.body,
+          template: row.template,
+          status: row.status,
+          attempts: row.attempts,
+          lastError: row.lastError,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.status === 'sent' && row.sentAt ? row.sentAt.toISOString() : null,
+        })),
+        nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!.id) : null,
+        total: counted?.n ?? 0,
+      };
+    },
+  );
+};
