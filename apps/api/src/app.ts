@@ -8,10 +8,14 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accessRoutes } from './modules/access/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { configRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { identityRoutes } from './modules/identity/routes';
+import { startBackgroundWork, type BackgroundWork } from './modules/jobs/background';
+import { outboxRoutes } from './modules/outbox/routes';
 import { registerAuth } from './plugins/auth';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -30,9 +34,15 @@ export interface BuildAppOptions {
   config: Config;
   /** Owned by the app from now on: closed when the app closes. */
   database: Database;
+  /** Run the background work (outbox delivery, jobs) while the app is up; the server does, tests not. */
+  startWorkers?: boolean;
 }
 
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  startWorkers = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -67,7 +77,21 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(configRoutes);
   await app.register(authRoutes);
   await app.register(accessRoutes);
+  await app.register(profileRoutes);
+  await app.register(adminRoutes);
+  await app.register(outboxRoutes);
 
   await registerWebApp(app, config.webDistDir);
+
+  if (startWorkers) {
+    // onClose hooks run last-added first: the work stops before the database closes.
+    let background: BackgroundWork | undefined;
+    app.addHook('onReady', async () => {
+      background = startBackgroundWork(app);
+    });
+    app.addHook('onClose', async () => {
+      await background?.stop();
+    });
+  }
   return app;
 }

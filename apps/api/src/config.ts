@@ -57,6 +57,13 @@ const EnvSchema = z.object({
   IDENTITY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   USER_CAPACITY: z.coerce.number().int().min(1).default(1000),
   INVITATION_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: optionalString.transform((v) => v ?? 'DealClub <no-reply@dealclub.local>'),
 });
 
 /** Pool id rule of the spec (shell §5) and of the Cognito client library. */
@@ -101,6 +108,11 @@ export interface Config {
     userCapacity: number;
     /** Invitations created per batch when the caller does not say. */
     invitationBatchSize: number;
+  };
+  mail: {
+    /** SMTP server for the outbox; when absent e-mail is kept in the admin mailbox. */
+    smtpUrl: string | undefined;
+    from: string;
   };
   version: string;
 }
@@ -148,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.IDENTITY_RATE_LIMIT_PER_MINUTE,
     ),
     access: { userCapacity: e.USER_CAPACITY, invitationBatchSize: e.INVITATION_BATCH_SIZE },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     version: readVersion(),
   };
 }

@@ -55,7 +55,7 @@ async function main() {
     fail(`database setup failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, startWorkers: true });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {

@@ -2,22 +2,11 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layout/footer';
+import { PageFallback } from '@/components/layout/page-fallback';
 import { Header } from '@/components/layout/header';
 import { WebinarBanner } from '@/components/layout/webinar-banner';
 import { Toaster } from '@/components/ui/toaster';
-
-export function PageFallback() {
-  const { t } = useTranslation();
-  return (
-    <div className="flex flex-1 items-center justify-center p-12" role="status" aria-live="polite">
-      <span className="sr-only">{t('app.loading')}</span>
-      <span
-        aria-hidden
-        className="size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
-      />
-    </div>
-  );
-}
+import { ProfileCompletionRedirect } from './profile-redirect';
 
 /** The shell around every route: skip link, header, banner, page, footer, toasts. */
 export function RootLayout() {
@@ -34,7 +23,9 @@ export function RootLayout() {
       <WebinarBanner />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Suspense fallback={<PageFallback />}>
-          <Outlet />
+          <ProfileCompletionRedirect>
+            <Outlet />
+          </ProfileCompletionRedirect>
         </Suspense>
       </main>
       <Footer />

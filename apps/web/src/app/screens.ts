@@ -23,4 +23,7 @@ export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> =
   verify: () => import('@/features/auth/routes/verify'),
   requestAccess: () => import('@/features/auth/routes/request-access'),
   testInvitation: () => import('@/features/auth/routes/test-invitation'),
+  profile: () => import('@/features/profile/routes/profile'),
+  verifyEmailChange: () => import('@/features/profile/routes/verify-email-change'),
+  admin: () => import('@/features/admin/routes/admin'),
 };

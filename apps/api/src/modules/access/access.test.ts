@@ -264,3 +264,34 @@ describe('admin waitlist', () => {
     expect(await mail('walt@example.test', 'invitation')).toHaveLength(1);
   });
 });
+
+describe('paging', () => {
+  it('pages through rows that share one timestamp without skipping any', async () => {
+    app = await createTestApp();
+    const admin = await createUser(app, { roles: ['admin'] });
+    // One statement: every row gets the same created_at, to the microsecond.
+    await app.database.db.insert(waitlist).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        firstName: 'W',
+        lastName: String(i),
+        email: `w${i}@example.test`,
+        phoneNumber: '5125550100',
+      })),
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (
+        await app.inject({
+          url: `/api/admin/waitlist?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+          headers: admin.headers,
+        })
+      ).json() as { items: { id: string }[]; nextCursor: string | null };
+      seen.push(...page.items.map((i) => i.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(5);
+    const bad = await app.inject({ url: '/api/admin/waitlist?cursor=nonsense', headers: admin.headers });
+    expect(bad.statusCode).toBe(400);
+  });
+});

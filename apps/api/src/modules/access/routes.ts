@@ -45,16 +45,19 @@ const Pagination = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });
 
-/** Opaque keyset cursor over (created_at, id), newest first. */
-function encodeCursor(row: { createdAt: Date; id: string }) {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+/**
+ * Opaque keyset cursor: the id of the last row of the page. Pages compare (created_at, id) with
+ * that row's own values in SQL, so timestamps keep their full (microsecond) precision.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+function encodeCursor(row: { id: string }) {
+  return Buffer.from(row.id).toString('base64url');
 }
-function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
+function decodeCursor(cursor: string | undefined): string | undefined {
   if (!cursor) return undefined;
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const createdAt = new Date(iso ?? '');
-  if (!id || Number.isNaN(createdAt.getTime())) throw new AppError('BAD_REQUEST', 'Invalid cursor');
-  return { createdAt, id };
+  const id = Buffer.from(cursor, 'base64url').toString();
+  if (!UUID.test(id)) throw new AppError('BAD_REQUEST', 'Invalid cursor');
+  return id;
 }
 
 function origin(app: FastifyInstance, request: FastifyRequest) {
@@ -298,7 +301,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
           after
             ? and(
                 mine,
-                sql`(${invitations.createdAt}, ${invitations.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+                sql`(${invitations.createdAt}, ${invitations.id}) < (select i.created_at, i.id from invitations i where i.id = ${after}::uuid)`,
               )
             : mine,
         )
@@ -353,7 +356,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
         .from(waitlist)
         .where(
           after
-            ? sql`(${waitlist.createdAt}, ${waitlist.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+            ? sql`(${waitlist.createdAt}, ${waitlist.id}) > (select w.created_at, w.id from waitlist w where w.id = ${after}::uuid)`
             : undefined,
         )
         .orderBy(waitlist.createdAt, waitlist.id)

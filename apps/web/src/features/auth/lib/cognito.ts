@@ -97,3 +97,14 @@ export function cognitoCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
 }
+
+/** The signed-in user of the client library, with a valid session (refreshed if needed). */
+export async function currentCognitoUser(): Promise<CognitoUser> {
+  const pool = await getUserPool();
+  const user = pool.getCurrentUser();
+  if (!user) throw new Error('User is not authenticated');
+  await new Promise<void>((resolve, reject) =>
+    user.getSession((err: Error | null) => (err ? reject(err) : resolve())),
+  );
+  return user;
+}

@@ -418,7 +418,9 @@ export class SessionManager {
       this.clearAuth();
     } catch (error) {
       console.warn('Failed to sign out', error);
+      // On error, all storage is cleared (shell §4).
       storage().clear();
+      sessionStorage.clear();
     }
     this.set({ status: 'unauthenticated', user: null });
     window.location.assign('/');

@@ -1,0 +1,162 @@
+/**
+ * User administration (core §6: role management; DECISIONS.md: deactivation): admins search users,
+ * change their roles and deactivate or reactivate them. Changes apply on the user's next call.
+ */
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
+import { ROLES } from '@dealclub/shared/roles';
+import { identityUsers, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { requireUser } from '../../plugins/auth';
+
+const AdminUser = z.object({
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  roles: z.array(z.string()),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+
+const toAdminUser = (row: typeof users.$inferSelect) => ({
+  userId: row.id,
+  email: row.email,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  phoneNumber: row.phoneNumber,
+  roles: row.roles,
+  isActive: row.isActive,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+  const requireAdmin = (request: Parameters<typeof requireUser>[0]) => {
+    const user = requireUser(request);
+    if (!user.roles.includes('admin')) throw new AppError('FORBIDDEN');
+    return user;
+  };
+
+  app.get(
+    '/api/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Users, searchable by name or e-mail, newest first',
+        security: [{ bearerAuth: [] }],
+        querystring: z.object({
+          q: z.string().trim().max(100).optional(),
+          role: z.enum(ROLES).optional(),
+          cursor: z.string().regex(/^\d+$/).optional(),
+          limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+        }),
+        response: {
+          200: z.object({ items: z.array(AdminUser), nextCursor: z.string().nullable(), total: z.number() }),
+        },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { q, role, limit } = request.query;
+      const offset = Number(request.query.cursor ?? 0);
+      const filters: SQL[] = [];
+      if (q) {
+        const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        filters.push(
+          or(
+            ilike(users.email, pattern),
+            ilike(users.firstName, pattern),
+            ilike(users.lastName, pattern),
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          )!,
+        );
+      }
+      if (role) filters.push(sql`${role} = any(${users.roles})`);
+      const where = filters.length ? and(...filters) : undefined;
+      const rows = await db()
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(sql`${users.createdAt} desc`, users.id)
+        .limit(limit + 1)
+        .offset(offset);
+      const [total] = await db().select({ n: count() }).from(users).where(where);
+      const page = rows.slice(0, limit);
+      return {
+        items: page.map(toAdminUser),
+        nextCursor: rows.length > limit ? String(offset + limit) : null,
+        total: total?.n ?? 0,
+      };
+    },
+  );
+
+  app.put(
+    '/api/admin/users/:id/roles',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Set a user's roles (applies on their next call)",
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.uuid() }),
+        body: z.object({ roles: z.array(z.enum(ROLES)).min(1).max(ROLES.length) }),
+        response: { 200: AdminUser },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const roles = [...new Set(request.body.roles)];
+      if (request.params.id === admin.id && !roles.includes('admin')) {
+        // An admin cannot lock everyone out by removing their own admin role.
+        throw new AppError('FORBIDDEN', 'You cannot remove your own admin role.');
+      }
+      const updated = await db().transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ roles, updatedAt: new Date() })
+          .where(eq(users.id, request.params.id))
+          .returning();
+        if (!row) throw new AppError('NOT_FOUND');
+        // New tokens of the embedded provider carry the same groups.
+        await tx
+          .update(identityUsers)
+          .set({ groups: roles, updatedAt: new Date() })
+          .where(eq(identityUsers.sub, row.id));
+        return row;
+      });
+      request.log.info({ actor: admin.id, userId: updated.id, roles }, 'roles changed');
+      return toAdminUser(updated);
+    },
+  );
+
+  app.put(
+    '/api/admin/users/:id/active',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Deactivate (every call answers 403) or reactivate a user',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.uuid() }),
+        body: z.object({ active: z.boolean() }),
+        response: { 200: AdminUser },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      if (request.params.id === admin.id && !request.body.active) {
+        throw new AppError('FORBIDDEN', 'You cannot deactivate your own account.');
+      }
+      const [row] = await db()
+        .update(users)
+        .set({ isActive: request.body.active, updatedAt: new Date() })
+        .where(eq(users.id, request.params.id))
+        .returning();
+      if (!row) throw new AppError('NOT_FOUND');
+      request.log.info({ actor: admin.id, userId: row.id, active: row.isActive }, 'activation changed');
+      return toAdminUser(row);
+    },
+  );
+};

@@ -1,0 +1,66 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** Helpers that prepare data through the product's own HTTP surface, as a user or admin would. */
+export const DEMO_PASSWORD = 'DemoPass!2026';
+
+/** Signs in through the identity protocol, as the web client does, and returns the ID token. */
+export async function idTokenOf(request: APIRequestContext, email: string) {
+  const config = await (await request.get('/api/auth/public-config')).json();
+  const res = await request.post('/cognito/', {
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    data: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+    }),
+  });
+  return (await res.json()).AuthenticationResult.IdToken as string;
+}
+
+export async function newInvitation(request: APIRequestContext, role: 'buyer' | 'originator') {
+  const token = await idTokenOf(request, 'owner@demo.test');
+  const res = await request.post('/api/invitations', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { role, count: 1 },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).items[0].link as string;
+}
+
+/** The code in the newest e-mail to `recipient`, read from the admin mailbox. */
+export async function lastCode(request: APIRequestContext, recipient: string) {
+  const token = await idTokenOf(request, 'admin@demo.test');
+  const res = await request.get(`/api/admin/outbox?recipient=${encodeURIComponent(recipient)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const items = (await res.json()).items as { body: string }[];
+  return /\b(\d{6})\b/.exec(items[0]?.body ?? '')?.[1] ?? '';
+}
+
+/** A confirmed account made through invitation sign-up: names but no phone, so incomplete. */
+export async function newConfirmedUser(request: APIRequestContext, role: 'buyer' | 'originator' = 'buyer') {
+  const token = new URL(await newInvitation(request, role)).searchParams.get('token')!;
+  const email = `fresh.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
+  const password = 'Str0ng!Pass';
+  const signUp = await request.post('/api/aws-auth/signup-with-invitation', {
+    data: { email, password, firstName: 'Fresh', lastName: 'Person', invitationToken: token },
+  });
+  expect(signUp.status()).toBe(200);
+  const config = await (await request.get('/api/auth/public-config')).json();
+  const confirm = await request.post('/cognito/', {
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.ConfirmSignUp',
+    },
+    data: JSON.stringify({
+      ClientId: config.clientId,
+      Username: email,
+      ConfirmationCode: await lastCode(request, email),
+    }),
+  });
+  expect(confirm.status()).toBe(200);
+  return { email, password };
+}

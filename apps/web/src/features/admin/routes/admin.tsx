@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { PageFallback } from '@/components/layout/page-fallback';
+import { useSession } from '@/features/auth/session-context';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { MailboxTable, UsersTable, WaitlistTable } from '../components/admin-tables';
+
+const TABS = ['users', 'waitlist', 'mailbox'] as const;
+type Tab = (typeof TABS)[number];
+
+/** `/admin`: users (search, roles, deactivate), the waitlist and the mailbox of outgoing e-mail. */
+export default function AdminPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.admin'));
+  const session = useSession();
+  const [params] = useSearchParams();
+  const tab: Tab = TABS.find((x) => x === params.get('tab')) ?? 'users';
+
+  if (session.status === 'loading') return <PageFallback />;
+  if (session.status !== 'authenticated') return <Navigate to="/auth" replace state={{ from: '/admin' }} />;
+  if (!session.user.roles.includes('admin')) return <Navigate to="/unauthorized" replace />;
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold">{t('admin.title')}</h1>
+      <nav aria-label={t('admin.tabsLabel')} className="mt-6 flex gap-2 border-b border-slate-200">
+        {TABS.map((x) => (
+          <Link
+            key={x}
+            to={`/admin?tab=${x}`}
+            aria-current={x === tab ? 'page' : undefined}
+            className={`-mb-px border-b-2 px-3 py-2 font-medium ${x === tab ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700'}`}
+          >
+            {t(`admin.tabs.${x}`)}
+          </Link>
+        ))}
+      </nav>
+      <div className="mt-8">
+        {tab === 'users' && <UsersTable />}
+        {tab === 'waitlist' && <WaitlistTable />}
+        {tab === 'mailbox' && <MailboxTable />}
+      </div>
+    </section>
+  );
+}

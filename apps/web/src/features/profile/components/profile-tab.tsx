@@ -1,0 +1,214 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { emailField, newPasswordSchema } from '@dealclub/shared/auth';
+import { formatPhone } from '@dealclub/shared/phone';
+import { profileSchema, type ProfileInput } from '@dealclub/shared/profile';
+import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { authErrorKey } from '@/features/auth/lib/auth-errors';
+import { currentCognitoUser } from '@/features/auth/lib/cognito';
+import { sessionManager } from '@/features/auth/lib/session-manager';
+import { ApiError } from '@/lib/api-client';
+import { useUpdateProfile, type Profile } from '../api/profile';
+
+const section = 'grid gap-5 rounded-xl border border-slate-200 bg-white p-6';
+
+/** The Profile tab: names and phone, e-mail change with verification, password change. */
+export function ProfileTab({ profile }: { profile: Profile }) {
+  return (
+    <div className="grid gap-8">
+      <PersonalForm profile={profile} />
+      <EmailForm email={profile.email} />
+      <PasswordForm />
+    </div>
+  );
+}
+
+function PersonalForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const update = useUpdateProfile();
+  const form = useForm<ProfileInput, unknown, { firstName: string; lastName: string; phoneNumber: string }>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      phoneNumber: formatPhone(profile.phoneNumber),
+    },
+  });
+  const fieldError = (message?: string) => (message ? t(message) : undefined);
+
+  async function submit(values: { firstName: string; lastName: string; phoneNumber: string }) {
+    try {
+      const saved = await update.mutateAsync(values);
+      form.reset({
+        firstName: saved.firstName,
+        lastName: saved.lastName,
+        phoneNumber: formatPhone(saved.phoneNumber),
+      });
+      toast({ title: t('profile.saved') });
+      await sessionManager.reloadUser();
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'VALIDATION_FAILED') {
+        for (const field of (e.body as { errors?: { path: string; message: string }[] }).errors ?? []) {
+          form.setError(field.path as keyof ProfileInput, { message: field.message });
+        }
+      }
+      toast({ title: t('profile.updateFailed'), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)} className={section}>
+      <h2 className="text-xl font-semibold">{t('profile.personalTitle')}</h2>
+      <div className="grid gap-5 md:grid-cols-2">
+        <FormField
+          label={t('profile.firstName')}
+          autoComplete="given-name"
+          error={fieldError(form.formState.errors.firstName?.message)}
+          {...form.register('firstName')}
+        />
+        <FormField
+          label={t('profile.lastName')}
+          autoComplete="family-name"
+          error={fieldError(form.formState.errors.lastName?.message)}
+          {...form.register('lastName')}
+        />
+      </div>
+      <FormField
+        label={t('profile.phone')}
+        type="tel"
+        autoComplete="tel"
+        hint={<p className="text-sm text-slate-600">{t('profile.phoneHint')}</p>}
+        error={fieldError(form.formState.errors.phoneNumber?.message)}
+        {...form.register('phoneNumber', {
+          onBlur: (e: { target: { value: string } }) => {
+            const formatted = formatPhone(e.target.value);
+            if (formatted !== e.target.value) form.setValue('phoneNumber', formatted);
+          },
+        })}
+      />
+      <div>
+        <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
+          {t('profile.save')}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+const emailSchema = z.object({ email: emailField });
+
+function EmailForm({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ email: string }>({
+    resolver: zodResolver(emailSchema),
+    defaultValues: { email: '' },
+  });
+
+  async function submit(values: { email: string }) {
+    setError(null);
+    try {
+      const user = await currentCognitoUser();
+      await new Promise((resolve, reject) =>
+        user.updateAttributes([{ Name: 'email', Value: values.email }], (err, result) =>
+          err ? reject(err) : resolve(result),
+        ),
+      );
+      navigate(`/verify-email-change?email=${encodeURIComponent(values.email)}`);
+    } catch (e) {
+      setError(authErrorKey(e, 'profile.updateFailed'));
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)} className={section}>
+      <h2 className="text-xl font-semibold">{t('profile.emailTitle')}</h2>
+      <p className="text-slate-700">
+        {t('profile.currentEmail')}: <strong>{email}</strong>
+      </p>
+      {error && <FormAlert>{t(error)}</FormAlert>}
+      <FormField
+        label={t('profile.newEmail')}
+        type="email"
+        autoComplete="email"
+        error={form.formState.errors.email?.message ? t(form.formState.errors.email.message) : undefined}
+        {...form.register('email')}
+      />
+      <div>
+        <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
+          {t('profile.changeEmail')}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+const passwordChangeSchema = z
+  .object({ current: z.string().min(1, 'profile.currentPasswordRequired') })
+  .and(newPasswordSchema);
+
+function PasswordForm() {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ current: string; password: string; confirm: string }>({
+    resolver: zodResolver(passwordChangeSchema),
+    defaultValues: { current: '', password: '', confirm: '' },
+  });
+  const fieldError = (message?: string) => (message ? t(message) : undefined);
+
+  async function submit(values: { current: string; password: string }) {
+    setError(null);
+    try {
+      const user = await currentCognitoUser();
+      await new Promise((resolve, reject) =>
+        user.changePassword(values.current, values.password, (err, result) =>
+          err ? reject(err) : resolve(result),
+        ),
+      );
+      form.reset();
+      toast({ title: t('profile.passwordChanged') });
+    } catch (e) {
+      const key = authErrorKey(e, 'profile.passwordFailed');
+      setError(key === 'auth.errors.incorrect' ? 'profile.passwordFailed' : key);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)} className={section}>
+      <h2 className="text-xl font-semibold">{t('profile.passwordTitle')}</h2>
+      {error && <FormAlert>{t(error)}</FormAlert>}
+      <FormField
+        label={t('profile.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        error={fieldError(form.formState.errors.current?.message)}
+        {...form.register('current')}
+      />
+      <FormField
+        label={t('profile.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={fieldError(form.formState.errors.password?.message)}
+        {...form.register('password')}
+      />
+      <FormField
+        label={t('profile.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={fieldError(form.formState.errors.confirm?.message)}
+        {...form.register('confirm')}
+      />
+      <div>
+        <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
+          {t('profile.changePassword')}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
