@@ -31,7 +31,7 @@ export const APP_ROUTES = [
   { id: 'chat', path: '/chat', built: false },
   { id: 'chatThread', path: '/chat/:threadId', built: false },
   { id: 'buyers', path: '/buyers', built: false, recent: true },
-  { id: 'owners', path: '/owners', built: false },
+  { id: 'owners', path: '/owners', built: true },
   { id: 'training', path: '/training', built: false },
   { id: 'admin', path: '/admin', built: true },
   { id: 'adminTraining', path: '/admin/training', built: false },

@@ -26,4 +26,5 @@ export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> =
   profile: () => import('@/features/profile/routes/profile'),
   verifyEmailChange: () => import('@/features/profile/routes/verify-email-change'),
   admin: () => import('@/features/admin/routes/admin'),
+  owners: () => import('@/features/owners/routes/owners'),
 };

@@ -1,0 +1,36 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DEMO_PASSWORD } from './helpers';
+
+async function signIn(page: Page, email: string, firstName: string) {
+  await page.goto('/auth');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: firstName })).toBeVisible();
+}
+
+test.describe('team invitations', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('a seller creates a batch of invitations and copies a link', async ({ page }) => {
+    await signIn(page, 'seller@demo.test', 'Sam');
+    await page.getByTestId('desktop-nav').getByRole('link', { name: 'Owners Club' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Owners Club');
+    await page.getByLabel('Invite as').selectOption('buyer');
+    await page.getByRole('button', { name: 'Create invitations' }).click();
+    await expect(page.getByTestId('toast')).toContainText('10 invitations created');
+    const rows = page.getByRole('row').filter({ hasText: '/signup?token=' });
+    await expect(rows).toHaveCount(10);
+    await rows.first().getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Link copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/\/signup\?token=[\w-]+$/);
+  });
+});
+
+test('a buyer sees the restricted-access message', async ({ page }) => {
+  await signIn(page, 'buyer@demo.test', 'Bianca');
+  await page.goto('/owners');
+  await expect(page.getByText('The Owners Club is for sellers, owners and admins.')).toBeVisible();
+});
