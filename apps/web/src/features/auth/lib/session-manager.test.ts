@@ -800,3 +800,19 @@ describe('SessionManager sign-out', () => {
     expect(assign).toHaveBeenCalledWith('/');
   });
 });
+
+describe('unexpected roles', () => {
+  it('keeps role values it does not know, with a warning, and maps the rest by priority', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    storeSession(makeJwt({ groups: ['owners'] }));
+    stubFetch({
+      '/api/auth/me': [{ status: 200, body: meBody({ role: 'owner', roles: ['owner', 'superhero'] }) }],
+    });
+    const manager = new SessionManager();
+    await manager.init();
+    const state = manager.getState();
+    expect(state.status).toBe('authenticated');
+    expect(state.user).toMatchObject({ role: 'owner', roles: ['owner'], otherRoles: ['superhero'] });
+    expect(warn).toHaveBeenCalled();
+  });
+});

@@ -35,6 +35,8 @@ export interface CurrentUser {
   lastName: string;
   role: Role;
   roles: Role[];
+  /** Role values the client does not know, kept as the server sent them (shell §4). */
+  otherRoles?: string[];
   cognitoGroups: string[];
   phoneNumber: string | null;
   languagePreference: 'en' | 'es';
@@ -94,6 +96,7 @@ function fromMe(me: MeResponse): CurrentUser {
     lastName: me.lastName ?? '',
     role: (ROLES as readonly string[]).includes(me.role) ? (me.role as Role) : primaryRole(me.roles),
     roles,
+    ...(unexpected.length ? { otherRoles: unexpected } : {}),
     cognitoGroups: me.cognitoGroups ?? [],
     phoneNumber: me.phoneNumber,
     languagePreference: me.languagePreference === 'es' ? 'es' : 'en',
