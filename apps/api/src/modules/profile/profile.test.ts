@@ -64,3 +64,38 @@ describe('/api/profile', () => {
     expect((await app.inject('/api/profile')).statusCode).toBe(401);
   });
 });
+
+describe('PUT /api/profile/password', () => {
+  it('changes the password only with the current one', async () => {
+    app = await createTestApp();
+    const user = await createUser(app);
+    const wrong = await app.inject({
+      method: 'PUT',
+      url: '/api/profile/password',
+      headers: user.headers,
+      payload: { currentPassword: 'Not-It-123!', newPassword: 'Brand!New9pass' },
+    });
+    expect([wrong.statusCode, wrong.json().message]).toEqual([400, 'Password update failed']);
+    const weak = await app.inject({
+      method: 'PUT',
+      url: '/api/profile/password',
+      headers: user.headers,
+      payload: { currentPassword: user.password, newPassword: 'weak' },
+    });
+    expect(weak.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: expect.arrayContaining([
+        { path: 'newPassword', message: 'Password must be at least 8 characters.' },
+      ]),
+    });
+    const ok = await app.inject({
+      method: 'PUT',
+      url: '/api/profile/password',
+      headers: user.headers,
+      payload: { currentPassword: user.password, newPassword: 'Brand!New9pass' },
+    });
+    expect(ok.statusCode).toBe(204);
+    await expect(signIn(app, user.email, user.password)).rejects.toThrow();
+    await signIn(app, user.email, 'Brand!New9pass');
+  });
+});

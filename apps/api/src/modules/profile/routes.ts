@@ -5,9 +5,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { strongPassword } from '@dealclub/shared/access';
 import { profileSchema } from '@dealclub/shared/profile';
 import { identityUsers, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/auth';
+import { LOCKOUT_MS, MAX_FAILED_PASSWORDS } from '../identity/actions';
+import { hashPassword, verifyPassword } from '../identity/passwords';
 import { isProfileComplete } from '../auth/profile-complete';
 
 const Profile = z.object({
@@ -23,6 +27,59 @@ const Profile = z.object({
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
+  app.put(
+    '/api/profile/password',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Change the password (needs the current one); embedded identity provider only',
+        security: [{ bearerAuth: [] }],
+        body: z.object({
+          currentPassword: z
+            .string({ error: 'profile.currentPasswordRequired' })
+            .min(1, 'profile.currentPasswordRequired'),
+          newPassword: strongPassword,
+        }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // With AWS Cognito the client changes the password with the pool directly (ChangePassword).
+      if (app.config.identity.mode !== 'embedded') throw new AppError('PASSWORD_UPDATE_FAILED');
+      const [identity] = await db()
+        .select()
+        .from(identityUsers)
+        .where(eq(identityUsers.sub, user.id))
+        .limit(1);
+      if (!identity) throw new AppError('PASSWORD_UPDATE_FAILED');
+      const locked = identity.lockedUntil && identity.lockedUntil > new Date();
+      if (locked || !(await verifyPassword(identity.passwordHash, request.body.currentPassword))) {
+        if (!locked) {
+          const failed = identity.failedAttempts + 1;
+          const locks = failed >= MAX_FAILED_PASSWORDS;
+          await db()
+            .update(identityUsers)
+            .set({
+              failedAttempts: locks ? 0 : failed,
+              lockedUntil: locks ? new Date(Date.now() + LOCKOUT_MS) : null,
+            })
+            .where(eq(identityUsers.sub, user.id));
+        }
+        throw new AppError('PASSWORD_UPDATE_FAILED');
+      }
+      await db()
+        .update(identityUsers)
+        .set({
+          passwordHash: await hashPassword(request.body.newPassword),
+          failedAttempts: 0,
+          updatedAt: new Date(),
+        })
+        .where(eq(identityUsers.sub, user.id));
+      return reply.status(204).send(null);
+    },
+  );
+
   const toProfile = (row: typeof users.$inferSelect) => ({
     userId: row.id,
     email: row.email,
