@@ -29,6 +29,12 @@ test('a new buyer with an incomplete profile is sent to complete it, once', asyn
   await expect(page.getByTestId('toast')).toContainText('Profile updated');
   await expect(page.getByLabel('Phone')).toHaveValue('(512) 555-0133');
 
+  // The language is part of the Profile tab too, and saved to the account.
+  await page.getByRole('radio', { name: 'Español' }).check();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tu perfil');
+  await page.getByRole('radio', { name: 'English' }).check();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your profile');
+
   await page.getByRole('link', { name: 'DealClub home' }).click();
   await expect(page).toHaveURL('/');
   await page.reload();

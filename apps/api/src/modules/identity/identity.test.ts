@@ -563,3 +563,58 @@ describe('demo accounts', () => {
     expect(demoAccountsSeed.summary?.join('\n')).toContain('DemoPass!2026');
   });
 });
+
+describe('bad input', () => {
+  it('answers every action with a protocol error, never a 500, whatever the body', async () => {
+    const actions = [
+      'InitiateAuth',
+      'RespondToAuthChallenge',
+      'SignUp',
+      'ConfirmSignUp',
+      'ResendConfirmationCode',
+      'ForgotPassword',
+      'ConfirmForgotPassword',
+      'ChangePassword',
+      'GetUser',
+      'UpdateUserAttributes',
+      'GetUserAttributeVerificationCode',
+      'VerifyUserAttribute',
+      'GlobalSignOut',
+      'RevokeToken',
+      'DeleteUser',
+    ];
+    const clientId = app.config.identity.clientId;
+    const bodies: unknown[] = [
+      {},
+      [],
+      'text',
+      42,
+      null,
+      { ClientId: clientId, Username: 42, Password: ['x'], AccessToken: {}, AuthFlow: 'USER_PASSWORD_AUTH' },
+      { ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: 'not-an-object' },
+      { ClientId: clientId, Username: 'a@b.co', UserAttributes: 'nope', ValidationData: [{ Name: 1 }] },
+      {
+        ClientId: clientId,
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: 'x'.repeat(5000),
+        ChallengeResponses: 'y',
+      },
+      { ClientId: 'someone-else', Username: 'a@b.co', ConfirmationCode: '123456', Password: 'Str0ng!Pass' },
+    ];
+    for (const action of actions) {
+      for (const body of bodies) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/cognito/',
+          headers: {
+            'content-type': 'application/x-amz-json-1.1',
+            'x-amz-target': `AWSCognitoIdentityProviderService.${action}`,
+          },
+          payload: JSON.stringify(body),
+        });
+        expect(res.statusCode, `${action} ${JSON.stringify(body)?.slice(0, 80)}`).toBeLessThan(500);
+        if (res.statusCode !== 200) expect(res.json().__type, action).toEqual(expect.any(String));
+      }
+    }
+  });
+});

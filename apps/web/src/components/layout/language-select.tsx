@@ -9,14 +9,13 @@ import { apiRequest } from '@/lib/api-client';
 import { saveLanguage } from '@/lib/i18n';
 
 /**
- * The header's language dropdown (shell §2): 120 px wide, white border on the teal header. The
- * switch happens locally first and is saved in the browser; a signed-in user's choice is then
- * saved to the server too (shell §7, update-language).
+ * Switches the language (shell §2, §8): locally first and saved in the browser, then, for a
+ * signed-in user, on the server; confirms with the spec's toast in the new language.
  */
-export function LanguageSelect() {
-  const { t, i18n } = useTranslation();
+export function useChangeLanguage() {
+  const { i18n } = useTranslation();
   const session = useSession();
-  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  const current: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
 
   async function change(value: string) {
     if (!isLanguage(value) || value === current) return;
@@ -49,6 +48,18 @@ export function LanguageSelect() {
       });
     }
   }
+
+  return { current, change };
+}
+
+/**
+ * The header's language dropdown (shell §2): 120 px wide, white border on the teal header. The
+ * switch happens locally first and is saved in the browser; a signed-in user's choice is then
+ * saved to the server too (shell §7, update-language).
+ */
+export function LanguageSelect() {
+  const { t } = useTranslation();
+  const { current, change } = useChangeLanguage();
 
   return (
     <Select.Root value={current} onValueChange={(v) => void change(v)}>

@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { emailField, newPasswordSchema } from '@dealclub/shared/auth';
+import { LANGUAGES } from '@dealclub/shared/constants';
 import { formatPhone } from '@dealclub/shared/phone';
 import { profileSchema, type ProfileInput } from '@dealclub/shared/profile';
+import { useChangeLanguage } from '@/components/layout/language-select';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { authErrorKey } from '@/features/auth/lib/auth-errors';
@@ -24,6 +26,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
       <PersonalForm profile={profile} />
       <EmailForm email={profile.email} />
       <PasswordForm />
+      <LanguageSection />
     </div>
   );
 }
@@ -97,6 +100,33 @@ function PersonalForm({ profile }: { profile: Profile }) {
         </SubmitButton>
       </div>
     </form>
+  );
+}
+
+function LanguageSection() {
+  const { t } = useTranslation();
+  const { current, change } = useChangeLanguage();
+  return (
+    <fieldset className={section}>
+      <legend className="sr-only">{t('profile.languageTitle')}</legend>
+      <h2 className="text-xl font-semibold" aria-hidden>
+        {t('profile.languageTitle')}
+      </h2>
+      <div className="flex flex-wrap gap-6">
+        {LANGUAGES.map((language) => (
+          <label key={language} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="language"
+              value={language}
+              checked={current === language}
+              onChange={() => void change(language)}
+            />
+            <span lang={language}>{t(`language.names.${language}`)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
