@@ -54,6 +54,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'an AWS region such as us-east-2')
     .default('us-east-2'),
+  COGNITO_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   IDENTITY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   USER_CAPACITY: z.coerce.number().int().min(1).default(1000),
   INVITATION_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
@@ -82,6 +86,8 @@ export interface IdentityConfig {
   region: string;
   /** The `iss` of the pool's tokens. */
   issuer: string;
+  /** AWS mode: the user-pool API (default AWS's own for the region; a compatible service if set). */
+  endpoint: string;
   rateLimitPerMinute: number;
 }
 
@@ -158,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.COGNITO_REGION,
       origin,
       e.IDENTITY_RATE_LIMIT_PER_MINUTE,
+      e.COGNITO_ENDPOINT,
     ),
     access: { userCapacity: e.USER_CAPACITY, invitationBatchSize: e.INVITATION_BATCH_SIZE },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
@@ -171,6 +178,7 @@ function identityConfig(
   region: string,
   origin: string,
   rateLimitPerMinute: number,
+  endpoint?: string,
 ): IdentityConfig {
   if (!poolId && !clientId) {
     return {
@@ -179,6 +187,7 @@ function identityConfig(
       clientId: EMBEDDED_CLIENT_ID,
       region,
       issuer: `${origin}/cognito/${EMBEDDED_POOL_ID}`,
+      endpoint: `${origin}/cognito/`,
       rateLimitPerMinute,
     };
   }
@@ -189,6 +198,7 @@ function identityConfig(
     clientId: clientId ?? '',
     region,
     issuer: `https://cognito-idp.${region}.amazonaws.com/${poolId ?? ''}`,
+    endpoint: endpoint ?? `https://cognito-idp.${region}.amazonaws.com/`,
     rateLimitPerMinute,
   };
 }

@@ -2,6 +2,7 @@
  * Invitation-only access (DECISIONS.md, People and access): invitations in batches, their
  * validation, sign-up with an invitation, request access with the capacity cap and the waitlist.
  */
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,7 +24,8 @@ import { requireUser } from '../../plugins/auth';
 import { registerWithInvitation } from '../identity/actions';
 import { CognitoError } from '../identity/cognito-error';
 import { identityContext } from '../identity/routes';
-import { createInvitation, InvitationError } from '../invitations/claim-invitation';
+import { callUserPool } from '../identity/user-pool-client';
+import { claimInvitation, createInvitation, InvitationError } from '../invitations/claim-invitation';
 import { enqueueMessage } from '../outbox/enqueue-message';
 
 const Invitation = z.object({
@@ -99,6 +101,14 @@ async function seatsTaken(db: Db): Promise<number> {
   return (active?.n ?? 0) + (open?.n ?? 0);
 }
 
+function invitationErrorCode(error: InvitationError) {
+  return error.problem === 'used'
+    ? 'INVITATION_USED'
+    : error.problem === 'expired'
+      ? 'INVITATION_EXPIRED'
+      : 'INVITATION_INVALID';
+}
+
 function requireAdmin(request: FastifyRequest) {
   const user = requireUser(request);
   if (!user.roles.includes('admin')) throw new AppError('FORBIDDEN');
@@ -108,6 +118,87 @@ function requireAdmin(request: FastifyRequest) {
 export const accessRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
+
+  /**
+   * AWS mode: the invitation is reserved first (so two sign-ups cannot both use it), the account
+   * is created on the user pool with SignUp, then the reservation is given to the new `sub` with
+   * the product user and its role. A failed SignUp releases the invitation.
+   */
+  async function signUpOnUserPool(input: z.infer<typeof invitationSignUpSchema>) {
+    const { identity } = app.config;
+    const placeholder = randomUUID();
+    let role: Role;
+    try {
+      role = await claimInvitation(db(), input.invitationToken, placeholder);
+    } catch (error) {
+      if (error instanceof InvitationError) throw new AppError(invitationErrorCode(error));
+      throw error;
+    }
+    const release = () =>
+      db().update(invitations).set({ usedBy: null, usedAt: null }).where(eq(invitations.usedBy, placeholder));
+    let result: { UserSub: string; UserConfirmed: boolean; CodeDeliveryDetails: Record<string, string> };
+    try {
+      result = await callUserPool(identity.endpoint, 'SignUp', {
+        ClientId: identity.clientId,
+        Username: input.email,
+        Password: input.password,
+        UserAttributes: [
+          { Name: 'email', Value: input.email },
+          { Name: 'given_name', Value: input.firstName },
+          { Name: 'family_name', Value: input.lastName },
+        ],
+        ValidationData: [{ Name: 'invitationToken', Value: input.invitationToken }],
+      });
+    } catch (error) {
+      await release();
+      if (error instanceof CognitoError && error.type === 'UsernameExistsException') {
+        // Never say that an address has an account: answer as for a new one, tell the owner.
+        await enqueueMessage(db(), {
+          channel: 'email',
+          recipient: input.email,
+          subject: translate('en', 'email.existingAccountSubject'),
+          body: translate('en', 'email.existingAccountBody'),
+          template: 'existing_account',
+        });
+        return {
+          userSub: randomUUID(),
+          userConfirmed: false,
+          codeDeliveryDetails: { Destination: '', DeliveryMedium: 'EMAIL', AttributeName: 'email' },
+        };
+      }
+      if (error instanceof CognitoError && error.type === 'InvalidPasswordException') {
+        throw new AppError('VALIDATION_FAILED', undefined, [{ path: 'password', message: error.message }]);
+      }
+      logFailure(error);
+      throw new AppError('SIGNUP_FAILED');
+    }
+    await db().transaction(async (tx) => {
+      await tx.update(invitations).set({ usedBy: result.UserSub }).where(eq(invitations.usedBy, placeholder));
+      await tx
+        .insert(users)
+        .values({
+          id: result.UserSub,
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          roles: [role],
+        })
+        .onConflictDoUpdate({ target: users.id, set: { roles: [role], updatedAt: new Date() } });
+    });
+    return {
+      userSub: result.UserSub,
+      userConfirmed: result.UserConfirmed,
+      codeDeliveryDetails: {
+        Destination: result.CodeDeliveryDetails?.Destination ?? '',
+        DeliveryMedium: result.CodeDeliveryDetails?.DeliveryMedium ?? 'EMAIL',
+        AttributeName: result.CodeDeliveryDetails?.AttributeName ?? 'email',
+      },
+    };
+  }
+
+  function logFailure(error: unknown) {
+    app.log.error({ err: error }, 'user pool sign-up failed');
+  }
 
   app.get(
     '/api/auth/validate-invitation/:token',
@@ -166,7 +257,9 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
       },
     },
     async (request) => {
-      if (app.config.identity.mode !== 'embedded') throw new AppError('SIGNUP_FAILED');
+      const { identity } = app.config;
+      if (identity.mode === 'misconfigured') throw new AppError('SIGNUP_FAILED');
+      if (identity.mode === 'aws') return signUpOnUserPool(request.body);
       const { email, password, firstName, lastName, invitationToken } = request.body;
       try {
         const result = await registerWithInvitation(identityContext(app), {

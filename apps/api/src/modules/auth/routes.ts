@@ -41,7 +41,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userPoolId: identity.userPoolId,
         clientId: identity.clientId,
         region: identity.region,
-        endpoint: identity.mode === 'embedded' ? '/cognito/' : null,
+        // AWS mode: null lets the client use AWS's own endpoint, unless another one is configured.
+        endpoint:
+          identity.mode === 'embedded'
+            ? '/cognito/'
+            : identity.endpoint === `https://cognito-idp.${identity.region}.amazonaws.com/`
+              ? null
+              : identity.endpoint,
       };
     },
   );
