@@ -86,6 +86,13 @@ test.describe('sign-in', () => {
   });
 });
 
+test('the legacy sign-in and buyer sign-up addresses redirect to the current pages', async ({ page }) => {
+  await page.goto('/legacy-auth');
+  await expect(page).toHaveURL('/auth');
+  await page.goto('/signup/buyer-legacy');
+  await expect(page).toHaveURL('/signup/buyer');
+});
+
 test.describe('sign-out', () => {
   test('clears the session and returns to the home page', async ({ page }) => {
     await signIn(page, 'buyer@demo.test');

@@ -6,6 +6,9 @@ import type { FastifyInstance } from 'fastify';
  * limited to our own origin; `connect-src 'self'` covers the API and the realtime WebSocket.
  */
 export async function registerSecurityHeaders(app: FastifyInstance) {
+  // With an AWS user pool the browser talks to the pool's endpoint directly (sign-in, refresh).
+  const { identity } = app.config;
+  const identityOrigin = identity.mode === 'aws' ? [new URL(identity.endpoint).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -15,7 +18,7 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...identityOrigin],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

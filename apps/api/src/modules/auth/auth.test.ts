@@ -264,3 +264,16 @@ describe('POST /api/auth/update-language', () => {
     });
   });
 });
+
+describe('content security policy', () => {
+  it("lets the browser reach an AWS user pool's endpoint, and nothing else", async () => {
+    app = await createTestApp({ COGNITO_USER_POOL_ID: 'us-east-2_AbC123xyz', COGNITO_CLIENT_ID: 'abc123' });
+    const csp = (await app.inject('/api/health')).headers['content-security-policy'];
+    expect(csp).toContain("connect-src 'self' https://cognito-idp.us-east-2.amazonaws.com");
+    await app.close();
+    app = await createTestApp();
+    expect((await app.inject('/api/health')).headers['content-security-policy']).toContain(
+      "connect-src 'self';",
+    );
+  });
+});
