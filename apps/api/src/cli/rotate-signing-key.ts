@@ -1,0 +1,34 @@
+/**
+ * `npm run identity:rotate-key`: retires the embedded identity provider's signing key and makes a
+ * new one. Tokens signed by the old key keep verifying until they expire (the old key stays in the
+ * JWKS for a day); new tokens use the new key. Run it with the server's configuration (DATA_DIR or
+ * DATABASE_URL); with the embedded database, stop the server first (one process per data dir).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../config';
+import { DatabaseUnavailableError, openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { rotateSigningKey } from '../modules/identity/keys';
+
+async function main() {
+  const envFile = path.resolve('.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await runMigrations(database.db);
+    const kid = await rotateSigningKey(database.db);
+    process.stdout.write(`New signing key ${kid} is active; the previous key verifies for one more day.\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof ConfigError || error instanceof DatabaseUnavailableError;
+  process.stderr.write(
+    `Key rotation failed: ${known || error instanceof Error ? (error as Error).message : String(error)}\n`,
+  );
+  process.exit(1);
+});
