@@ -40,9 +40,34 @@ export const TRIVIAL_ROUTE: BenchScenario = {
   path: '/__bench/trivial',
 };
 
+/** Created by bench/server.ts before it listens. */
+export const BENCH_USER = { email: 'bench@bench.test', password: 'Bench!Pass2026' };
+
+/** Signs in as the bench user through the identity protocol and sends its ID token. */
+async function signedIn(context: SetupContext): Promise<SetupResult> {
+  const config = (await (await context.request('/api/auth/public-config')).json()) as { clientId: string };
+  const res = await context.request('/cognito/', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.clientId,
+      AuthParameters: { USERNAME: BENCH_USER.email, PASSWORD: BENCH_USER.password },
+    }),
+  });
+  const body = (await res.json()) as { AuthenticationResult?: { IdToken: string } };
+  if (!body.AuthenticationResult) throw new Error(`bench sign-in failed: ${JSON.stringify(body)}`);
+  return { headers: { authorization: `Bearer ${body.AuthenticationResult.IdToken}` } };
+}
+
 export const SCENARIOS: BenchScenario[] = [
   // Foundation: one database round trip (`select 1`) per request.
   { name: 'health', method: 'GET', path: '/api/health' },
-  // Foundation: configuration only, no database; shows the cost of the app's hooks and schemas.
-  { name: 'feature-flags', method: 'GET', path: '/api/config/feature-flags' },
+  // Foundation: configuration only; since identity, behind authentication (JWT check + user row).
+  { name: 'feature-flags', method: 'GET', path: '/api/config/feature-flags', setup: signedIn },
+  // Identity: the signed-in user; token verification, one user query, the response schema.
+  { name: 'auth-me', method: 'GET', path: '/api/auth/me', setup: signedIn },
 ];

@@ -9,6 +9,8 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { createDirectoryUser } from '../src/modules/identity/directory';
+import { BENCH_USER } from './scenarios';
 
 /** A hung close must not leave an orphan process holding a port. */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -28,6 +30,14 @@ async function main() {
   // No dataDir: PGlite in memory, so each run starts from an empty, freshly migrated database.
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
   await runMigrations(database.db);
+  // The account the signed-in scenarios sign in as (through the identity protocol, in setup).
+  await createDirectoryUser(database.db, {
+    ...BENCH_USER,
+    roles: ['buyer'],
+    firstName: 'Bench',
+    lastName: 'User',
+    phoneNumber: '5125550100',
+  });
   const app = await buildApp({ config, database });
 
   // Same hooks (security headers, request id) as every product route, no work of its own: the

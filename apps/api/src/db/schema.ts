@@ -104,7 +104,11 @@ export const identityRefreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('identity_refresh_tokens_sub_idx').on(t.sub)],
+  (t) => [
+    index('identity_refresh_tokens_sub_idx').on(t.sub),
+    // Every authenticated call asks whether its sign-in was revoked.
+    index('identity_refresh_tokens_origin_jti_idx').on(t.originJti),
+  ],
 );
 
 /** One-time codes: sign-up confirmation, password reset, e-mail verification. Hashed, 24 h. */

@@ -5,7 +5,7 @@
  * sign-in that was revoked or globally signed out. The product user (keyed by `sub`) is created on first
  * sight; a deactivated one gets 403 on every call.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { isLanguage } from '@dealclub/shared/language';
@@ -86,14 +86,29 @@ export async function registerAuth(app: FastifyInstance) {
     }
   }
 
-  async function userFor(claims: JWTPayload): Promise<UserRow> {
+  /**
+   * The product user of a token, and (embedded) whether the token's sign-in was revoked, in one
+   * round trip: this runs on every authenticated call.
+   */
+  async function userFor(claims: JWTPayload): Promise<{ row: UserRow; revoked: boolean }> {
     const sub = claims.sub!;
-    const [existing] = await db.select().from(users).where(eq(users.id, sub)).limit(1);
-    if (existing) return existing;
+    const originJti = typeof claims.origin_jti === 'string' ? claims.origin_jti : null;
+    const checkRevoked = config.identity.mode === 'embedded' && originJti !== null;
+    const [found] = await db
+      .select({
+        row: users,
+        revoked: checkRevoked
+          ? sql<boolean>`exists (select 1 from ${identityRefreshTokens} where ${identityRefreshTokens.originJti} = ${originJti} and ${identityRefreshTokens.revokedAt} is not null)`
+          : sql<boolean>`false`,
+      })
+      .from(users)
+      .where(eq(users.id, sub))
+      .limit(1);
+    if (found) return found;
     const groups = (claims['cognito:groups'] as string[] | undefined) ?? [];
     const roles = rolesFromGroups(groups);
     const locale = claims.locale;
-    const [created] = await db
+    await db
       .insert(users)
       .values({
         id: sub,
@@ -104,9 +119,8 @@ export async function registerAuth(app: FastifyInstance) {
         roles: roles.length ? roles : ['buyer'],
         languagePreference: isLanguage(locale) ? locale : 'en',
       })
-      .onConflictDoNothing()
-      .returning();
-    return created ?? (await db.select().from(users).where(eq(users.id, sub)).limit(1))[0]!;
+      .onConflictDoNothing();
+    return userFor(claims);
   }
 
   async function authenticate(request: FastifyRequest): Promise<AuthenticatedUser> {
@@ -114,20 +128,8 @@ export async function registerAuth(app: FastifyInstance) {
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw new AppError('AUTHENTICATION_REQUIRED');
     const claims = await verify(match[1]);
-    const row = await userFor(claims);
-    if (config.identity.mode === 'embedded' && typeof claims.origin_jti === 'string') {
-      const [revoked] = await db
-        .select({ hash: identityRefreshTokens.tokenHash })
-        .from(identityRefreshTokens)
-        .where(
-          and(
-            eq(identityRefreshTokens.originJti, claims.origin_jti),
-            sql`${identityRefreshTokens.revokedAt} is not null`,
-          ),
-        )
-        .limit(1);
-      if (revoked) throw new AppError('AUTHENTICATION_REQUIRED');
-    }
+    const { row, revoked } = await userFor(claims);
+    if (revoked) throw new AppError('AUTHENTICATION_REQUIRED');
     if (!row.isActive) throw new AppError('ACCOUNT_DEACTIVATED');
     const unexpected = row.roles.filter((r) => !(ROLES as readonly string[]).includes(r));
     if (unexpected.length)

@@ -1,0 +1,1 @@
+CREATE INDEX "identity_refresh_tokens_origin_jti_idx" ON "identity_refresh_tokens" USING btree ("origin_jti");
