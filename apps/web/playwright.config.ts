@@ -52,6 +52,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       // Every test signs in from 127.0.0.1; keep the per-address limit out of the way.
       IDENTITY_RATE_LIMIT_PER_MINUTE: '600',
+      PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: '600',
     },
   },
 });

@@ -60,6 +60,7 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   IDENTITY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   USER_CAPACITY: z.coerce.number().int().min(1).default(1000),
+  PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   INVITATION_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SMTP_URL: optionalString.pipe(
     z
@@ -114,6 +115,8 @@ export interface Config {
     userCapacity: number;
     /** Invitations created per batch when the caller does not say. */
     invitationBatchSize: number;
+    /** Requests a minute per client address to the public forms (request access, sign-up). */
+    publicFormRateLimitPerMinute: number;
   };
   mail: {
     /** SMTP server for the outbox; when absent e-mail is kept in the admin mailbox. */
@@ -166,7 +169,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.IDENTITY_RATE_LIMIT_PER_MINUTE,
       e.COGNITO_ENDPOINT,
     ),
-    access: { userCapacity: e.USER_CAPACITY, invitationBatchSize: e.INVITATION_BATCH_SIZE },
+    access: {
+      userCapacity: e.USER_CAPACITY,
+      invitationBatchSize: e.INVITATION_BATCH_SIZE,
+      publicFormRateLimitPerMinute: e.PUBLIC_FORM_RATE_LIMIT_PER_MINUTE,
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     version: readVersion(),
   };

@@ -295,3 +295,19 @@ describe('paging', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('public form limits', () => {
+  it('limits request access per client address', async () => {
+    app = await createTestApp({ PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: '3' });
+    const send = (i: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/public-request-access',
+        payload: { firstName: 'R', lastName: 'L', email: `r${i}@example.test`, phone: '5125550100' },
+      });
+    for (let i = 0; i < 3; i++) expect((await send(i)).statusCode).toBe(200);
+    const limited = await send(3);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -118,6 +119,12 @@ function requireAdmin(request: FastifyRequest) {
 export const accessRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
+  // The public forms send e-mail and create records: a per-address limit keeps them from being
+  // used to flood someone's inbox or the waitlist.
+  await plain.register(rateLimit, { global: false });
+  const publicFormLimit = {
+    rateLimit: { max: app.config.access.publicFormRateLimitPerMinute, timeWindow: 60_000 },
+  };
 
   /**
    * AWS mode: the invitation is reserved first (so two sign-ups cannot both use it), the account
@@ -239,6 +246,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
   app.post(
     '/api/aws-auth/signup-with-invitation',
     {
+      config: publicFormLimit,
       schema: {
         tags: ['access'],
         summary: 'Sign up with an invitation; a confirmation code is e-mailed',
@@ -295,6 +303,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
   app.post(
     '/api/auth/public-request-access',
     {
+      config: publicFormLimit,
       schema: {
         tags: ['access'],
         summary: 'Ask to join: an invitation while there is room, otherwise the waitlist',
