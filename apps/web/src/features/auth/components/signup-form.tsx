@@ -8,6 +8,7 @@ import type { Role } from '@dealclub/shared/roles';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { signUpWithInvitation, validateInvitation } from '../api/invitations';
+import { PersonFields } from './person-fields';
 
 type Values = {
   firstName: string;
@@ -98,27 +99,7 @@ export function SignUpForm({ audience }: { audience: 'buyer' | 'seller' }) {
         <FormAlert tone="info">{t('access.invitedAs', { role: t(`access.roles.${role}`) })}</FormAlert>
       )}
       {error && <FormAlert>{t(error)}</FormAlert>}
-      <div className="grid gap-5 md:grid-cols-2">
-        <FormField
-          label={t('access.firstName')}
-          autoComplete="given-name"
-          error={fieldError(form.formState.errors.firstName?.message)}
-          {...form.register('firstName')}
-        />
-        <FormField
-          label={t('access.lastName')}
-          autoComplete="family-name"
-          error={fieldError(form.formState.errors.lastName?.message)}
-          {...form.register('lastName')}
-        />
-      </div>
-      <FormField
-        label={t('auth.email')}
-        type="email"
-        autoComplete="email"
-        error={fieldError(form.formState.errors.email?.message)}
-        {...form.register('email')}
-      />
+      <PersonFields register={(name) => form.register(name)} errors={form.formState.errors} />
       <FormField
         label={t('auth.password')}
         type="password"

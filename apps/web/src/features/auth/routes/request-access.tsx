@@ -6,6 +6,7 @@ import { requestAccessSchema, type RequestAccessInput } from '@dealclub/shared/a
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { requestAccess } from '../api/invitations';
+import { PersonFields } from '../components/person-fields';
 
 /** `/requestAccess`: an invitation by e-mail while the club has room, otherwise the waitlist. */
 export default function RequestAccessPage() {
@@ -47,27 +48,7 @@ export default function RequestAccessPage() {
       </div>
       {result !== 'invited' && result !== 'waitlisted' && (
         <form noValidate onSubmit={form.handleSubmit(submit)} className="mt-6 grid gap-5">
-          <div className="grid gap-5 md:grid-cols-2">
-            <FormField
-              label={t('access.firstName')}
-              autoComplete="given-name"
-              error={fieldError(form.formState.errors.firstName?.message)}
-              {...form.register('firstName')}
-            />
-            <FormField
-              label={t('access.lastName')}
-              autoComplete="family-name"
-              error={fieldError(form.formState.errors.lastName?.message)}
-              {...form.register('lastName')}
-            />
-          </div>
-          <FormField
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            error={fieldError(form.formState.errors.email?.message)}
-            {...form.register('email')}
-          />
+          <PersonFields register={(name) => form.register(name)} errors={form.formState.errors} />
           <FormField
             label={t('access.phone')}
             type="tel"
