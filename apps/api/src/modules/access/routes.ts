@@ -20,6 +20,7 @@ import { ROLES, type Role } from '@dealclub/shared/roles';
 import type { Db } from '../../db/client';
 import { identityUsers, invitations, users, waitlist } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { translate } from '../../lib/i18n';
 import { requireUser } from '../../plugins/auth';
 import { registerWithInvitation } from '../identity/actions';
@@ -47,21 +48,6 @@ const Pagination = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });
-
-/**
- * Opaque keyset cursor: the id of the last row of the page. Pages compare (created_at, id) with
- * that row's own values in SQL, so timestamps keep their full (microsecond) precision.
- */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-function encodeCursor(row: { id: string }) {
-  return Buffer.from(row.id).toString('base64url');
-}
-function decodeCursor(cursor: string | undefined): string | undefined {
-  if (!cursor) return undefined;
-  const id = Buffer.from(cursor, 'base64url').toString();
-  if (!UUID.test(id)) throw new AppError('BAD_REQUEST', 'Invalid cursor');
-  return id;
-}
 
 function origin(app: FastifyInstance, request: FastifyRequest) {
   return app.config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
@@ -102,7 +88,7 @@ async function seatsTaken(db: Db): Promise<number> {
   return (active?.n ?? 0) + (open?.n ?? 0);
 }
 
-function invitationErrorCode(error: InvitationError) {
+export function invitationErrorCode(error: InvitationError) {
   return error.problem === 'used'
     ? 'INVITATION_USED'
     : error.problem === 'expired'

@@ -85,7 +85,7 @@ describe('admin users', () => {
       headers: admin.headers,
       payload: { active: false },
     });
-    expect(self.statusCode).toBe(403);
+    expect([self.statusCode, self.json().message]).toEqual([403, 'You cannot deactivate your own account.']);
     const missing = await app.inject({
       method: 'PUT',
       url: '/api/admin/users/00000000-0000-4000-8000-000000000000/active',

@@ -111,7 +111,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const roles = [...new Set(request.body.roles)];
       if (request.params.id === admin.id && !roles.includes('admin')) {
         // An admin cannot lock everyone out by removing their own admin role.
-        throw new AppError('FORBIDDEN', 'You cannot remove your own admin role.');
+        throw new AppError('SELF_ADMIN_REMOVAL');
       }
       const updated = await db().transaction(async (tx) => {
         const [row] = await tx
@@ -147,7 +147,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = requireAdmin(request);
       if (request.params.id === admin.id && !request.body.active) {
-        throw new AppError('FORBIDDEN', 'You cannot deactivate your own account.');
+        throw new AppError('SELF_DEACTIVATION');
       }
       const [row] = await db()
         .update(users)

@@ -10,6 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, type JWTPayload } from 'jose';
 import type { FastifyBaseLogger } from 'fastify';
+import { errorMessage } from '@dealclub/shared/errors';
 import { isLanguage } from '@dealclub/shared/language';
 import type { Role } from '@dealclub/shared/roles';
 import type { IdentityConfig } from '../../config';
@@ -21,7 +22,7 @@ import { enqueueMessage } from '../outbox/enqueue-message';
 import { CognitoError, incorrectCredentials, invalidParameter } from './cognito-error';
 import { consumeCode, sendCode, type CodePurpose } from './codes';
 import { keyResolver } from './key-resolver';
-import { assertPasswordPolicy, decoyVerify, hashPassword, verifyPassword } from './passwords';
+import { assertPasswordPolicy, checkPassword, decoyVerify, hashPassword } from './passwords';
 import { findRefreshToken, issueTokens, sha256, startSession } from './tokens';
 
 export interface IdentityContext {
@@ -35,8 +36,6 @@ export interface IdentityContext {
 type Body = Record<string, unknown>;
 type IdentityUser = typeof identityUsers.$inferSelect;
 
-export const MAX_FAILED_PASSWORDS = 5;
-export const LOCKOUT_MS = 15 * 60 * 1000;
 const CHALLENGE_LIFETIME_MS = 3 * 60 * 1000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -190,28 +189,9 @@ async function initiateAuth(ctx: IdentityContext, body: Body) {
     await decoyVerify(password);
     throw incorrectCredentials();
   }
-  if (user.lockedUntil && user.lockedUntil > new Date()) {
-    throw new CognitoError('NotAuthorizedException', 'Password attempts exceeded');
-  }
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    const failed = user.failedAttempts + 1;
-    const locks = failed >= MAX_FAILED_PASSWORDS;
-    await ctx.db
-      .update(identityUsers)
-      .set({
-        failedAttempts: locks ? 0 : failed,
-        lockedUntil: locks ? new Date(Date.now() + LOCKOUT_MS) : null,
-      })
-      .where(eq(identityUsers.sub, user.sub));
-    if (locks) throw new CognitoError('NotAuthorizedException', 'Password attempts exceeded');
-    throw incorrectCredentials();
-  }
-  if (user.failedAttempts > 0 || user.lockedUntil) {
-    await ctx.db
-      .update(identityUsers)
-      .set({ failedAttempts: 0, lockedUntil: null })
-      .where(eq(identityUsers.sub, user.sub));
-  }
+  const checked = await checkPassword(ctx.db, user, password);
+  if (checked === 'locked') throw new CognitoError('NotAuthorizedException', 'Password attempts exceeded');
+  if (checked === 'wrong') throw incorrectCredentials();
   if (!user.enabled) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
   if (user.status === 'UNCONFIRMED')
     throw new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
@@ -311,10 +291,11 @@ async function signUp(ctx: IdentityContext, body: Body) {
   }
 }
 
+/** The same English copy the API answers for these cases (locale `errors.INVITATION_*`). */
 const INVITATION_MESSAGES = {
-  not_found: 'The invitation is not valid.',
-  used: 'The invitation has already been used.',
-  expired: 'The invitation has expired.',
+  not_found: errorMessage('INVITATION_INVALID'),
+  used: errorMessage('INVITATION_USED'),
+  expired: errorMessage('INVITATION_EXPIRED'),
 } as const;
 
 export interface Registration {
@@ -448,10 +429,9 @@ async function changePassword(ctx: IdentityContext, body: Body) {
   const user = await userOfAccessToken(ctx, body);
   const previous = str(body, 'PreviousPassword');
   const proposed = body.ProposedPassword;
-  if (user.lockedUntil && user.lockedUntil > new Date()) {
-    throw new CognitoError('NotAuthorizedException', 'Password attempts exceeded');
-  }
-  if (!(await verifyPassword(user.passwordHash, previous))) throw incorrectCredentials();
+  const checked = await checkPassword(ctx.db, user, previous);
+  if (checked === 'locked') throw new CognitoError('NotAuthorizedException', 'Password attempts exceeded');
+  if (checked === 'wrong') throw incorrectCredentials();
   assertPasswordPolicy(proposed);
   await ctx.db
     .update(identityUsers)

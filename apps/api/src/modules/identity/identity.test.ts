@@ -166,12 +166,12 @@ describe('sign-up with an invitation', () => {
   it('is refused without an invitation, and with a used or expired one, each with its reason', async () => {
     expect((await failure(signUp('a@example.test', 'Str0ng!Pass'))).code).toBe('NotAuthorizedException');
     expect((await failure(signUp('a@example.test', 'Str0ng!Pass', 'no-such-token'))).message).toBe(
-      'The invitation is not valid.',
+      'This invitation link is not valid.',
     );
     const invitation = await createInvitation(app.database.db, { role: 'buyer', createdBy: null });
     await signUp('first@example.test', 'Str0ng!Pass', invitation.token);
     expect((await failure(signUp('second@example.test', 'Str0ng!Pass', invitation.token))).message).toBe(
-      'The invitation has already been used.',
+      'This invitation has already been used.',
     );
     const old = await createInvitation(app.database.db, {
       role: 'buyer',
@@ -179,7 +179,7 @@ describe('sign-up with an invitation', () => {
       now: new Date(Date.now() - 91 * 24 * 3600 * 1000),
     });
     expect((await failure(signUp('late@example.test', 'Str0ng!Pass', old.token))).message).toBe(
-      'The invitation has expired.',
+      'This invitation has expired.',
     );
   });
 
@@ -369,6 +369,25 @@ describe('passwords', () => {
     await change(user.password, 'Another-Pass-1');
     await failure(signIn(user.email, user.password));
     await signIn(user.email, 'Another-Pass-1');
+  });
+
+  it('counts wrong current passwords toward the lockout, like sign-in', async () => {
+    const user = await createUser(app);
+    for (let i = 0; i < 4; i++) {
+      const res = await cognito(app, 'ChangePassword', {
+        AccessToken: user.accessToken,
+        PreviousPassword: 'Wrong-Password-1',
+        ProposedPassword: 'Another-Pass-1',
+      });
+      expect(res.body.message).toBe('Incorrect username or password.');
+    }
+    const fifth = await cognito(app, 'ChangePassword', {
+      AccessToken: user.accessToken,
+      PreviousPassword: 'Wrong-Password-1',
+      ProposedPassword: 'Another-Pass-1',
+    });
+    expect(fifth.body.message).toBe('Password attempts exceeded');
+    expect((await failure(signIn(user.email, user.password))).message).toBe('Password attempts exceeded');
   });
 
   it('resets a forgotten password with the e-mailed code', async () => {

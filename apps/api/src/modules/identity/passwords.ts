@@ -1,4 +1,7 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { identityUsers } from '../../db/schema';
 import { CognitoError } from './cognito-error';
 
 /**
@@ -50,4 +53,39 @@ export function assertPasswordPolicy(password: unknown): asserts password is str
       `Password did not conform with policy: ${broken.message}`,
     );
   }
+}
+
+export const MAX_FAILED_PASSWORDS = 5;
+export const LOCKOUT_MS = 15 * 60 * 1000;
+
+/**
+ * Checks a user's password wherever one is asked for (sign-in, password change): a locked account
+ * is refused without looking, five wrong passwords lock it for 15 minutes, a right one clears the
+ * count.
+ */
+export async function checkPassword(
+  db: Db,
+  user: Pick<typeof identityUsers.$inferSelect, 'sub' | 'passwordHash' | 'failedAttempts' | 'lockedUntil'>,
+  password: string,
+): Promise<'ok' | 'wrong' | 'locked'> {
+  if (user.lockedUntil && user.lockedUntil > new Date()) return 'locked';
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    const failed = user.failedAttempts + 1;
+    const locks = failed >= MAX_FAILED_PASSWORDS;
+    await db
+      .update(identityUsers)
+      .set({
+        failedAttempts: locks ? 0 : failed,
+        lockedUntil: locks ? new Date(Date.now() + LOCKOUT_MS) : null,
+      })
+      .where(eq(identityUsers.sub, user.sub));
+    return locks ? 'locked' : 'wrong';
+  }
+  if (user.failedAttempts > 0 || user.lockedUntil) {
+    await db
+      .update(identityUsers)
+      .set({ failedAttempts: 0, lockedUntil: null })
+      .where(eq(identityUsers.sub, user.sub));
+  }
+  return 'ok';
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
 import { outbox } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { requireUser } from '../../plugins/auth';
 
 const OutboxMessage = z.object({
@@ -40,17 +41,6 @@ const OutboxQuery = z.object({
   /** Exact template name (confirm_signup, forgot_password, invitation, …). */
   template: z.string().trim().max(100).optional(),
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The cursor is the id of the last message of the page, opaque to the client. */
-const encodeCursor = (id: string) => Buffer.from(id).toString('base64url');
-function decodeCursor(cursor: string | undefined): string | undefined {
-  if (!cursor) return undefined;
-  const id = Buffer.from(cursor, 'base64url').toString();
-  if (!UUID.test(id)) throw new AppError('BAD_REQUEST', 'Invalid cursor');
-  return id;
-}
 
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -106,7 +96,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
           createdAt: row.createdAt.toISOString(),
           sentAt: row.status === 'sent' && row.sentAt ? row.sentAt.toISOString() : null,
         })),
-        nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!.id) : null,
+        nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!) : null,
         total: counted?.n ?? 0,
       };
     },

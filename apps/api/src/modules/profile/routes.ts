@@ -10,8 +10,7 @@ import { profileSchema } from '@dealclub/shared/profile';
 import { identityUsers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/auth';
-import { LOCKOUT_MS, MAX_FAILED_PASSWORDS } from '../identity/actions';
-import { hashPassword, verifyPassword } from '../identity/passwords';
+import { checkPassword, hashPassword } from '../identity/passwords';
 import { isProfileComplete } from '../auth/profile-complete';
 
 const Profile = z.object({
@@ -53,19 +52,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(identityUsers.sub, user.id))
         .limit(1);
       if (!identity) throw new AppError('PASSWORD_UPDATE_FAILED');
-      const locked = identity.lockedUntil && identity.lockedUntil > new Date();
-      if (locked || !(await verifyPassword(identity.passwordHash, request.body.currentPassword))) {
-        if (!locked) {
-          const failed = identity.failedAttempts + 1;
-          const locks = failed >= MAX_FAILED_PASSWORDS;
-          await db()
-            .update(identityUsers)
-            .set({
-              failedAttempts: locks ? 0 : failed,
-              lockedUntil: locks ? new Date(Date.now() + LOCKOUT_MS) : null,
-            })
-            .where(eq(identityUsers.sub, user.id));
-        }
+      if ((await checkPassword(db(), identity, request.body.currentPassword)) !== 'ok') {
         throw new AppError('PASSWORD_UPDATE_FAILED');
       }
       await db()
