@@ -3,6 +3,7 @@
  * own plugins (errors), then the routes of each module, then the web app. Tests build one app per
  * test on a fresh database and drive it with `app.inject` or a real socket.
  */
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -11,8 +12,11 @@ import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { configRoutes } from './modules/config/routes';
+import { fileRoutes } from './modules/files/routes';
+import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { profileTabRoutes } from './modules/profile/tabs';
 import { identityRoutes } from './modules/identity/routes';
 import { startBackgroundWork, type BackgroundWork } from './modules/jobs/background';
 import { outboxRoutes } from './modules/outbox/routes';
@@ -22,11 +26,13 @@ import { registerErrorHandling } from './plugins/errors';
 import { genReqId } from './plugins/request-id';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web';
+import { LocalDiskStorage, type FileStorage } from './lib/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    storage: FileStorage;
   }
 }
 
@@ -36,12 +42,15 @@ export interface BuildAppOptions {
   database: Database;
   /** Run the background work (outbox delivery, jobs) while the app is up; the server does, tests not. */
   startWorkers?: boolean;
+  /** Where uploads go; local disk under `config.filesDir` unless given. */
+  storage?: FileStorage;
 }
 
 export async function buildApp({
   config,
   database,
   startWorkers = false,
+  storage,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -60,6 +69,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('storage', storage ?? new LocalDiskStorage(config.filesDir));
   app.addHook('onClose', async () => {
     await database.close();
   });
@@ -77,7 +87,11 @@ export async function buildApp({
   await app.register(configRoutes);
   await app.register(authRoutes);
   await app.register(accessRoutes);
+  await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await app.register(profileRoutes);
+  await app.register(profileTabRoutes);
+  await app.register(geoRoutes);
+  await app.register(fileRoutes);
   await app.register(adminRoutes);
   await app.register(outboxRoutes);
 

@@ -27,6 +27,7 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./.data'),
+  FILES_DIR: optionalString,
   DATABASE_URL: optionalString.pipe(
     z
       .string()
@@ -99,6 +100,8 @@ export interface Config {
   publicUrl: string | undefined;
   logLevel: string;
   dataDir: string;
+  /** Where uploaded files (logos, pictures, photos) are kept; `<dataDir>/files` by default. */
+  filesDir: string;
   /** PostgreSQL server; when absent the embedded PGlite under `dataDir` is used. */
   databaseUrl: string | undefined;
   databasePoolMax: number;
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(e.DATA_DIR),
+    filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     seedDemo,

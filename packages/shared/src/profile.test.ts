@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { needsProfileRedirect, profileTabFor, type ProfileState } from './profile';
+import {
+  isProfileTab,
+  needsProfileRedirect,
+  PROFILE_TABS,
+  profileTabFor,
+  requiredProfileParts,
+  type ProfileState,
+} from './profile';
 
 const user = (overrides: Partial<ProfileState>): ProfileState => ({
   firstName: 'Ana',
@@ -44,5 +51,35 @@ describe('profileTabFor', () => {
     expect(profileTabFor(user({ roles: ['buyer'] }))).toBe('preferences');
     expect(profileTabFor(user({ roles: ['buyer', 'originator'] }))).toBe('preferences');
     expect(profileTabFor(user({ roles: ['originator'] }))).toBe('seller-preferences');
+  });
+});
+
+describe('requiredProfileParts and the missing part', () => {
+  it('asks everyone for names and phone, then each role for its own part', () => {
+    expect(requiredProfileParts(['admin'])).toEqual(['basics']);
+    expect(requiredProfileParts(['buyer'])).toEqual(['basics', 'buyerPreferences']);
+    expect(requiredProfileParts(['owner'])).toEqual(['basics', 'buyBox']);
+    expect(requiredProfileParts(['originator'])).toEqual(['basics', 'sellerPreferences']);
+    expect(requiredProfileParts(['buyer', 'originator'])).toEqual([
+      'basics',
+      'buyerPreferences',
+      'sellerPreferences',
+    ]);
+  });
+
+  it('sends a hybrid user who saved buyer preferences on to seller preferences', () => {
+    const hybrid = user({ roles: ['buyer', 'originator'], missingProfileParts: ['sellerPreferences'] });
+    expect(profileTabFor(hybrid)).toBe('seller-preferences');
+    expect(profileTabFor(user({ roles: ['buyer', 'originator'], missingProfileParts: [] }))).toBe(
+      'preferences',
+    );
+  });
+
+  it('knows the tab values of the redirect and of the tabs', () => {
+    expect(PROFILE_TABS).toEqual(
+      expect.arrayContaining(['profile', 'buybox', 'preferences', 'seller-preferences']),
+    );
+    expect(isProfileTab('settings')).toBe(true);
+    expect(isProfileTab('buyer-preferences')).toBe(false);
   });
 });

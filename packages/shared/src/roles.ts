@@ -2,7 +2,13 @@
 export const ROLES = ['buyer', 'originator', 'owner', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-const SELLER_SIDE: readonly Role[] = ['originator', 'owner', 'admin'];
+export const SELLER_SIDE: readonly Role[] = ['originator', 'owner', 'admin'];
+/** Who browses, makes offers and keeps buyer preferences and a buy box (core §6). */
+export const BUYER_SIDE: readonly Role[] = ['buyer', 'owner', 'admin'];
+
+export function isBuyerSide(roles: readonly string[]): boolean {
+  return roles.some((r) => (BUYER_SIDE as readonly string[]).includes(r));
+}
 
 export function isSellerSide(roles: readonly string[]): boolean {
   return roles.some((r) => (SELLER_SIDE as readonly string[]).includes(r));

@@ -2,12 +2,14 @@
  * Applies the drizzle-kit migrations in `apps/api/drizzle` at start-up. The whole run holds a
  * PostgreSQL advisory lock inside one transaction, so instances starting together apply each
  * migration exactly once and none of them starts on a half-migrated schema. The bookkeeping table is
- * drizzle's own (`drizzle.__drizzle_migrations`), so `drizzle-kit migrate` agrees with it.
+ * drizzle's own (`drizzle.__drizzle_migrations`), so `drizzle-kit migrate` agrees with it. After the
+ * schema, it loads the reference data (US ZIP codes) into an empty table, under the same lock.
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { queryRows, type Db } from './client';
+import { loadZipCodes } from './zip-codes';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -47,6 +49,8 @@ export async function runMigrations(db: Db, folder = MIGRATIONS_DIR): Promise<Mi
       );
       count++;
     }
+    // Reference data the product's own schema needs (not for other migration folders, as in tests).
+    if (folder === MIGRATIONS_DIR) await loadZipCodes(tx as unknown as Db);
     return { applied: count, total: migrations.length };
   });
 }

@@ -6,9 +6,11 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -44,6 +46,21 @@ export const users = pgTable(
       .default(sql`'{buyer}'::text[]`),
     languagePreference: text('language_preference').notNull().default('en'),
     isActive: boolean('is_active').notNull().default(true),
+    /** Preferences tab: channels for alerts and transactional messages (email, sms, push). */
+    notificationChannels: text('notification_channels')
+      .array()
+      .notNull()
+      .default(sql`'{email}'::text[]`),
+    /** Preferences tab: how often deal matches are sent (realtime, daily, weekly). */
+    searchFrequency: text('search_frequency').notNull().default('realtime'),
+    /** Company tab and seller preferences: where buyers book a call. */
+    callBookingUrl: text('call_booking_url'),
+    companyName: text('company_name'),
+    companyPhone: text('company_phone'),
+    companyEmail: text('company_email'),
+    /** Storage keys of the company logo and the profile picture (served under `/files/`). */
+    companyLogoKey: text('company_logo_key'),
+    profilePictureKey: text('profile_picture_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -224,4 +241,87 @@ export const jobs = pgTable(
       .on(t.runAt)
       .where(sql`${t.completedAt} is null`),
   ],
+);
+
+/** Buyer preferences (core §3), one row per buyer once saved. */
+export const buyerPreferences = pgTable('buyer_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  useCase: text('use_case').notNull(),
+  homeType: text('home_type').notNull().default('no-preference'),
+  state: text('state').notNull(),
+  city: text('city').notNull(),
+  zipCodes: text('zip_codes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  propertyTypes: text('property_types')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  minYearBuilt: integer('min_year_built'),
+  minSquareFootage: integer('min_square_footage'),
+  bedrooms: integer('bedrooms'),
+  bathrooms: numeric('bathrooms', { mode: 'number' }),
+  minLotSize: numeric('min_lot_size', { mode: 'number' }),
+  lotSizeUnit: text('lot_size_unit').notNull().default('sqft'),
+  maxMonthlyPayment: integer('max_monthly_payment'),
+  maxDownPayment: integer('max_down_payment'),
+  excludeHoa: boolean('exclude_hoa').notNull().default(false),
+  newConstructionOnly: boolean('new_construction_only').notNull().default(false),
+  condition: text('condition').notNull().default('no-preference'),
+  schools: text('schools').notNull().default('no-preference'),
+  publicTransport: text('public_transport').notNull().default('no-preference'),
+  rentalPotential: text('rental_potential').notNull().default('no-preference'),
+  notes: text('notes').notNull().default(''),
+  preApproved: boolean('pre_approved').notNull().default(false),
+  preApprovedAmount: integer('pre_approved_amount'),
+  financingType: text('financing_type'),
+  creditScoreRange: text('credit_score_range'),
+  updatedAt: updatedAt(),
+});
+
+/** Seller preferences: markets served and the deal types usually offered. */
+export const sellerPreferences = pgTable('seller_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  markets: jsonb('markets').$type<{ state: string; city: string }[]>().notNull().default([]),
+  dealTypes: text('deal_types')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: updatedAt(),
+});
+
+/** A buyer's buy box: type, state, city and up to 50 ZIP codes. */
+export const buyBoxes = pgTable('buy_boxes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  state: text('state').notNull(),
+  city: text('city').notNull(),
+  zipCodes: text('zip_codes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * US ZIP codes (ZIP → city, state, latitude, longitude), loaded from the `zipcodes` npm package by
+ * the migration runner; used to check ZIPs and, later, for the maps.
+ */
+export const zipCodes = pgTable(
+  'zip_codes',
+  {
+    zip: text('zip').primaryKey(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+  },
+  (t) => [index('zip_codes_state_idx').on(t.state)],
 );

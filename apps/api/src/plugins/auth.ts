@@ -159,3 +159,10 @@ export function requireUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.user) throw new AppError('AUTHENTICATION_REQUIRED');
   return request.user;
 }
+
+/** The signed-in user, if they hold at least one of `roles`; 403 otherwise. */
+export function requireRole(request: FastifyRequest, roles: readonly Role[]): AuthenticatedUser {
+  const user = requireUser(request);
+  if (!user.roles.some((role) => roles.includes(role))) throw new AppError('FORBIDDEN');
+  return user;
+}

@@ -82,8 +82,10 @@ describe('GET /api/auth/me', () => {
       lastName: 'Hybrid',
       phoneNumber: '5125550104',
       languagePreference: 'es',
-      profileComplete: true,
-      profileCompleted: true,
+      // Names and phone are there; a buyer-and-seller still owes both preference tabs.
+      profileComplete: false,
+      profileCompleted: false,
+      missingProfileParts: ['buyerPreferences', 'sellerPreferences'],
     });
   });
 

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
-import { isProfileComplete } from './profile-complete';
+import { PROFILE_PARTS } from '@dealclub/shared/profile';
+import { missingProfileParts } from '../profile/completeness';
 
 const PublicConfig = z.object({
   mode: z.enum(['embedded', 'aws', 'misconfigured']),
@@ -27,6 +28,8 @@ const Me = z.object({
   languagePreference: z.enum(['en', 'es']),
   profileComplete: z.boolean(),
   profileCompleted: z.boolean(),
+  /** What is still missing, in the order the profile-completion redirect asks for it. */
+  missingProfileParts: z.array(z.enum(PROFILE_PARTS)),
 });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,7 +68,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('cache-control', 'no-store');
-      const complete = isProfileComplete(user.row, user.roles);
+      const missing = await missingProfileParts(app.database.db, user.row, user.roles);
+      const complete = missing.length === 0;
       return {
         userId: user.id,
         email: user.email,
@@ -79,6 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         languagePreference: user.row.languagePreference === 'es' ? ('es' as const) : ('en' as const),
         profileComplete: complete,
         profileCompleted: complete,
+        missingProfileParts: missing,
       };
     },
   );

@@ -20,6 +20,7 @@ import { cognito, createUser, TEST_PASSWORD } from '../../test/auth';
 import { createInvitation } from '../invitations/claim-invitation';
 import { runSeeds } from '../../db/seed';
 import { DEMO_PASSWORD, demoAccountsSeed } from './demo-accounts';
+import { demoProfilesSeed } from '../profile/demo-profiles';
 import { createDirectoryUser } from './directory';
 import { rotateSigningKey } from './keys';
 
@@ -566,7 +567,7 @@ describe('rate limits', () => {
 
 describe('demo accounts', () => {
   it('seeds one account per role that signs in with the demo password', async () => {
-    await runSeeds(app.database.db, [demoAccountsSeed]);
+    await runSeeds(app.database.db, [demoAccountsSeed, demoProfilesSeed]);
     const expected = {
       'admin@demo.test': 'admin',
       'owner@demo.test': 'owner',

@@ -1,17 +1,21 @@
 /**
- * `GET` and `PUT /api/profile`: the Profile tab (names and phone). The embedded identity provider
- * keeps the same names and phone as attributes, so new tokens carry them too.
+ * `GET` and `PUT /api/profile`: the Profile tab (names, phone, picture, password). The embedded
+ * identity provider keeps the same names and phone as attributes, so new tokens carry them too.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strongPassword } from '@dealclub/shared/access';
-import { profileSchema } from '@dealclub/shared/profile';
+import type { Role } from '@dealclub/shared/roles';
+import { PROFILE_PARTS, profileSchema } from '@dealclub/shared/profile';
 import { identityUsers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/auth';
+import { MAX_PICTURE_BYTES } from '@dealclub/shared/preferences';
+import { fileUrl, newFileKey } from '../../lib/storage';
+import { readImageUpload } from '../../lib/uploads';
 import { checkPassword, hashPassword } from '../identity/passwords';
-import { isProfileComplete } from '../auth/profile-complete';
+import { missingProfileParts } from './completeness';
 
 const Profile = z.object({
   userId: z.string(),
@@ -21,7 +25,9 @@ const Profile = z.object({
   phoneNumber: z.string().nullable(),
   languagePreference: z.enum(['en', 'es']),
   roles: z.array(z.string()),
+  profilePictureUrl: z.string().nullable(),
   profileComplete: z.boolean(),
+  missingProfileParts: z.array(z.enum(PROFILE_PARTS)),
 });
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -67,16 +73,21 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const toProfile = (row: typeof users.$inferSelect) => ({
-    userId: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    phoneNumber: row.phoneNumber,
-    languagePreference: row.languagePreference === 'es' ? ('es' as const) : ('en' as const),
-    roles: row.roles,
-    profileComplete: isProfileComplete(row, []),
-  });
+  const toProfile = async (row: typeof users.$inferSelect, roles: readonly Role[]) => {
+    const missing = await missingProfileParts(db(), row, roles);
+    return {
+      userId: row.id,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      phoneNumber: row.phoneNumber,
+      languagePreference: row.languagePreference === 'es' ? ('es' as const) : ('en' as const),
+      roles: row.roles,
+      profilePictureUrl: fileUrl(row.profilePictureKey),
+      profileComplete: missing.length === 0,
+      missingProfileParts: missing,
+    };
+  };
 
   app.get(
     '/api/profile',
@@ -88,7 +99,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Profile },
       },
     },
-    async (request) => toProfile(requireUser(request).row),
+    async (request) => {
+      const user = requireUser(request);
+      return toProfile(user.row, user.roles);
+    },
   );
 
   app.put(
@@ -123,7 +137,55 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return row!;
       });
-      return toProfile(updated);
+      return toProfile(updated, user.roles);
+    },
+  );
+
+  app.post(
+    '/api/profile/picture',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Upload the profile picture (multipart field `file`; JPEG, PNG or WebP by its bytes, 5 MB)',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 200: Profile },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const image = await readImageUpload(request, MAX_PICTURE_BYTES, 'PICTURE_TOO_LARGE');
+      const key = newFileKey('pictures', image.type);
+      await app.storage.put(key, image.bytes, image.type);
+      const [row] = await db()
+        .update(users)
+        .set({ profilePictureKey: key, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (user.row.profilePictureKey) await app.storage.delete(user.row.profilePictureKey);
+      return toProfile(row!, user.roles);
+    },
+  );
+
+  app.delete(
+    '/api/profile/picture',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Remove the profile picture',
+        security: [{ bearerAuth: [] }],
+        response: { 200: Profile },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const [row] = await db()
+        .update(users)
+        .set({ profilePictureKey: null, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (user.row.profilePictureKey) await app.storage.delete(user.row.profilePictureKey);
+      return toProfile(row!, user.roles);
     },
   );
 };
