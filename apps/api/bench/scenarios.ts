@@ -69,5 +69,29 @@ export const SCENARIOS: BenchScenario[] = [
   // Foundation: configuration only; since identity, behind authentication (JWT check + user row).
   { name: 'feature-flags', method: 'GET', path: '/api/config/feature-flags', setup: signedIn },
   // Identity: the signed-in user; token verification, one user query, the response schema.
+  // Since the profile issue, plus one query for the profile parts the user's roles need.
   { name: 'auth-me', method: 'GET', path: '/api/auth/me', setup: signedIn },
+  // Profile: look up ten ZIP codes in the reference data (42,555 rows, primary-key look-ups).
+  {
+    name: 'zip-lookup',
+    method: 'GET',
+    path: '/api/geo/zip-codes?codes=78701,78702,78703,78704,78705,85004,85006,90210,33101,10001',
+    setup: signedIn,
+  },
+  // Profile: save buyer preferences; validation, a ZIP check against the reference data, an upsert.
+  {
+    name: 'buyer-preferences-put',
+    method: 'PUT',
+    path: '/api/profile/buyer-preferences',
+    body: {
+      useCase: 'investment',
+      state: 'TX',
+      city: 'Austin',
+      zipCodes: ['78701', '78702', '78703', '78704', '78705'],
+      propertyTypes: ['singleFamily'],
+      bedrooms: 3,
+      maxMonthlyPayment: 2500,
+    },
+    setup: signedIn,
+  },
 ];

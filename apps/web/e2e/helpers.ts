@@ -4,7 +4,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 export const DEMO_PASSWORD = 'DemoPass!2026';
 
 /** Signs in through the identity protocol, as the web client does, and returns the ID token. */
-export async function idTokenOf(request: APIRequestContext, email: string) {
+export async function idTokenOf(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
   const config = await (await request.get('/api/auth/public-config')).json();
   const res = await request.post('/cognito/', {
     headers: {
@@ -14,7 +14,7 @@ export async function idTokenOf(request: APIRequestContext, email: string) {
     data: JSON.stringify({
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: config.clientId,
-      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+      AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   });
   return (await res.json()).AuthenticationResult.IdToken as string;
@@ -63,4 +63,14 @@ export async function newConfirmedUser(request: APIRequestContext, role: 'buyer'
   });
   expect(confirm.status()).toBe(200);
   return { email, password };
+}
+
+/** Saves names and phone through the API, as the Profile tab would. */
+export async function savePhone(request: APIRequestContext, user: { email: string; password: string }) {
+  const token = await idTokenOf(request, user.email, user.password);
+  const res = await request.put('/api/profile', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { firstName: 'Fresh', lastName: 'Person', phoneNumber: '5125550177' },
+  });
+  expect(res.status()).toBe(200);
 }

@@ -12,7 +12,7 @@ import { useSession } from '@/features/auth/session-context';
  */
 export function ProfileCompletionRedirect({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const session = useSession();
   const redirect =
     session.status === 'authenticated' &&
@@ -23,6 +23,15 @@ export function ProfileCompletionRedirect({ children }: { children: ReactNode })
     if (redirect) toast({ title: t('profile.completeTitle'), description: t('profile.completeMessage') });
   }, [redirect, pathname, t]);
 
-  if (redirect) return <Navigate to={`/profile?tab=${profileTabFor(session.user)}`} replace />;
+  // The page they wanted: once the profile is complete, the last save takes them back there.
+  if (redirect) {
+    return (
+      <Navigate
+        to={`/profile?tab=${profileTabFor(session.user)}`}
+        replace
+        state={{ from: pathname + search }}
+      />
+    );
+  }
   return children;
 }

@@ -63,6 +63,8 @@ export function setAuthHandlers(handlers: AuthHandlers | null) {
 export interface RequestOptions {
   method?: string;
   data?: unknown;
+  /** A multipart body (uploads); the browser sets its content type and boundary. */
+  form?: FormData;
   query?: QueryParams;
   signal?: AbortSignal;
 }
@@ -70,12 +72,12 @@ export interface RequestOptions {
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': '' };
-  if (options.data !== undefined) headers['content-type'] = 'application/json';
+  if (options.data !== undefined && !options.form) headers['content-type'] = 'application/json';
   if (token && !isPublicPath(path, method)) headers.authorization = `Bearer ${token}`;
   return fetch(withQuery(path, options.query), {
     method,
     headers,
-    body: options.data === undefined ? undefined : JSON.stringify(options.data),
+    body: options.form ?? (options.data === undefined ? undefined : JSON.stringify(options.data)),
     credentials: 'include',
     signal: options.signal,
   });

@@ -14,6 +14,7 @@ import {
   STORAGE_KEYS,
 } from '@dealclub/shared/constants';
 import { isLanguage } from '@dealclub/shared/language';
+import { PROFILE_PARTS, type ProfilePart } from '@dealclub/shared/profile';
 import { primaryRole, ROLES, rolesFromGroups, type Role } from '@dealclub/shared/roles';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest, setAuthHandlers } from '@/lib/api-client';
@@ -41,6 +42,8 @@ export interface CurrentUser {
   phoneNumber: string | null;
   languagePreference: 'en' | 'es';
   profileComplete: boolean;
+  /** What the server says is still missing, in the order the redirect asks for it. */
+  missingProfileParts?: ProfilePart[];
   authProvider?: 'cognito';
   /** Set on the fallback user, when the server could not validate the token. */
   validationFailed?: boolean;
@@ -66,6 +69,7 @@ interface MeResponse {
   languagePreference: string;
   profileComplete?: boolean;
   profileCompleted?: boolean;
+  missingProfileParts?: string[];
 }
 
 const storage = () => window.localStorage;
@@ -101,6 +105,9 @@ function fromMe(me: MeResponse): CurrentUser {
     phoneNumber: me.phoneNumber,
     languagePreference: me.languagePreference === 'es' ? 'es' : 'en',
     profileComplete: Boolean(me.profileComplete ?? me.profileCompleted),
+    missingProfileParts: (me.missingProfileParts ?? []).filter((part): part is ProfilePart =>
+      (PROFILE_PARTS as readonly string[]).includes(part),
+    ),
     authProvider: 'cognito',
   };
 }

@@ -10,7 +10,9 @@ export interface Profile {
   phoneNumber: string | null;
   languagePreference: 'en' | 'es';
   roles: string[];
+  profilePictureUrl: string | null;
   profileComplete: boolean;
+  missingProfileParts: string[];
 }
 
 export const profileQueryOptions = () =>

@@ -5,28 +5,29 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { emailField, newPasswordSchema } from '@dealclub/shared/auth';
-import { LANGUAGES } from '@dealclub/shared/constants';
 import { formatPhone } from '@dealclub/shared/phone';
 import { profileSchema, type ProfileInput } from '@dealclub/shared/profile';
-import { useChangeLanguage } from '@/components/layout/language-select';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { authErrorKey } from '@/features/auth/lib/auth-errors';
 import { currentCognitoUser } from '@/features/auth/lib/cognito';
-import { sessionManager } from '@/features/auth/lib/session-manager';
 import { ApiError } from '@/lib/api-client';
+import { MAX_PICTURE_BYTES } from '@dealclub/shared/preferences';
 import { useUpdateProfile, type Profile } from '../api/profile';
+import { usePicture } from '../api/tabs';
+import { useAfterProfileSave } from '../lib/forms';
+import { ImageUpload } from './image-upload';
 
 const section = 'grid gap-5 rounded-xl border border-slate-200 bg-white p-6';
 
-/** The Profile tab: names and phone, e-mail change with verification, password change. */
+/** The Profile tab: names and phone, picture, e-mail change with verification, password change. */
 export function ProfileTab({ profile }: { profile: Profile }) {
   return (
     <div className="grid gap-8">
       <PersonalForm profile={profile} />
+      <PictureSection profile={profile} />
       <EmailForm email={profile.email} />
       <PasswordForm />
-      <LanguageSection />
     </div>
   );
 }
@@ -34,6 +35,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
 function PersonalForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
+  const afterSave = useAfterProfileSave();
   const form = useForm<ProfileInput, unknown, { firstName: string; lastName: string; phoneNumber: string }>({
     resolver: zodResolver(profileSchema),
     defaultValues: {
@@ -53,7 +55,7 @@ function PersonalForm({ profile }: { profile: Profile }) {
         phoneNumber: formatPhone(saved.phoneNumber),
       });
       toast({ title: t('profile.saved') });
-      await sessionManager.reloadUser();
+      await afterSave();
     } catch (e) {
       if (e instanceof ApiError && e.code === 'VALIDATION_FAILED') {
         for (const field of (e.body as { errors?: { path: string; message: string }[] }).errors ?? []) {
@@ -103,30 +105,24 @@ function PersonalForm({ profile }: { profile: Profile }) {
   );
 }
 
-function LanguageSection() {
+function PictureSection({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  const { current, change } = useChangeLanguage();
+  const picture = usePicture();
   return (
-    <fieldset className={section}>
-      <legend className="sr-only">{t('profile.languageTitle')}</legend>
-      <h2 className="text-xl font-semibold" aria-hidden>
-        {t('profile.languageTitle')}
-      </h2>
-      <div className="flex flex-wrap gap-6">
-        {LANGUAGES.map((language) => (
-          <label key={language} className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="language"
-              value={language}
-              checked={current === language}
-              onChange={() => void change(language)}
-            />
-            <span lang={language}>{t(`language.names.${language}`)}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <section className={section}>
+      <ImageUpload
+        title={t('profile.pictureTitle')}
+        hint={t('profile.pictureHint')}
+        url={profile.profilePictureUrl}
+        alt={t('profile.pictureAlt')}
+        emptyLabel={t('profile.noPicture')}
+        maxBytes={MAX_PICTURE_BYTES}
+        tooLargeCode="PICTURE_TOO_LARGE"
+        onUpload={(file) => picture.upload.mutateAsync(file)}
+        onRemove={() => picture.remove.mutateAsync()}
+        round
+      />
+    </section>
   );
 }
 

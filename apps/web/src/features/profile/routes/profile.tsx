@@ -1,50 +1,100 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
-import { profileTabFor, type ProfileTab } from '@dealclub/shared/profile';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { isProfileTab, profileTabFor, type ProfileTab } from '@dealclub/shared/profile';
+import { isBuyerSide, isSellerSide, type Role } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { useSession } from '@/features/auth/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useProfile } from '../api/profile';
+import { BuyBoxTab } from '../components/buy-box-tab';
+import { BuyerPreferencesTab } from '../components/buyer-preferences-tab';
+import { CompanyTab } from '../components/company-tab';
+import { PreferencesTab } from '../components/preferences-tab';
 import { ProfileTab as ProfileTabPanel } from '../components/profile-tab';
+import { SellerPreferencesTab } from '../components/seller-preferences-tab';
 
-/** The tabs built so far; the profile issue adds preferences, buy box, company and integrations. */
-const TABS: ProfileTab[] = ['profile'];
+/**
+ * The tabs a user has, in order. Buyer preferences and the buy box are the buyer side's (buyer,
+ * owner, admin); seller preferences the seller side's. Integrations (the offer webhook) arrive
+ * with the offers issue.
+ */
+export function tabsFor(roles: readonly Role[]): ProfileTab[] {
+  const tabs: ProfileTab[] = ['profile', 'settings'];
+  if (isBuyerSide(roles)) tabs.push('preferences', 'buybox');
+  if (isSellerSide(roles)) tabs.push('seller-preferences');
+  tabs.push('company');
+  return tabs;
+}
 
-/** `/profile` with its tabs (`?tab=`); without a tab, the role's tab (shell §4). */
+/** `/profile` with its tabs (`?tab=`); without a tab, or one the user lacks, the role's tab (shell §4). */
 export default function ProfilePage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.profile'));
   const session = useSession();
+  const location = useLocation();
   const [params] = useSearchParams();
-  const profile = useProfile();
 
   if (session.status === 'loading') return <PageFallback />;
   if (session.status !== 'authenticated') return <Navigate to="/auth" replace state={{ from: '/profile' }} />;
 
-  const requested = params.get('tab') as ProfileTab | null;
-  if (!requested || !TABS.includes(requested)) {
+  const tabs = tabsFor(session.user.roles);
+  const requested = params.get('tab');
+  if (!isProfileTab(requested) || !tabs.includes(requested)) {
     const preferred = profileTabFor(session.user);
-    return <Navigate to={`/profile?tab=${TABS.includes(preferred) ? preferred : 'profile'}`} replace />;
+    return (
+      <Navigate
+        to={`/profile?tab=${tabs.includes(preferred) ? preferred : 'profile'}`}
+        replace
+        state={location.state}
+      />
+    );
   }
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t('profile.title')}</h1>
-      <nav aria-label={t('profile.tabsLabel')} className="mt-6 flex gap-2 border-b border-slate-200">
-        {TABS.map((tab) => (
-          <Link
-            key={tab}
-            to={`/profile?tab=${tab}`}
-            aria-current={tab === requested ? 'page' : undefined}
-            className="-mb-px border-b-2 border-brand-700 px-3 py-2 font-medium text-brand-800"
-          >
-            {t(`profile.tabs.${tab}`)}
-          </Link>
-        ))}
+      <nav aria-label={t('profile.tabsLabel')} className="mt-6 overflow-x-auto border-b border-slate-200">
+        <ul className="flex min-w-max gap-1">
+          {tabs.map((tab) => (
+            <li key={tab}>
+              <Link
+                to={`/profile?tab=${tab}`}
+                state={location.state}
+                aria-current={tab === requested ? 'page' : undefined}
+                className={`-mb-px inline-block whitespace-nowrap border-b-2 px-3 py-2 font-medium ${
+                  tab === requested
+                    ? 'border-brand-700 text-brand-800'
+                    : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-ink'
+                }`}
+              >
+                {t(`profile.tabs.${tab}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </nav>
       <div className="mt-8">
-        {profile.data ? <ProfileTabPanel profile={profile.data} /> : <PageFallback />}
+        <TabPanel tab={requested} />
       </div>
     </section>
   );
+}
+
+function TabPanel({ tab }: { tab: ProfileTab }): ReactNode {
+  const profile = useProfile();
+  switch (tab) {
+    case 'settings':
+      return <PreferencesTab />;
+    case 'preferences':
+      return <BuyerPreferencesTab />;
+    case 'buybox':
+      return <BuyBoxTab />;
+    case 'seller-preferences':
+      return <SellerPreferencesTab />;
+    case 'company':
+      return <CompanyTab />;
+    default:
+      return profile.data ? <ProfileTabPanel profile={profile.data} /> : <PageFallback />;
+  }
 }

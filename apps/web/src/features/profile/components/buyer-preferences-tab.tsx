@@ -1,0 +1,318 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  BUYER_PROPERTY_TYPES,
+  buyerPreferencesSchema,
+  CONDITIONS,
+  CREDIT_SCORE_RANGES,
+  FINANCING_TYPES,
+  HOME_TYPES,
+  IMPORTANCE,
+  LOT_SIZE_UNITS,
+  MAX_PREFERENCE_ZIPS,
+  USE_CASES,
+  type BuyerPreferencesInput,
+} from '@dealclub/shared/preferences';
+import { PageFallback } from '@/components/layout/page-fallback';
+import { CheckboxField, ChoiceGroup, SelectField, TextAreaField } from '@/components/ui/choice-fields';
+import { FormField, SubmitButton } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { buyerPreferencesTab, zipLookupOptions, type SavedBuyerPreferences } from '../api/tabs';
+import { applyServerErrors, numberOrNull, useAfterProfileSave } from '../lib/forms';
+import { stateOptions } from './state-options';
+import { TabGroup, TabSection } from './tab-section';
+import { firstZipProblem, ZipCodesField } from './zip-codes-field';
+
+/** The Buyer preferences tab: every field of core §3. */
+export function BuyerPreferencesTab() {
+  const saved = buyerPreferencesTab.useQuery();
+  return saved.isPending ? <PageFallback /> : <BuyerPreferencesForm saved={saved.data ?? null} />;
+}
+
+type FormValues = Omit<BuyerPreferencesInput, 'minYearBuilt'> & Record<string, unknown>;
+
+function defaults(saved: SavedBuyerPreferences | null): FormValues {
+  if (!saved) {
+    return {
+      useCase: undefined as never,
+      homeType: 'no-preference',
+      state: '',
+      city: '',
+      zipCodes: [],
+      propertyTypes: [],
+      lotSizeUnit: 'sqft',
+      excludeHoa: false,
+      newConstructionOnly: false,
+      condition: 'no-preference',
+      schools: 'no-preference',
+      publicTransport: 'no-preference',
+      rentalPotential: 'no-preference',
+      notes: '',
+      preApproved: false,
+    };
+  }
+  const { updatedAt: _updatedAt, ...values } = saved;
+  return values as FormValues;
+}
+
+const ROOM_CHOICES = [1, 2, 3, 4, 5];
+const BATH_CHOICES = [1, 1.5, 2, 2.5, 3, 4];
+
+function BuyerPreferencesForm({ saved }: { saved: SavedBuyerPreferences | null }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const save = buyerPreferencesTab.useSave();
+  const afterSave = useAfterProfileSave();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(buyerPreferencesSchema) as never,
+    defaultValues: defaults(saved),
+  });
+  const { errors } = form.formState;
+  const err = (name: string) => {
+    const message = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+    return message ? t(message) : undefined;
+  };
+  const num = { setValueAs: numberOrNull };
+  const optional = { setValueAs: (v: string) => v || null };
+  const choices = (values: readonly string[], prefix: string) =>
+    values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
+  const preApproved = useWatch({ control: form.control, name: 'preApproved' });
+  const state = useWatch({ control: form.control, name: 'state' });
+
+  async function submit(values: FormValues) {
+    const input = values as BuyerPreferencesInput;
+    const zips = input.zipCodes ?? [];
+    try {
+      const known = await queryClient.fetchQuery(zipLookupOptions(zips));
+      const problem = firstZipProblem(t, zips, known, input.state);
+      if (problem) {
+        form.setError('zipCodes', { message: problem });
+        toast({ title: t('buyerPreferences.failed'), variant: 'destructive' });
+        return;
+      }
+      const result = await save.mutateAsync(input);
+      form.reset(defaults(result));
+      toast({ title: t('buyerPreferences.saved') });
+      await afterSave();
+    } catch (e) {
+      applyServerErrors(form, e);
+      toast({ title: t('buyerPreferences.failed'), variant: 'destructive' });
+    }
+  }
+
+  const onInvalid = () => toast({ title: t('buyerPreferences.failed'), variant: 'destructive' });
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit, onInvalid)}>
+      <TabSection title={t('buyerPreferences.title')} lead={t('buyerPreferences.lead')}>
+        <TabGroup title={t('buyerPreferences.lookingFor')}>
+          <ChoiceGroup
+            legend={t('buyerPreferences.useCase')}
+            type="radio"
+            options={choices(USE_CASES, 'buyerPreferences.useCaseOption')}
+            registration={form.register('useCase')}
+            error={err('useCase')}
+          />
+          <ChoiceGroup
+            legend={t('buyerPreferences.propertyTypes')}
+            type="checkbox"
+            columns={3}
+            options={choices(BUYER_PROPERTY_TYPES, 'buyerPreferences.propertyTypeOption')}
+            registration={form.register('propertyTypes')}
+            error={err('propertyTypes')}
+          />
+          <div className="grid gap-5 md:grid-cols-2">
+            <SelectField
+              label={t('buyerPreferences.homeType')}
+              options={choices(HOME_TYPES, 'buyerPreferences.homeTypeOption')}
+              error={err('homeType')}
+              {...form.register('homeType')}
+            />
+            <SelectField
+              label={t('buyerPreferences.condition')}
+              options={choices(CONDITIONS, 'buyerPreferences.conditionOption')}
+              error={err('condition')}
+              {...form.register('condition')}
+            />
+          </div>
+        </TabGroup>
+
+        <TabGroup title={t('buyerPreferences.where')}>
+          <div className="grid gap-5 md:grid-cols-2">
+            <SelectField
+              label={t('geo.state')}
+              placeholder={t('geo.chooseState')}
+              options={stateOptions(t)}
+              error={err('state')}
+              autoComplete="address-level1"
+              {...form.register('state')}
+            />
+            <FormField
+              label={t('geo.city')}
+              autoComplete="address-level2"
+              error={err('city')}
+              {...form.register('city')}
+            />
+          </div>
+          <Controller
+            control={form.control}
+            name="zipCodes"
+            render={({ field }) => (
+              <ZipCodesField
+                label={t('geo.zipCodes')}
+                value={(field.value as string[]) ?? []}
+                onChange={field.onChange}
+                max={MAX_PREFERENCE_ZIPS}
+                state={state}
+                tooManyKey="buyerPreferences.validation.zipMax"
+                error={err('zipCodes')}
+              />
+            )}
+          />
+        </TabGroup>
+
+        <TabGroup title={t('buyerPreferences.home')}>
+          <div className="grid gap-5 md:grid-cols-2">
+            <SelectField
+              label={t('buyerPreferences.bedrooms')}
+              options={[
+                { value: '', label: t('buyerPreferences.any') },
+                ...ROOM_CHOICES.map((n) => ({
+                  value: String(n),
+                  label: t('buyerPreferences.atLeast', { count: n }),
+                })),
+              ]}
+              error={err('bedrooms')}
+              {...form.register('bedrooms', num)}
+            />
+            <SelectField
+              label={t('buyerPreferences.bathrooms')}
+              options={[
+                { value: '', label: t('buyerPreferences.any') },
+                ...BATH_CHOICES.map((n) => ({
+                  value: String(n),
+                  label: t('buyerPreferences.atLeast', { count: n }),
+                })),
+              ]}
+              error={err('bathrooms')}
+              {...form.register('bathrooms', num)}
+            />
+            <FormField
+              label={t('buyerPreferences.minYearBuilt')}
+              type="number"
+              inputMode="numeric"
+              min={1800}
+              error={err('minYearBuilt')}
+              {...form.register('minYearBuilt', num)}
+            />
+            <FormField
+              label={t('buyerPreferences.minSquareFootage')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              error={err('minSquareFootage')}
+              {...form.register('minSquareFootage', num)}
+            />
+            <FormField
+              label={t('buyerPreferences.minLotSize')}
+              type="number"
+              inputMode="decimal"
+              step="any"
+              min={0}
+              error={err('minLotSize')}
+              {...form.register('minLotSize', num)}
+            />
+            <SelectField
+              label={t('buyerPreferences.lotSizeUnit')}
+              options={choices(LOT_SIZE_UNITS, 'buyerPreferences.lotSizeUnitOption')}
+              error={err('lotSizeUnit')}
+              {...form.register('lotSizeUnit')}
+            />
+          </div>
+          <div className="grid gap-1 sm:grid-cols-2">
+            <CheckboxField label={t('buyerPreferences.excludeHoa')} {...form.register('excludeHoa')} />
+            <CheckboxField
+              label={t('buyerPreferences.newConstructionOnly')}
+              {...form.register('newConstructionOnly')}
+            />
+          </div>
+        </TabGroup>
+
+        <TabGroup title={t('buyerPreferences.budget')}>
+          <div className="grid gap-5 md:grid-cols-2">
+            <FormField
+              label={t('buyerPreferences.maxMonthlyPayment')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              error={err('maxMonthlyPayment')}
+              {...form.register('maxMonthlyPayment', num)}
+            />
+            <FormField
+              label={t('buyerPreferences.maxDownPayment')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              error={err('maxDownPayment')}
+              {...form.register('maxDownPayment', num)}
+            />
+            <SelectField
+              label={t('buyerPreferences.financingType')}
+              placeholder={t('buyerPreferences.notSet')}
+              options={choices(FINANCING_TYPES, 'buyerPreferences.financingTypeOption')}
+              error={err('financingType')}
+              {...form.register('financingType', optional)}
+            />
+            <SelectField
+              label={t('buyerPreferences.creditScoreRange')}
+              placeholder={t('buyerPreferences.notSet')}
+              options={choices(CREDIT_SCORE_RANGES, 'buyerPreferences.creditScoreOption')}
+              error={err('creditScoreRange')}
+              {...form.register('creditScoreRange', optional)}
+            />
+          </div>
+          <CheckboxField label={t('buyerPreferences.preApproved')} {...form.register('preApproved')} />
+          {preApproved && (
+            <FormField
+              label={t('buyerPreferences.preApprovedAmount')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              error={err('preApprovedAmount')}
+              {...form.register('preApprovedAmount', num)}
+            />
+          )}
+        </TabGroup>
+
+        <TabGroup title={t('buyerPreferences.matters')}>
+          <div className="grid gap-5 md:grid-cols-3">
+            {(['schools', 'publicTransport', 'rentalPotential'] as const).map((name) => (
+              <SelectField
+                key={name}
+                label={t(`buyerPreferences.${name}`)}
+                options={choices(IMPORTANCE, 'buyerPreferences.importanceOption')}
+                error={err(name)}
+                {...form.register(name)}
+              />
+            ))}
+          </div>
+          <TextAreaField
+            label={t('buyerPreferences.notes')}
+            hint={<p className="text-sm text-slate-600">{t('buyerPreferences.notesHint')}</p>}
+            maxLength={2000}
+            error={err('notes')}
+            {...form.register('notes')}
+          />
+        </TabGroup>
+
+        <div>
+          <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
+            {t('profile.save')}
+          </SubmitButton>
+        </div>
+      </TabSection>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { formatPhone } from '@dealclub/shared/phone';
+import { companySchema, MAX_LOGO_BYTES, type CompanyInput } from '@dealclub/shared/preferences';
+import { PageFallback } from '@/components/layout/page-fallback';
+import { FormField, SubmitButton } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { companyTab, useLogo, type Company } from '../api/tabs';
+import { applyServerErrors } from '../lib/forms';
+import { ImageUpload } from './image-upload';
+import { TabSection } from './tab-section';
+
+/** The Company tab: name, phone, e-mail, logo and call-booking link. */
+export function CompanyTab() {
+  const saved = companyTab.useQuery();
+  const logo = useLogo();
+  const { t } = useTranslation();
+  if (!saved.data) return <PageFallback />;
+  return (
+    <div className="grid gap-8">
+      <CompanyForm saved={saved.data} />
+      <TabSection title={t('company.logo')}>
+        <ImageUpload
+          title={t('company.logo')}
+          hint={t('company.logoHint')}
+          url={saved.data.logoUrl}
+          alt={t('company.logoAlt')}
+          emptyLabel={t('company.noLogo')}
+          maxBytes={MAX_LOGO_BYTES}
+          tooLargeCode="LOGO_TOO_LARGE"
+          onUpload={(file) => logo.upload.mutateAsync(file)}
+          onRemove={() => logo.remove.mutateAsync()}
+        />
+      </TabSection>
+    </div>
+  );
+}
+
+type FormValues = { companyName: string; companyPhone: string; companyEmail: string; callBookingUrl: string };
+
+const defaults = (saved: Company): FormValues => ({
+  companyName: saved.companyName ?? '',
+  companyPhone: formatPhone(saved.companyPhone),
+  companyEmail: saved.companyEmail ?? '',
+  callBookingUrl: saved.callBookingUrl ?? '',
+});
+
+function CompanyForm({ saved }: { saved: Company }) {
+  const { t } = useTranslation();
+  const save = companyTab.useSave();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(companySchema) as never,
+    defaultValues: defaults(saved),
+  });
+  const { errors } = form.formState;
+  const err = (message?: string) => (message ? t(message) : undefined);
+  const failed = () => toast({ title: t('profile.updateFailed'), variant: 'destructive' });
+
+  async function submit(values: FormValues) {
+    try {
+      const result = await save.mutateAsync(values as CompanyInput);
+      form.reset(defaults(result));
+      toast({ title: t('company.saved') });
+    } catch (e) {
+      applyServerErrors(form, e);
+      failed();
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit, failed)}>
+      <TabSection title={t('company.title')} lead={t('company.lead')}>
+        <FormField
+          label={t('company.name')}
+          autoComplete="organization"
+          error={err(errors.companyName?.message)}
+          {...form.register('companyName')}
+        />
+        <div className="grid gap-5 md:grid-cols-2">
+          <FormField
+            label={t('company.phone')}
+            type="tel"
+            autoComplete="tel"
+            hint={<p className="text-sm text-slate-600">{t('profile.phoneHint')}</p>}
+            error={err(errors.companyPhone?.message)}
+            {...form.register('companyPhone', {
+              onBlur: (e: { target: { value: string } }) => {
+                const formatted = formatPhone(e.target.value);
+                if (formatted && formatted !== e.target.value) form.setValue('companyPhone', formatted);
+              },
+            })}
+          />
+          <FormField
+            label={t('company.email')}
+            type="email"
+            autoComplete="email"
+            error={err(errors.companyEmail?.message)}
+            {...form.register('companyEmail')}
+          />
+        </div>
+        <FormField
+          label={t('sellerPreferences.callBookingUrl')}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          hint={<p className="text-sm text-slate-600">{t('sellerPreferences.callBookingHint')}</p>}
+          error={err(errors.callBookingUrl?.message)}
+          {...form.register('callBookingUrl')}
+        />
+        <div>
+          <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
+            {t('profile.save')}
+          </SubmitButton>
+        </div>
+      </TabSection>
+    </form>
+  );
+}

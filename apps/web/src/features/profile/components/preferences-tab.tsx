@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '@dealclub/shared/constants';
+import { isLanguage } from '@dealclub/shared/language';
+import {
+  NOTIFICATION_CHANNELS,
+  preferencesSchema,
+  SEARCH_FREQUENCIES,
+  type PreferencesInput,
+} from '@dealclub/shared/preferences';
+import { PageFallback } from '@/components/layout/page-fallback';
+import { ChoiceGroup } from '@/components/ui/choice-fields';
+import { SubmitButton } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { i18n, saveLanguage } from '@/lib/i18n';
+import { preferencesTab, type Preferences } from '../api/tabs';
+import { applyServerErrors } from '../lib/forms';
+import { TabSection } from './tab-section';
+
+/** The Preferences tab: language, notification channels and search frequency. */
+export function PreferencesTab() {
+  const saved = preferencesTab.useQuery();
+  return saved.data ? <PreferencesForm saved={saved.data} /> : <PageFallback />;
+}
+
+function PreferencesForm({ saved }: { saved: Preferences }) {
+  const { t } = useTranslation();
+  const save = preferencesTab.useSave();
+  const form = useForm<PreferencesInput>({
+    resolver: zodResolver(preferencesSchema),
+    defaultValues: saved as PreferencesInput,
+  });
+  const errors = form.formState.errors;
+
+  async function submit(values: PreferencesInput) {
+    try {
+      const result = await save.mutateAsync(values);
+      form.reset(result as PreferencesInput);
+      if (isLanguage(result.languagePreference) && result.languagePreference !== i18n.resolvedLanguage) {
+        await i18n.changeLanguage(result.languagePreference);
+        saveLanguage(result.languagePreference);
+      }
+      toast({ title: i18n.t('preferences.saved') });
+    } catch (e) {
+      applyServerErrors(form, e);
+      toast({ title: t('profile.updateFailed'), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)}>
+      <TabSection title={t('preferences.title')} lead={t('preferences.lead')}>
+        <ChoiceGroup
+          legend={t('preferences.language')}
+          type="radio"
+          options={LANGUAGES.map((l) => ({ value: l, label: t(`language.names.${l}`) }))}
+          registration={form.register('languagePreference')}
+          error={errors.languagePreference?.message && t(errors.languagePreference.message)}
+        />
+        <ChoiceGroup
+          legend={t('preferences.channels')}
+          type="checkbox"
+          columns={3}
+          options={NOTIFICATION_CHANNELS.map((c) => ({ value: c, label: t(`preferences.channel.${c}`) }))}
+          registration={form.register('notificationChannels')}
+          error={errors.notificationChannels?.message && t(errors.notificationChannels.message)}
+        />
+        <ChoiceGroup
+          legend={t('preferences.frequency')}
+          type="radio"
+          columns={3}
+          options={SEARCH_FREQUENCIES.map((f) => ({
+            value: f,
+            label: t(`preferences.frequencyOption.${f}`),
+          }))}
+          registration={form.register('searchFrequency')}
+          error={errors.searchFrequency?.message && t(errors.searchFrequency.message)}
+        />
+        <div>
+          <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
+            {t('profile.save')}
+          </SubmitButton>
+        </div>
+      </TabSection>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  DEAL_TYPES,
+  MAX_MARKETS,
+  sellerPreferencesSchema,
+  type SellerPreferencesInput,
+} from '@dealclub/shared/preferences';
+import { PageFallback } from '@/components/layout/page-fallback';
+import { ChoiceGroup, SelectField } from '@/components/ui/choice-fields';
+import { FormField, SubmitButton } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { sellerPreferencesTab, type SavedSellerPreferences } from '../api/tabs';
+import { applyServerErrors, useAfterProfileSave } from '../lib/forms';
+import { stateOptions } from './state-options';
+import { TabSection } from './tab-section';
+
+/** The Seller preferences tab: markets served, deal types offered, how buyers reach the seller. */
+export function SellerPreferencesTab() {
+  const saved = sellerPreferencesTab.useQuery();
+  return saved.data ? <SellerPreferencesForm saved={saved.data} /> : <PageFallback />;
+}
+
+type FormValues = { markets: { state: string; city: string }[]; dealTypes: string[]; callBookingUrl: string };
+
+const defaults = (saved: SavedSellerPreferences): FormValues => ({
+  markets: saved.markets.length ? saved.markets : [{ state: '', city: '' }],
+  dealTypes: saved.dealTypes,
+  callBookingUrl: saved.callBookingUrl ?? '',
+});
+
+function SellerPreferencesForm({ saved }: { saved: SavedSellerPreferences }) {
+  const { t } = useTranslation();
+  const save = sellerPreferencesTab.useSave();
+  const afterSave = useAfterProfileSave();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(sellerPreferencesSchema) as never,
+    defaultValues: defaults(saved),
+  });
+  const markets = useFieldArray({ control: form.control, name: 'markets' });
+  const { errors } = form.formState;
+  const err = (message?: string) => (message ? t(message) : undefined);
+  const failed = () => toast({ title: t('profile.updateFailed'), variant: 'destructive' });
+
+  async function submit(values: FormValues) {
+    try {
+      const result = await save.mutateAsync(values as SellerPreferencesInput);
+      form.reset(defaults(result));
+      toast({ title: t('sellerPreferences.saved') });
+      await afterSave();
+    } catch (e) {
+      applyServerErrors(form, e);
+      failed();
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit, failed)}>
+      <TabSection title={t('sellerPreferences.title')} lead={t('sellerPreferences.lead')}>
+        <fieldset className="grid gap-3">
+          <legend className="mb-1 text-sm font-medium text-slate-800">
+            {t('sellerPreferences.markets')}
+          </legend>
+          <p className="text-sm text-slate-600">{t('sellerPreferences.marketsHint')}</p>
+          {markets.fields.map((field, index) => (
+            <div key={field.id} className="grid items-end gap-3 md:grid-cols-[1fr_1fr_auto]">
+              <SelectField
+                label={t('geo.state')}
+                placeholder={t('geo.chooseState')}
+                options={stateOptions(t)}
+                error={err(errors.markets?.[index]?.state?.message)}
+                {...form.register(`markets.${index}.state`)}
+              />
+              <FormField
+                label={t('sellerPreferences.marketCity')}
+                error={err(errors.markets?.[index]?.city?.message)}
+                {...form.register(`markets.${index}.city`)}
+              />
+              <button
+                type="button"
+                onClick={() => markets.remove(index)}
+                className="h-11 rounded-md px-3 font-medium text-red-800 hover:bg-red-50"
+              >
+                {t('sellerPreferences.removeMarket')}
+              </button>
+            </div>
+          ))}
+          {(errors.markets?.message || errors.markets?.root?.message) && (
+            <p className="text-sm text-red-700">
+              {err(errors.markets?.message ?? errors.markets?.root?.message)}
+            </p>
+          )}
+          {markets.fields.length < MAX_MARKETS && (
+            <div>
+              <button
+                type="button"
+                onClick={() => markets.append({ state: '', city: '' })}
+                className="h-11 rounded-md border border-slate-300 px-4 font-medium hover:bg-slate-50"
+              >
+                {t('sellerPreferences.addMarket')}
+              </button>
+            </div>
+          )}
+        </fieldset>
+        <ChoiceGroup
+          legend={t('sellerPreferences.dealTypes')}
+          type="checkbox"
+          columns={3}
+          options={DEAL_TYPES.map((value) => ({ value, label: t(`buyBox.typeOption.${value}`) }))}
+          registration={form.register('dealTypes')}
+          error={err(errors.dealTypes?.message ?? errors.dealTypes?.root?.message)}
+        />
+        <FormField
+          label={t('sellerPreferences.callBookingUrl')}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          hint={<p className="text-sm text-slate-600">{t('sellerPreferences.callBookingHint')}</p>}
+          error={err(errors.callBookingUrl?.message)}
+          {...form.register('callBookingUrl')}
+        />
+        <div>
+          <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
+            {t('profile.save')}
+          </SubmitButton>
+        </div>
+      </TabSection>
+    </form>
+  );
+}
