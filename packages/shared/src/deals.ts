@@ -373,9 +373,13 @@ const SUFFIXES: Record<string, string> = {
  * The address as the duplicate check compares it (DECISIONS.md): lower case, punctuation and extra
  * white space removed, common street words abbreviated, with unit, city, state and ZIP.
  */
-export function normalizedAddress(
-  deal: Pick<DealValues, 'streetAddress' | 'unit' | 'city' | 'state' | 'zipCode'>,
-): string {
+export function normalizedAddress(deal: {
+  streetAddress: string;
+  unit?: string | null;
+  city: string;
+  state: string;
+  zipCode: string;
+}): string {
   const words = (text: string) =>
     text
       .toLowerCase()
