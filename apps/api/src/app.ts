@@ -12,6 +12,7 @@ import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { configRoutes } from './modules/config/routes';
+import { dealRoutes } from './modules/deals/routes';
 import { fileRoutes } from './modules/files/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -91,6 +92,7 @@ export async function buildApp({
   await app.register(profileRoutes);
   await app.register(profileTabRoutes);
   await app.register(geoRoutes);
+  await app.register(dealRoutes);
   await app.register(fileRoutes);
   await app.register(adminRoutes);
   await app.register(outboxRoutes);

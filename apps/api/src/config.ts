@@ -63,6 +63,11 @@ const EnvSchema = z.object({
   USER_CAPACITY: z.coerce.number().int().min(1).default(1000),
   PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   INVITATION_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  EXCLUSIVITY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(48),
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -121,6 +126,10 @@ export interface Config {
     /** Requests a minute per client address to the public forms (request access, sign-up). */
     publicFormRateLimitPerMinute: number;
   };
+  deals: {
+    /** First right of refusal: how long a new exclusive deal is shown to priority buyers only. */
+    exclusivityHours: number;
+  };
   mail: {
     /** SMTP server for the outbox; when absent e-mail is kept in the admin mailbox. */
     smtpUrl: string | undefined;
@@ -178,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       invitationBatchSize: e.INVITATION_BATCH_SIZE,
       publicFormRateLimitPerMinute: e.PUBLIC_FORM_RATE_LIMIT_PER_MINUTE,
     },
+    deals: { exclusivityHours: e.EXCLUSIVITY_HOURS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     version: readVersion(),
   };

@@ -80,6 +80,14 @@ const MONEY_MAX = 1_000_000_000;
 const positive = (message = 'deals.validation.positive') =>
   z.number({ error: message }).positive(message).max(MONEY_MAX, message);
 const optionalPositive = (message?: string) => positive(message).nullable().default(null);
+/** Money is whole US dollars (API.md). */
+const money = () =>
+  z
+    .number({ error: 'deals.validation.positive' })
+    .int('deals.validation.wholeDollars')
+    .positive('deals.validation.positive')
+    .max(MONEY_MAX, 'deals.validation.positive');
+const optionalMoney = () => money().nullable().default(null);
 const rate = () =>
   z
     .number({ error: 'deals.validation.rate' })
@@ -109,8 +117,8 @@ export const dealSchema = z
     state: stateField,
     zipCode: z.string({ error: 'geo.validation.zip' }).trim().regex(ZIP_PATTERN, 'geo.validation.zip'),
     hideAddress: z.boolean().default(false),
-    purchasePrice: positive(),
-    emd: optionalPositive(),
+    purchasePrice: money(),
+    emd: optionalMoney(),
     expectedCloseOfEscrow: optionalDate,
     category: choice(CATEGORIES, 'deals.validation.category'),
     traditionalFinancingQualifications: choices(FINANCING_QUALIFICATIONS, 'deals.validation.choice').default(
@@ -139,8 +147,8 @@ export const dealSchema = z
     solar: choice(SOLAR_OPTIONS, 'deals.validation.choice').default('none'),
     parking: choice(PARKING_OPTIONS, 'deals.validation.choice').default('none'),
     additionalParking: z.string().trim().max(200, 'deals.validation.tooLong').default(''),
-    hoaMonthlyFee: optionalPositive(),
-    solarMonthlyFee: optionalPositive(),
+    hoaMonthlyFee: optionalMoney(),
+    solarMonthlyFee: optionalMoney(),
     restrictions: choices(RESTRICTIONS, 'deals.validation.choice').default([]),
     agentInvolved: z.boolean().default(false),
     privatePool: z.boolean().default(false),
@@ -156,21 +164,21 @@ export const dealSchema = z
     // Subject-to
     loanType: choice(LOAN_TYPES, 'deals.validation.loanType').nullable().default(null),
     interestRate: rate(),
-    loanBalance: optionalPositive(),
+    loanBalance: optionalMoney(),
     loanMaturityDate: optionalDate,
-    piti: optionalPositive(),
-    entryFee: optionalPositive(),
+    piti: optionalMoney(),
+    entryFee: optionalMoney(),
     // Seller finance
-    sellerLoanAmount: optionalPositive(),
+    sellerLoanAmount: optionalMoney(),
     sellerInterestRate: rate(),
-    piMonthlyPayment: optionalPositive(),
+    piMonthlyPayment: optionalMoney(),
     sellerLoanMaturity: optionalDate,
     deedTransferType: choice(DEED_TRANSFER_TYPES, 'deals.validation.deedTransferType')
       .nullable()
       .default(null),
     // Lease option
-    optionFee: optionalPositive(),
-    optionSalePrice: optionalPositive(),
+    optionFee: optionalMoney(),
+    optionSalePrice: optionalMoney(),
     optionTermYears: z
       .number({ error: 'deals.validation.optionTerm' })
       .min(MIN_OPTION_TERM_YEARS, 'deals.validation.optionTerm')
@@ -178,13 +186,13 @@ export const dealSchema = z
       .nullable()
       .default(null),
     optionFeeDeducted: z.boolean().default(false),
-    monthlyLeasePayment: optionalPositive(),
+    monthlyLeasePayment: optionalMoney(),
     monthlyPaymentCredited: z.boolean().default(false),
-    monthlyCreditAmount: optionalPositive(),
-    securityDeposit: optionalPositive(),
+    monthlyCreditAmount: optionalMoney(),
+    securityDeposit: optionalMoney(),
     petsAllowed: z.boolean().default(false),
     allowedPetTypes: choices(PET_TYPES, 'deals.validation.choice').default([]),
-    petFee: optionalPositive(),
+    petFee: optionalMoney(),
     utilitiesIncluded: z.boolean().default(false),
     allowsSublease: z.boolean().default(false),
     appliancesIncluded: z.boolean().default(false),

@@ -15,6 +15,9 @@ export const ERROR_STATUS = {
   SELF_ADMIN_REMOVAL: 403,
   SELF_DEACTIVATION: 403,
   NOT_FOUND: 404,
+  LISTING_NOT_FOUND: 404,
+  STATUS_CHANGE_NOT_ALLOWED: 409,
+  DUPLICATE_ADDRESS: 409,
   INVITATION_INVALID: 404,
   INVITATION_USED: 409,
   INVITATION_EXPIRED: 410,
@@ -44,6 +47,8 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   errors?: FieldError[];
+  /** Facts the client needs to act on the error, e.g. the existing deal of a duplicate address. */
+  details?: Record<string, string>;
 }
 
 export function errorMessage(code: ErrorCode): string {

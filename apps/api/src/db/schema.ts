@@ -12,6 +12,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -61,6 +62,8 @@ export const users = pgTable(
     /** Storage keys of the company logo and the profile picture (served under `/files/`). */
     companyLogoKey: text('company_logo_key'),
     profilePictureKey: text('profile_picture_key'),
+    /** The Certified Buyer badge (training); certified buyers with a match are priority buyers. */
+    certifiedBuyer: boolean('certified_buyer').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -324,4 +327,113 @@ export const zipCodes = pgTable(
     longitude: doublePrecision('longitude').notNull(),
   },
   (t) => [index('zip_codes_state_idx').on(t.state)],
+);
+
+/**
+ * Deals (listings). The columns the browse list filters and sorts on are columns of their own, with
+ * indexes; every other term of the validated form lives in `terms` (jsonb). `normalized_address`
+ * carries the duplicate rule: unique among deals that are not deleted.
+ */
+export const deals = pgTable(
+  'deals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    originatorId: uuid('originator_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull(),
+    streetAddress: text('street_address').notNull(),
+    unit: text('unit').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zipCode: text('zip_code').notNull(),
+    normalizedAddress: text('normalized_address').notNull(),
+    hideAddress: boolean('hide_address').notNull().default(false),
+    category: text('category').notNull(),
+    purchaseType: text('purchase_type'),
+    propertyType: text('property_type').notNull(),
+    purchasePrice: integer('purchase_price').notNull(),
+    /** The entry fee that counts (the option fee for lease options), for sorting and tags. */
+    entryFee: integer('entry_fee'),
+    bedrooms: integer('bedrooms').notNull(),
+    bathrooms: numeric('bathrooms', { mode: 'number' }).notNull(),
+    tags: text('tags').array().notNull(),
+    systemTags: text('system_tags').array().notNull(),
+    description: text('description').notNull(),
+    /** The rest of the deal form, as validated by the shared schema. */
+    terms: jsonb('terms').$type<Record<string, unknown>>().notNull(),
+    /** When the exclusivity window ends (exclusive deals only). */
+    exclusiveUntil: timestamp('exclusive_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deals_address_unique_idx')
+      .on(t.normalizedAddress)
+      .where(sql`${t.status} <> 'deleted'`),
+    index('deals_originator_idx').on(t.originatorId, t.createdAt),
+    index('deals_browse_idx')
+      .on(t.state, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} <> 'deleted'`),
+    index('deals_newest_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} <> 'deleted'`),
+    index('deals_price_idx')
+      .on(t.purchasePrice, t.id)
+      .where(sql`${t.status} <> 'deleted'`),
+    index('deals_zip_idx').on(t.zipCode),
+    index('deals_city_idx').on(t.state, sql`lower(${t.city})`),
+    index('deals_tags_idx').using('gin', t.tags),
+  ],
+);
+
+/** Every status change of a deal (DECISIONS.md): who, when, through the platform or not, why. */
+export const dealStatusHistory = pgTable(
+  'deal_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    source: text('source').notNull(),
+    reason: text('reason'),
+    comments: text('comments'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deal_status_history_deal_idx').on(t.dealId, t.createdAt)],
+);
+
+/** A deal's photos in their order; the first is the cover. `key` is the storage key of the original. */
+export const dealPhotos = pgTable(
+  'deal_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    key: text('key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deal_photos_deal_idx').on(t.dealId, t.position)],
+);
+
+/** A buyer's saved deals. */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.dealId] }), index('favorites_deal_idx').on(t.dealId)],
 );

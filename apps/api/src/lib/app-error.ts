@@ -12,6 +12,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly errors?: FieldError[],
+    readonly details?: Record<string, string>,
   ) {
     super(message ?? errorMessage(code));
     this.name = 'AppError';

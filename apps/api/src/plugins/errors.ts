@@ -48,7 +48,12 @@ export function sendError(reply: FastifyReply, status: number, payload: ErrorBod
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      return sendError(reply, error.statusCode, body(error.code, error.message, error.errors));
+      const payload = body(error.code, error.message, error.errors);
+      return sendError(
+        reply,
+        error.statusCode,
+        error.details ? { ...payload, details: error.details } : payload,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({

@@ -4,6 +4,7 @@
  * stopped before the database closes. Every instance runs it; the claims keep them apart.
  */
 import type { FastifyInstance } from 'fastify';
+import { endExclusivity } from '../deals/service';
 import { deliverPendingMessages } from '../outbox/deliver';
 import { createMailTransport } from '../outbox/transports';
 import { RepeatingTask } from './repeat';
@@ -11,6 +12,8 @@ import { JobWorker } from './worker';
 
 export const OUTBOX_INTERVAL_MS = 2_000;
 export const JOBS_INTERVAL_MS = 1_000;
+/** How often exclusive deals whose window is over are moved to active. */
+export const EXCLUSIVITY_INTERVAL_MS = 60_000;
 const OUTBOX_BATCH = 20;
 
 export interface BackgroundWork {
@@ -34,12 +37,23 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
     (error) => logger.error({ err: error }, 'outbox delivery failed'),
   );
 
+  // First right of refusal ends by itself (DECISIONS.md): the system moves the deal to active.
+  const exclusivity = new RepeatingTask(
+    async () => {
+      const ended = await endExclusivity(db);
+      if (ended) logger.info({ ended }, 'exclusivity windows ended');
+      return false;
+    },
+    (error) => logger.error({ err: error }, 'ending exclusivity failed'),
+  );
+
   outbox.start(OUTBOX_INTERVAL_MS);
   jobs.start(JOBS_INTERVAL_MS);
+  exclusivity.start(EXCLUSIVITY_INTERVAL_MS);
   return {
     jobs,
     async stop() {
-      await Promise.all([outbox.stop(), jobs.stop()]);
+      await Promise.all([outbox.stop(), jobs.stop(), exclusivity.stop()]);
       transport.close?.();
     },
   };

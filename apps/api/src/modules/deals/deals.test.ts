@@ -1,0 +1,419 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEAL_STATUSES, STATUS_TRANSITIONS, type DealInput, type DealStatus } from '@dealclub/shared/deals';
+import { deals, users } from '../../db/schema';
+import { createTestApp } from '../../test/app';
+import { createUser, type TestUser } from '../../test/auth';
+import { endExclusivity } from './service';
+
+let app: FastifyInstance;
+afterEach(async () => {
+  await app?.close();
+});
+
+let street = 100;
+/** A valid cash deal at a new address each call. */
+const cashDeal = (overrides: Partial<DealInput> = {}): DealInput => ({
+  streetAddress: `${street++} Barton Springs Rd`,
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '78704',
+  purchasePrice: 450000,
+  category: 'cash',
+  propertyType: 'singleFamily',
+  bedrooms: 3,
+  bathrooms: 2,
+  squareFootage: 1650,
+  yearBuilt: 1985,
+  description: 'Bright corner lot near the park.',
+  tags: ['off-market'],
+  legalCertification: true,
+  ...overrides,
+});
+
+const subToDeal = (overrides: Partial<DealInput> = {}): DealInput =>
+  cashDeal({
+    category: 'creative',
+    purchaseType: 'SubTo',
+    loanType: 'FHA',
+    interestRate: 2.75,
+    loanBalance: 310000,
+    loanMaturityDate: '2051-06-01',
+    piti: 2100,
+    entryFee: 9000,
+    emd: 2000,
+    ...overrides,
+  });
+
+const send = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  app.inject({
+    method,
+    url,
+    headers: user.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function listed(user: TestUser, deal: DealInput = cashDeal()) {
+  const res = await send(user, 'POST', '/api/deals', deal);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; status: string } & Record<string, unknown>;
+}
+
+describe('creating deals', () => {
+  it('lists a subject-to deal with its system tags and deal math, started active', async () => {
+    app = await createTestApp();
+    const seller = await createUser(app, { roles: ['originator'] });
+    const deal = await listed(seller, subToDeal());
+    expect(deal).toMatchObject({
+      status: 'active',
+      category: 'creative',
+      purchaseType: 'SubTo',
+      entryFee: 9000,
+      systemTags: ['super-low-entry-fee', 'super-low-interest-rate'],
+      tags: ['off-market'],
+      addressHidden: false,
+      math: { cashToClose: 11000, estimatedEquity: 140000, totalMonthlyPayment: 2100 },
+      statusHistory: [expect.objectContaining({ status: 'active', source: 'platform' })],
+    });
+  });
+
+  it('refuses each bad field with its message and stores nothing', async () => {
+    app = await createTestApp();
+    const seller = await createUser(app, { roles: ['originator'] });
+    const res = await send(seller, 'POST', '/api/deals', {
+      ...cashDeal({ category: 'creative', purchaseType: 'SubTo' }),
+      state: 'XX',
+      zipCode: '123',
+      purchasePrice: -5,
+      yearBuilt: 1700,
+      description: 'short',
+      tags: [],
+      legalCertification: false,
+      secretField: 1,
+    });
+    expect(res.statusCode).toBe(400);
+    const errors = Object.fromEntries(
+      (res.json().errors as { path: string; message: string }[]).map((e) => [e.path, e.message]),
+    );
+    expect(errors).toMatchObject({
+      state: 'Choose a valid US state (2 letters).',
+      zipCode: 'ZIP codes have 5 digits.',
+      purchasePrice: 'Enter a positive number.',
+      yearBuilt: 'Year built must be 1800 or later.',
+      description: 'Describe the property in at least 10 characters.',
+      tags: 'Choose at least one tag.',
+      legalCertification: 'Certify your contractual interest in this property.',
+    });
+    const [count] = await app.database.db.select({ n: sql<number>`count(*)::int` }).from(deals);
+    expect(count?.n).toBe(0);
+  });
+
+  it('is for the seller side: a buyer gets 403', async () => {
+    app = await createTestApp();
+    const buyer = await createUser(app, { roles: ['buyer'] });
+    expect((await send(buyer, 'POST', '/api/deals', cashDeal())).statusCode).toBe(403);
+  });
+
+  it('refuses a duplicate address however it is written, with the existing deal', async () => {
+    app = await createTestApp();
+    const seller = await createUser(app, { roles: ['originator'] });
+    const other = await createUser(app, { roles: ['originator'] });
+    const first = await listed(
+      seller,
+      cashDeal({ streetAddress: '12 North Main Street', city: 'Austin', zipCode: '78701' }),
+    );
+    const again = await send(
+      other,
+      'POST',
+      '/api/deals',
+      cashDeal({ streetAddress: '12 n. MAIN st', city: 'austin', zipCode: '78701' }),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      code: 'DUPLICATE_ADDRESS',
+      message: 'This property address is already listed by another user.',
+      details: { dealId: first.id },
+    });
+    // Once the first is deleted, the address is free again.
+    expect((await send(seller, 'DELETE', `/api/deals/${first.id}`)).statusCode).toBe(204);
+    expect(
+      (await send(other, 'POST', '/api/deals', cashDeal({ streetAddress: '12 N Main St', zipCode: '78701' })))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it('lets exactly one of 20 concurrent creations of one address succeed', async () => {
+    app = await createTestApp();
+    const sellers = await Promise.all(
+      Array.from({ length: 4 }, () => createUser(app, { roles: ['originator'] })),
+    );
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        send(
+          sellers[i % 4]!,
+          'POST',
+          '/api/deals',
+          cashDeal({ streetAddress: '77 Congress Ave', zipCode: '78701' }),
+        ),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+  });
+});
+
+describe('who edits, and the hidden address', () => {
+  it('lets only the originator or an admin edit; an owner may not edit another seller’s deal', async () => {
+    app = await createTestApp();
+    const seller = await createUser(app, { roles: ['originator'] });
+    const owner = await createUser(app, { roles: ['owner'] });
+    const admin = await createUser(app, { roles: ['admin'] });
+    const deal = await listed(seller);
+    const edit = cashDeal({ purchasePrice: 440000 });
+    expect((await send(owner, 'PUT', `/api/deals/${deal.id}`, edit)).statusCode).toBe(403);
+    expect((await send(owner, 'DELETE', `/api/deals/${deal.id}`)).statusCode).toBe(403);
+    const byAdmin = await send(admin, 'PUT', `/api/deals/${deal.id}`, edit);
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json()).toMatchObject({ purchasePrice: 440000 });
+    const bySeller = await send(seller, 'PUT', `/api/deals/${deal.id}`, { ...edit, purchasePrice: 430000 });
+    expect(bySeller.json()).toMatchObject({ purchasePrice: 430000 });
+  });
+
+  it('leaves a hidden street address out of lists, details and search for everyone else', async () => {
+    app = await createTestApp();
+    const seller = await createUser(app, { roles: ['originator'] });
+    const buyer = await createUser(app, { roles: ['buyer'] });
+    const admin = await createUser(app, { roles: ['admin'] });
+    const deal = await listed(seller, cashDeal({ streetAddress: '9 Secret Hollow Ln', hideAddress: true }));
+
+    const detail = await send(buyer, 'GET', `/api/deals/${deal.id}`);
+    expect(detail.json()).toMatchObject({
+      addressHidden: true,
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78704',
+    });
+    expect(detail.body).not.toContain('Secret Hollow');
+    const list = await send(buyer, 'GET', '/api/deals');
+    expect(list.json().items).toHaveLength(1);
+    expect(list.body).not.toContain('Secret Hollow');
+    expect((await send(buyer, 'GET', '/api/deals?q=Secret%20Hollow')).json()).toMatchObject({
+      items: [],
+      total: 0,
+    });
+
+    expect((await send(seller, 'GET', `/api/deals/${deal.id}`)).json()).toMatchObject({
+      streetAddress: '9 Secret Hollow Ln',
+      addressHidden: false,
+    });
+    expect((await send(admin, 'GET', '/api/deals?q=Secret%20Hollow')).json().items[0]).toMatchObject({
+      streetAddress: '9 Secret Hollow Ln',
+    });
+  });
+});
+
+describe('status changes', () => {
+  // Every cell of the transition table of DECISIONS.md, from a deal brought to `from`.
+  const pathTo: Record<DealStatus, DealStatus[]> = {
+    active: [],
+    exclusive: ['exclusive'],
+    pending: ['pending'],
+    sold: ['sold'],
+    canceled: ['canceled'],
+    deleted: ['deleted'],
+  };
+
+  it('allows exactly the cells of the transition table', async () => {
+    app = await createTestApp();
+    const seller = await createUser(app, { roles: ['originator'] });
+    for (const from of DEAL_STATUSES) {
+      for (const to of DEAL_STATUSES) {
+        const deal = await listed(seller);
+        for (const step of pathTo[from]) {
+          const res = await send(seller, 'PUT', `/api/deals/${deal.id}/status`, {
+            status: step,
+            reason: 'set up',
+          });
+          expect(res.statusCode, `setting up ${from}`).toBe(200);
+        }
+        const res = await send(seller, 'PUT', `/api/deals/${deal.id}/status`, {
+          status: to,
+          reason: 'Buyer walked away',
+          throughPlatform: false,
+        });
+        const allowed = STATUS_TRANSITIONS[from].includes(to);
+        if (allowed) {
+          expect(res.statusCode, `${from} → ${to}`).toBe(200);
+        } else if (from === 'deleted') {
+          // A deleted deal is still its originator's to read, but nothing changes it.
+          expect(res.statusCode, `${from} → ${to}`).toBe(409);
+        } else {
+          expect(res.statusCode, `${from} → ${to}`).toBe(409);
+          expect(res.json()).toEqual({
+            code: 'STATUS_CHANGE_NOT_ALLOWED',
+            message: 'This status change is not allowed',
+          });
+        }
+      }
+    }
+  });
+
+  it('needs a reason to cancel and records platform, comments and actor in the history', async () => {
+    app = await createTestApp();
+    const seller = await createUser(app, { roles: ['originator'] });
+    const deal = await listed(seller);
+    const noReason = await send(seller, 'PUT', `/api/deals/${deal.id}/status`, {
+      status: 'canceled',
+      reason: ' ',
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toEqual([{ path: 'reason', message: 'A reason is required to cancel.' }]);
+
+    await send(seller, 'PUT', `/api/deals/${deal.id}/status`, {
+      status: 'pending',
+      throughPlatform: true,
+      comments: 'Under contract',
+    });
+    await send(seller, 'PUT', `/api/deals/${deal.id}/status`, {
+      status: 'active',
+      comments: 'Reactivated: financing fell through',
+    });
+    const canceled = await send(seller, 'PUT', `/api/deals/${deal.id}/status`, {
+      status: 'canceled',
+      reason: 'Seller changed plans',
+      throughPlatform: false,
+    });
+    expect(canceled.json().statusHistory).toEqual([
+      expect.objectContaining({ status: 'active', source: 'platform' }),
+      expect.objectContaining({ status: 'pending', source: 'platform', comments: 'Under contract' }),
+      expect.objectContaining({ status: 'active', comments: 'Reactivated: financing fell through' }),
+      expect.objectContaining({ status: 'canceled', source: 'off-platform', reason: 'Seller changed plans' }),
+    ]);
+  });
+
+  it('hides a deleted deal from everyone but its originator and admins', async () => {
+    app = await createTestApp();
+    const seller = await createUser(app, { roles: ['originator'] });
+    const buyer = await createUser(app, { roles: ['buyer'] });
+    const admin = await createUser(app, { roles: ['admin'] });
+    const deal = await listed(seller);
+    await send(buyer, 'PUT', `/api/deals/${deal.id}/favorite`);
+    expect((await send(seller, 'DELETE', `/api/deals/${deal.id}`)).statusCode).toBe(204);
+    const missing = await send(buyer, 'GET', `/api/deals/${deal.id}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ code: 'LISTING_NOT_FOUND', message: 'Listing not found' });
+    expect((await send(buyer, 'GET', '/api/deals')).json().total).toBe(0);
+    expect((await send(buyer, 'GET', '/api/favorites')).json().total).toBe(0);
+    expect((await send(seller, 'GET', `/api/deals/${deal.id}`)).json()).toMatchObject({ status: 'deleted' });
+    expect((await send(admin, 'GET', `/api/deals/${deal.id}`)).statusCode).toBe(200);
+    expect((await send(seller, 'GET', '/api/deals/mine?status=deleted')).json().items).toHaveLength(1);
+  });
+});
+
+describe('exclusive deals (first right of refusal)', () => {
+  it('shows an exclusive deal to matching certified buyers only, then to all when the window ends', async () => {
+    app = await createTestApp();
+    const seller = await createUser(app, { roles: ['originator'] });
+    const priority = await createUser(app, { roles: ['buyer'] });
+    const certifiedElsewhere = await createUser(app, { roles: ['buyer'] });
+    const uncertified = await createUser(app, { roles: ['buyer'] });
+    await app.database.db.update(users).set({ certifiedBuyer: true }).where(eq(users.id, priority.id));
+    await app.database.db
+      .update(users)
+      .set({ certifiedBuyer: true })
+      .where(eq(users.id, certifiedElsewhere.id));
+    await send(priority, 'PUT', '/api/profile/buy-box', {
+      type: 'any',
+      state: 'TX',
+      city: 'Austin',
+      zipCodes: ['78704'],
+    });
+    await send(certifiedElsewhere, 'PUT', '/api/profile/buy-box', {
+      type: 'any',
+      state: 'FL',
+      city: 'Tampa',
+    });
+    await send(uncertified, 'PUT', '/api/profile/buy-box', { type: 'any', state: 'TX', city: 'Austin' });
+
+    const deal = await listed(seller, cashDeal({ exclusive: true }));
+    expect(deal.status).toBe('exclusive');
+    expect((await send(priority, 'GET', '/api/deals')).json().total).toBe(1);
+    expect((await send(certifiedElsewhere, 'GET', '/api/deals')).json().total).toBe(0);
+    expect((await send(uncertified, 'GET', `/api/deals/${deal.id}`)).statusCode).toBe(404);
+
+    await endExclusivity(app.database.db, new Date(Date.now() + 49 * 3_600_000));
+    expect((await send(uncertified, 'GET', `/api/deals/${deal.id}`)).json()).toMatchObject({
+      status: 'active',
+    });
+    const history = (await send(seller, 'GET', `/api/deals/${deal.id}`)).json().statusHistory;
+    expect(history.at(-1)).toMatchObject({ status: 'active', source: 'system' });
+  });
+});
+
+describe('browsing', () => {
+  it('filters by budget, beds, baths, type, place, tags and text, and pages with a cursor', async () => {
+    app = await createTestApp();
+    const seller = await createUser(app, { roles: ['originator'] });
+    const buyer = await createUser(app, { roles: ['buyer'] });
+    await listed(seller, cashDeal({ purchasePrice: 400000, bedrooms: 2, tags: ['fix-and-flip'] }));
+    await listed(seller, cashDeal({ purchasePrice: 900000, bedrooms: 4, bathrooms: 3 }));
+    await listed(seller, subToDeal({ purchasePrice: 600000, bedrooms: 3 }));
+    await listed(
+      seller,
+      cashDeal({
+        state: 'FL',
+        city: 'Tampa',
+        zipCode: '33602',
+        description: 'Waterfront duplex near downtown.',
+      }),
+    );
+    const total = async (query: string) =>
+      (await send(buyer, 'GET', `/api/deals?${query}`)).json().total as number;
+    expect(await total('')).toBe(4);
+    expect(await total('maxPrice=500000')).toBe(2);
+    expect(await total('minBedrooms=3')).toBe(3);
+    expect(await total('minBathrooms=3')).toBe(1);
+    expect(await total('category=creative&purchaseType=SubTo')).toBe(1);
+    expect(await total('state=FL')).toBe(1);
+    expect(await total('city=tampa')).toBe(1);
+    expect(await total('zipCode=33602')).toBe(1);
+    expect(await total('tags=fix-and-flip')).toBe(1);
+    expect(await total('tags=super-low-entry-fee')).toBe(1);
+    expect(await total('q=waterfront')).toBe(1);
+    expect((await send(buyer, 'GET', '/api/deals?state=Texas')).statusCode).toBe(400);
+
+    const prices: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await send(
+        buyer,
+        'GET',
+        `/api/deals?sort=price-asc&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      const page = res.json() as { items: { purchasePrice: number }[]; nextCursor: string | null };
+      prices.push(...page.items.map((d) => d.purchasePrice));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(prices).toHaveLength(4);
+  });
+
+  it('keeps favorites per buyer and the browse list for the buyer side', async () => {
+    app = await createTestApp();
+    const seller = await createUser(app, { roles: ['originator'] });
+    const buyer = await createUser(app, { roles: ['buyer'] });
+    const deal = await listed(seller);
+    expect((await send(seller, 'GET', '/api/deals')).statusCode).toBe(403);
+    expect((await send(buyer, 'PUT', `/api/deals/${deal.id}/favorite`)).statusCode).toBe(204);
+    expect((await send(buyer, 'PUT', `/api/deals/${deal.id}/favorite`)).statusCode).toBe(204);
+    expect((await send(buyer, 'GET', '/api/favorites')).json()).toMatchObject({
+      total: 1,
+      items: [{ id: deal.id, isFavorite: true }],
+    });
+    expect((await send(buyer, 'GET', `/api/deals/${deal.id}`)).json()).toMatchObject({ isFavorite: true });
+    expect((await send(buyer, 'DELETE', `/api/deals/${deal.id}/favorite`)).statusCode).toBe(204);
+    expect((await send(buyer, 'GET', '/api/favorites')).json().total).toBe(0);
+  });
+});

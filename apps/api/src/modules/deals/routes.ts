@@ -1,0 +1,462 @@
+/**
+ * The deals calls of API.md: create, read, update, soft delete, the browse list with its filters,
+ * "Manage my listings", status changes and favorites. Roles (core §6): the buyer side browses and
+ * saves favorites; the seller side lists deals; only a deal's originator (or an admin, recorded as
+ * the actor) edits it, changes its status or deletes it.
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
+import {
+  CATEGORIES,
+  DEAL_STATUSES,
+  dealSchema,
+  PROPERTY_TYPES,
+  PURCHASE_TYPES,
+  type DealStatus,
+} from '@dealclub/shared/deals';
+import { stateField, ZIP_PATTERN } from '@dealclub/shared/geo';
+import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
+import { queryRows } from '../../db/client';
+import { dealPhotos, deals, favorites } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { translate } from '../../lib/i18n';
+import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
+import { cardOf, changeStatus, createDeal, detailOf, updateDeal, type DealRow } from './service';
+import { viewerOf, visibleTo, type Viewer } from './visibility';
+
+const Card = z.looseObject({ id: z.string(), status: z.string(), addressHidden: z.boolean() });
+const Page = z.object({ items: z.array(Card), nextCursor: z.string().nullable(), total: z.number() });
+const Detail = z.looseObject({ id: z.string(), status: z.string(), addressHidden: z.boolean() });
+const IdParams = z.object({ id: z.uuid({ error: 'errors.LISTING_NOT_FOUND' }) });
+const auth = { security: [{ bearerAuth: [] }] };
+
+const SORTS = ['newest', 'price-asc', 'price-desc', 'entry-fee-asc'] as const;
+/** A comma-separated list of tag names. */
+const tagList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^[a-z-]{2,40}$/)).max(20))
+  .optional();
+
+const BrowseQuery = z.object({
+  maxPrice: z.coerce.number().int().positive().optional(),
+  minBedrooms: z.coerce.number().min(0).max(100).optional(),
+  minBathrooms: z.coerce.number().min(0).max(100).optional(),
+  category: z.enum(CATEGORIES).optional(),
+  purchaseType: z.enum(PURCHASE_TYPES).optional(),
+  propertyType: z.enum(PROPERTY_TYPES).optional(),
+  state: stateField.optional(),
+  city: z.string().trim().min(1).max(80).optional(),
+  zipCode: z.string().regex(ZIP_PATTERN, 'geo.validation.zip').optional(),
+  tags: tagList,
+  q: z.string().trim().min(1).max(100).optional(),
+  sort: z.enum(SORTS).default('newest'),
+  cursor: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+});
+type BrowseQuery = z.infer<typeof BrowseQuery>;
+
+const StatusBody = z
+  .object({
+    status: z.enum(DEAL_STATUSES, { error: 'errors.STATUS_CHANGE_NOT_ALLOWED' }),
+    reason: z.string().trim().max(1000).nullable().optional(),
+    throughPlatform: z.boolean().default(true),
+    comments: z.string().trim().max(2000).nullable().optional(),
+  })
+  .strict();
+
+/** `order by` and the keyset condition after the cursor's row, per sort. */
+function ordering(
+  sort: BrowseQuery['sort'],
+  cursorId: string | undefined,
+): { order: SQL[]; after: SQL | undefined } {
+  const at = (column: string) => sql.raw(`(select ${column} from deals c where c.id = `);
+  switch (sort) {
+    case 'price-asc':
+      return {
+        order: [asc(deals.purchasePrice), asc(deals.id)],
+        after: cursorId
+          ? sql`(${deals.purchasePrice}, ${deals.id}) > (${at('c.purchase_price')}${cursorId}), ${cursorId})`
+          : undefined,
+      };
+    case 'price-desc':
+      return {
+        order: [desc(deals.purchasePrice), desc(deals.id)],
+        after: cursorId
+          ? sql`(${deals.purchasePrice}, ${deals.id}) < (${at('c.purchase_price')}${cursorId}), ${cursorId})`
+          : undefined,
+      };
+    case 'entry-fee-asc':
+      return {
+        order: [sql`${deals.entryFee} asc nulls last`, asc(deals.id)],
+        after: cursorId
+          ? sql`(coalesce(${deals.entryFee}, 2147483647), ${deals.id}) > ((select coalesce(c.entry_fee, 2147483647) from deals c where c.id = ${cursorId}), ${cursorId})`
+          : undefined,
+      };
+    default:
+      return {
+        order: [desc(deals.createdAt), desc(deals.id)],
+        after: cursorId
+          ? sql`(${deals.createdAt}, ${deals.id}) < (${at('c.created_at')}${cursorId}), ${cursorId})`
+          : undefined,
+      };
+  }
+}
+
+function filtersOf(query: BrowseQuery, viewer: Viewer): SQL[] {
+  const where: SQL[] = [visibleTo(viewer), sql`${deals.status} <> 'deleted'`];
+  if (query.maxPrice) where.push(sql`${deals.purchasePrice} <= ${query.maxPrice}`);
+  if (query.minBedrooms) where.push(sql`${deals.bedrooms} >= ${query.minBedrooms}`);
+  if (query.minBathrooms) where.push(sql`${deals.bathrooms} >= ${query.minBathrooms}`);
+  if (query.category) where.push(eq(deals.category, query.category));
+  if (query.purchaseType) where.push(eq(deals.purchaseType, query.purchaseType));
+  if (query.propertyType) where.push(eq(deals.propertyType, query.propertyType));
+  if (query.state) where.push(eq(deals.state, query.state));
+  if (query.city) where.push(sql`lower(${deals.city}) = lower(${query.city})`);
+  if (query.zipCode) where.push(eq(deals.zipCode, query.zipCode));
+  if (query.tags?.length) {
+    const tags = sql`array[${sql.join(
+      query.tags.map((t) => sql`${t}`),
+      sql`, `,
+    )}]::text[]`;
+    where.push(sql`(${deals.tags} && ${tags} or ${deals.systemTags} && ${tags})`);
+  }
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // A hidden street address is never searchable by anyone who may not see it.
+    const address = viewer.isAdmin
+      ? sql`${deals.streetAddress} ilike ${like}`
+      : sql`((not ${deals.hideAddress} or ${deals.originatorId} = ${viewer.id}) and ${deals.streetAddress} ilike ${like})`;
+    where.push(sql`(${address} or ${deals.city} ilike ${like} or ${deals.description} ilike ${like})`);
+  }
+  return where;
+}
+
+export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+
+  async function extrasFor(viewer: Viewer, rows: DealRow[]) {
+    if (rows.length === 0) return { covers: new Map<string, string>(), saved: new Set<string>() };
+    const ids = rows.map((r) => r.id);
+    const [covers, saved] = await Promise.all([
+      db()
+        .selectDistinctOn([dealPhotos.dealId], { dealId: dealPhotos.dealId, key: dealPhotos.key })
+        .from(dealPhotos)
+        .where(inArray(dealPhotos.dealId, ids))
+        .orderBy(dealPhotos.dealId, asc(dealPhotos.position)),
+      db()
+        .select({ dealId: favorites.dealId })
+        .from(favorites)
+        .where(and(eq(favorites.userId, viewer.id), inArray(favorites.dealId, ids))),
+    ]);
+    return {
+      covers: new Map(covers.map((c) => [c.dealId, c.key])),
+      saved: new Set(saved.map((s) => s.dealId)),
+    };
+  }
+
+  async function cards(viewer: Viewer, rows: DealRow[]) {
+    const { covers, saved } = await extrasFor(viewer, rows);
+    return rows.map((row) =>
+      cardOf(viewer, row, { coverKey: covers.get(row.id) ?? null, isFavorite: saved.has(row.id) }),
+    );
+  }
+
+  /** The deal if the user may see it; 'Listing not found' otherwise (never a hint it exists). */
+  async function visibleDeal(user: AuthenticatedUser, id: string): Promise<DealRow> {
+    const viewer = viewerOf(user);
+    const [row] = await db()
+      .select()
+      .from(deals)
+      .where(and(eq(deals.id, id), visibleTo(viewer)));
+    if (!row) throw new AppError('LISTING_NOT_FOUND');
+    // The seller side that is not the buyer side reads only its own deals (core §6).
+    if (!viewer.isAdmin && row.originatorId !== user.id && !user.roles.some((r) => BUYER_SIDE.includes(r))) {
+      throw new AppError('LISTING_NOT_FOUND');
+    }
+    return row;
+  }
+
+  /** The deal if the user manages it: its originator, or an admin as moderator. */
+  async function managedDeal(user: AuthenticatedUser, id: string): Promise<DealRow> {
+    const row = await visibleDeal(user, id);
+    if (row.originatorId !== user.id && !user.roles.includes('admin')) throw new AppError('FORBIDDEN');
+    return row;
+  }
+
+  async function isFavorite(userId: string, dealId: string) {
+    const [row] = await db()
+      .select({ dealId: favorites.dealId })
+      .from(favorites)
+      .where(and(eq(favorites.userId, userId), eq(favorites.dealId, dealId)));
+    return Boolean(row);
+  }
+
+  app.post(
+    '/api/deals',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'List a deal',
+        ...auth,
+        body: dealSchema,
+        response: { 201: Detail },
+      },
+    },
+    async (request, reply) => {
+      const user = requireRole(request, SELLER_SIDE);
+      const row = await createDeal(db(), user.id, request.body, app.config.deals.exclusivityHours);
+      return reply.status(201).send(await detailOf(db(), viewerOf(user), row, false));
+    },
+  );
+
+  app.get(
+    '/api/deals',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'Browse deals with filters, sorted, a page at a time',
+        ...auth,
+        querystring: BrowseQuery,
+        response: { 200: Page },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, BUYER_SIDE);
+      const viewer = viewerOf(user);
+      const query = request.query;
+      const where = filtersOf(query, viewer);
+      const { order, after } = ordering(query.sort, decodeCursor(query.cursor));
+      const [rows, [counted]] = await Promise.all([
+        db()
+          .select()
+          .from(deals)
+          .where(and(...where, ...(after ? [after] : [])))
+          .orderBy(...order)
+          .limit(query.limit + 1),
+        queryRows<{ n: number }>(db(), sql`select count(*)::int as n from ${deals} where ${and(...where)}`),
+      ]);
+      const page = rows.slice(0, query.limit);
+      return {
+        items: await cards(viewer, page),
+        nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
+        total: Number(counted?.n ?? 0),
+      };
+    },
+  );
+
+  app.get(
+    '/api/deals/mine',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'Manage my listings: my deals, newest first, optionally of one status',
+        ...auth,
+        querystring: z.object({
+          status: z.enum(DEAL_STATUSES).optional(),
+          cursor: z.string().optional(),
+          limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+        }),
+        response: { 200: Page.extend({ counts: z.record(z.string(), z.number()) }) },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, SELLER_SIDE);
+      const viewer = viewerOf(user);
+      const { status, limit } = request.query;
+      const mine = eq(deals.originatorId, user.id);
+      const where = status
+        ? and(mine, eq(deals.status, status))
+        : and(mine, sql`${deals.status} <> 'deleted'`);
+      const { order, after } = ordering('newest', decodeCursor(request.query.cursor));
+      const [rows, counts] = await Promise.all([
+        db()
+          .select()
+          .from(deals)
+          .where(and(where, ...(after ? [after] : [])))
+          .orderBy(...order)
+          .limit(limit + 1),
+        db()
+          .select({ status: deals.status, n: sql<number>`count(*)::int` })
+          .from(deals)
+          .where(mine)
+          .groupBy(deals.status),
+      ]);
+      const byStatus = Object.fromEntries(DEAL_STATUSES.map((s) => [s, 0])) as Record<DealStatus, number>;
+      for (const c of counts) byStatus[c.status as DealStatus] = Number(c.n);
+      const page = rows.slice(0, limit);
+      return {
+        items: await cards(viewer, page),
+        nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
+        total: status
+          ? byStatus[status]
+          : Object.entries(byStatus).reduce((a, [s, n]) => a + (s === 'deleted' ? 0 : n), 0),
+        counts: byStatus,
+      };
+    },
+  );
+
+  app.get(
+    '/api/deals/:id',
+    {
+      schema: { tags: ['deals'], summary: 'One deal', ...auth, params: IdParams, response: { 200: Detail } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const row = await visibleDeal(user, request.params.id);
+      return detailOf(db(), viewerOf(user), row, await isFavorite(user.id, row.id));
+    },
+  );
+
+  app.put(
+    '/api/deals/:id',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'Edit a deal (its originator, or an admin)',
+        ...auth,
+        params: IdParams,
+        body: dealSchema,
+        response: { 200: Detail },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, SELLER_SIDE);
+      const row = await managedDeal(user, request.params.id);
+      const updated = await updateDeal(db(), row, request.body);
+      return detailOf(db(), viewerOf(user), updated, await isFavorite(user.id, row.id));
+    },
+  );
+
+  app.put(
+    '/api/deals/:id/status',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'Change the status (transition table of DECISIONS.md; a reason to cancel)',
+        ...auth,
+        params: IdParams,
+        body: StatusBody,
+        response: { 200: Detail },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, SELLER_SIDE);
+      const row = await managedDeal(user, request.params.id);
+      const body = request.body;
+      if (body.status === 'canceled' && !body.reason?.trim()) {
+        throw new AppError('VALIDATION_FAILED', undefined, [
+          { path: 'reason', message: translate('en', 'deals.validation.reasonRequired') },
+        ]);
+      }
+      const updated = await changeStatus(db(), row.id, body, user.id);
+      return detailOf(db(), viewerOf(user), updated, await isFavorite(user.id, row.id));
+    },
+  );
+
+  app.delete(
+    '/api/deals/:id',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'Delete a deal (soft: kept, hidden from everyone but its originator and admins)',
+        ...auth,
+        params: IdParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = requireRole(request, SELLER_SIDE);
+      const row = await managedDeal(user, request.params.id);
+      await changeStatus(db(), row.id, { status: 'deleted', throughPlatform: true }, user.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/deals/:id/favorite',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'Save a deal',
+        ...auth,
+        params: IdParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = requireRole(request, BUYER_SIDE);
+      const row = await visibleDeal(user, request.params.id);
+      await db().insert(favorites).values({ userId: user.id, dealId: row.id }).onConflictDoNothing();
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/deals/:id/favorite',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'Unsave a deal',
+        ...auth,
+        params: IdParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = requireRole(request, BUYER_SIDE);
+      await db()
+        .delete(favorites)
+        .where(and(eq(favorites.userId, user.id), eq(favorites.dealId, request.params.id)));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/favorites',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'My saved deals that I can still see, most recently saved first',
+        ...auth,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+        }),
+        response: { 200: Page },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, BUYER_SIDE);
+      const viewer = viewerOf(user);
+      const where = and(eq(favorites.userId, user.id), visibleTo(viewer), sql`${deals.status} <> 'deleted'`);
+      const rows = await db()
+        .select({ deal: deals })
+        .from(favorites)
+        .innerJoin(deals, eq(deals.id, favorites.dealId))
+        .where(where)
+        .orderBy(desc(favorites.createdAt))
+        .limit(request.query.limit);
+      const [counted] = await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(favorites)
+        .innerJoin(deals, eq(deals.id, favorites.dealId))
+        .where(where);
+      return {
+        items: await cards(
+          viewer,
+          rows.map((r) => r.deal),
+        ),
+        nextCursor: null,
+        total: Number(counted?.n ?? 0),
+      };
+    },
+  );
+};

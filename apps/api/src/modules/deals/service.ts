@@ -1,0 +1,296 @@
+/**
+ * Deals: create, update, status changes (with the history) and the shapes the API answers. Every
+ * write runs in one transaction; status changes lock the deal row so that two changes cannot both
+ * pass the transition check.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  canChangeStatus,
+  dealMath,
+  effectiveEntryFee,
+  normalizedAddress,
+  systemTagsFor,
+  type DealStatus,
+  type DealValues,
+} from '@dealclub/shared/deals';
+import type { Db } from '../../db/client';
+import { dealPhotos, dealStatusHistory, deals, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { fileUrl } from '../../lib/storage';
+import { seesAddress, type Viewer } from './visibility';
+
+export type DealRow = typeof deals.$inferSelect;
+
+/** The columns of the deals table that a form's values fill. */
+function columnsOf(values: DealValues) {
+  const {
+    streetAddress,
+    unit,
+    city,
+    state,
+    zipCode,
+    hideAddress,
+    category,
+    purchaseType,
+    propertyType,
+    purchasePrice,
+    bedrooms,
+    bathrooms,
+    tags,
+    description,
+    exclusive: _exclusive,
+    legalCertification: _legalCertification,
+    ...terms
+  } = values;
+  const creativeType = category === 'creative' ? purchaseType : null;
+  return {
+    streetAddress,
+    unit,
+    city,
+    state,
+    zipCode,
+    normalizedAddress: normalizedAddress(values),
+    hideAddress,
+    category,
+    purchaseType: creativeType,
+    propertyType,
+    purchasePrice,
+    entryFee: category === 'creative' ? effectiveEntryFee({ ...values, purchaseType: creativeType }) : null,
+    bedrooms,
+    bathrooms,
+    tags,
+    systemTags: systemTagsFor({ ...values, purchaseType: creativeType }),
+    description,
+    terms: { ...terms, legalCertification: true },
+  };
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function isDuplicateAddress(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e.code ?? e.cause?.code;
+  const constraint = e.constraint ?? e.cause?.constraint ?? '';
+  return code === UNIQUE_VIOLATION && (constraint === '' || constraint === 'deals_address_unique_idx');
+}
+
+async function duplicateError(db: Db, values: DealValues, exceptId?: string): Promise<AppError> {
+  const [existing] = await db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(and(eq(deals.normalizedAddress, normalizedAddress(values)), sql`${deals.status} <> 'deleted'`))
+    .limit(1);
+  return new AppError(
+    'DUPLICATE_ADDRESS',
+    undefined,
+    undefined,
+    existing && existing.id !== exceptId ? { dealId: existing.id } : undefined,
+  );
+}
+
+export async function createDeal(
+  db: Db,
+  originatorId: string,
+  values: DealValues,
+  exclusivityHours: number,
+): Promise<DealRow> {
+  const status: DealStatus = values.exclusive && exclusivityHours > 0 ? 'exclusive' : 'active';
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(deals)
+        .values({
+          ...columnsOf(values),
+          originatorId,
+          status,
+          exclusiveUntil: status === 'exclusive' ? new Date(Date.now() + exclusivityHours * 3_600_000) : null,
+        })
+        .returning();
+      await tx
+        .insert(dealStatusHistory)
+        .values({ dealId: row!.id, status, source: 'platform', actorId: originatorId });
+      return row!;
+    });
+  } catch (error) {
+    if (isDuplicateAddress(error)) throw await duplicateError(db, values);
+    throw error;
+  }
+}
+
+export async function updateDeal(db: Db, deal: DealRow, values: DealValues): Promise<DealRow> {
+  if (deal.status === 'deleted') throw new AppError('LISTING_NOT_FOUND');
+  try {
+    const [row] = await db
+      .update(deals)
+      .set({ ...columnsOf(values), updatedAt: new Date() })
+      .where(eq(deals.id, deal.id))
+      .returning();
+    return row!;
+  } catch (error) {
+    if (isDuplicateAddress(error)) throw await duplicateError(db, values, deal.id);
+    throw error;
+  }
+}
+
+export interface StatusChange {
+  status: DealStatus;
+  reason?: string | null;
+  throughPlatform: boolean;
+  comments?: string | null;
+}
+
+/** Applies one status change under a row lock; refuses what the transition table does not allow. */
+export async function changeStatus(
+  db: Db,
+  dealId: string,
+  change: StatusChange,
+  actorId: string,
+): Promise<DealRow> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(deals).where(eq(deals.id, dealId)).for('update');
+    if (!current) throw new AppError('LISTING_NOT_FOUND');
+    if (!canChangeStatus(current.status as DealStatus, change.status)) {
+      throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
+    }
+    const now = new Date();
+    const [row] = await tx
+      .update(deals)
+      .set({
+        status: change.status,
+        updatedAt: now,
+        deletedAt: change.status === 'deleted' ? now : current.deletedAt,
+        exclusiveUntil: change.status === 'exclusive' ? (current.exclusiveUntil ?? now) : null,
+      })
+      .where(eq(deals.id, dealId))
+      .returning();
+    await tx.insert(dealStatusHistory).values({
+      dealId,
+      status: change.status,
+      source: change.throughPlatform ? 'platform' : 'off-platform',
+      reason: change.reason?.trim() || null,
+      comments: change.comments?.trim() || null,
+      actorId,
+    });
+    return row!;
+  });
+}
+
+/** Ends the exclusivity windows that are over: the system moves those deals to active. */
+export async function endExclusivity(db: Db, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .update(deals)
+      .set({ status: 'active', exclusiveUntil: null, updatedAt: now })
+      .where(and(eq(deals.status, 'exclusive'), sql`${deals.exclusiveUntil} <= ${now}`))
+      .returning({ id: deals.id });
+    if (ended.length) {
+      await tx
+        .insert(dealStatusHistory)
+        .values(ended.map(({ id }) => ({ dealId: id, status: 'active', source: 'system' })));
+    }
+    return ended.length;
+  });
+}
+
+type PhotoRow = typeof dealPhotos.$inferSelect;
+
+export function photoOf(photo: PhotoRow) {
+  return {
+    id: photo.id,
+    url: fileUrl(photo.key)!,
+    width: photo.width,
+    height: photo.height,
+  };
+}
+
+/** The address part of an answer: absent (not empty) when the viewer may not see it. */
+function addressOf(viewer: Viewer, row: DealRow) {
+  return seesAddress(viewer, row)
+    ? { streetAddress: row.streetAddress, unit: row.unit, addressHidden: false }
+    : { addressHidden: true };
+}
+
+export function cardOf(
+  viewer: Viewer,
+  row: DealRow,
+  extra: { coverKey: string | null; isFavorite: boolean },
+) {
+  const terms = row.terms as Partial<DealValues>;
+  return {
+    id: row.id,
+    status: row.status,
+    ...addressOf(viewer, row),
+    hideAddress: row.hideAddress,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    category: row.category,
+    purchaseType: row.purchaseType,
+    propertyType: row.propertyType,
+    purchasePrice: row.purchasePrice,
+    entryFee: row.entryFee,
+    interestRate: terms.interestRate ?? terms.sellerInterestRate ?? null,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    squareFootage: terms.squareFootage ?? null,
+    tags: row.tags,
+    systemTags: row.systemTags,
+    coverPhotoUrl: fileUrl(extra.coverKey),
+    isFavorite: extra.isFavorite,
+    isOwn: row.originatorId === viewer.id,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function detailOf(db: Db, viewer: Viewer, row: DealRow, isFavorite: boolean) {
+  const [photos, history, [originator]] = await Promise.all([
+    db.select().from(dealPhotos).where(eq(dealPhotos.dealId, row.id)).orderBy(asc(dealPhotos.position)),
+    db
+      .select()
+      .from(dealStatusHistory)
+      .where(eq(dealStatusHistory.dealId, row.id))
+      .orderBy(asc(dealStatusHistory.createdAt)),
+    db
+      .select({
+        firstName: users.firstName,
+        companyName: users.companyName,
+        companyLogoKey: users.companyLogoKey,
+        callBookingUrl: users.callBookingUrl,
+      })
+      .from(users)
+      .where(eq(users.id, row.originatorId)),
+  ]);
+  const terms = row.terms as Omit<DealValues, 'streetAddress' | 'unit'>;
+  const manages = viewer.isAdmin || row.originatorId === viewer.id;
+  const values = {
+    ...terms,
+    category: row.category,
+    purchaseType: row.purchaseType,
+    purchasePrice: row.purchasePrice,
+  } as DealValues;
+  return {
+    ...cardOf(viewer, row, { coverKey: photos[0]?.key ?? null, isFavorite }),
+    ...terms,
+    description: row.description,
+    exclusiveUntil: row.exclusiveUntil?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+    photos: photos.map(photoOf),
+    math: dealMath(values),
+    originator: {
+      firstName: originator?.firstName ?? '',
+      companyName: originator?.companyName ?? null,
+      logoUrl: fileUrl(originator?.companyLogoKey ?? null),
+      callBookingUrl: originator?.callBookingUrl ?? null,
+    },
+    // The history (with reasons and comments) is the originator's and the moderators'.
+    statusHistory: manages
+      ? history.map((h) => ({
+          status: h.status,
+          source: h.source,
+          reason: h.reason,
+          comments: h.comments,
+          date: h.createdAt.toISOString(),
+        }))
+      : [],
+  };
+}

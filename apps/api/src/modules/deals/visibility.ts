@@ -1,0 +1,42 @@
+/**
+ * Who sees which deal (DECISIONS.md Deals, People and access):
+ * - deleted deals: only their originator and admins;
+ * - exclusive deals: their originator, admins, and priority buyers — certified buyers whose buy box
+ *   or buyer preferences match the deal (state, and ZIP when they listed ZIP codes; buy box type);
+ * - the street address of a deal with `hideAddress`: only its originator and admins (and, with the
+ *   offers issue, the buyer whose offer was accepted). Everyone else gets no address at all.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { AuthenticatedUser } from '../../plugins/auth';
+import { buyBoxes, buyerPreferences, deals, users } from '../../db/schema';
+
+export interface Viewer {
+  id: string;
+  isAdmin: boolean;
+}
+
+export const viewerOf = (user: AuthenticatedUser): Viewer => ({
+  id: user.id,
+  isAdmin: user.roles.includes('admin'),
+});
+
+/** SQL: the viewer is a priority buyer for the deal row in scope. */
+export function isPriorityBuyer(viewer: Viewer): SQL {
+  return sql`(exists (select 1 from ${users} pu where pu.id = ${viewer.id} and pu.certified_buyer) and (
+    exists (select 1 from ${buyBoxes} bb where bb.user_id = ${viewer.id} and bb.state = ${deals.state}
+      and (cardinality(bb.zip_codes) = 0 or ${deals.zipCode} = any(bb.zip_codes))
+      and (bb.type = 'any' or bb.type = ${deals.category} or bb.type = ${deals.purchaseType}))
+    or exists (select 1 from ${buyerPreferences} bp where bp.user_id = ${viewer.id} and bp.state = ${deals.state}
+      and (cardinality(bp.zip_codes) = 0 or ${deals.zipCode} = any(bp.zip_codes)))))`;
+}
+
+/** SQL: the deal row in scope is visible to the viewer in lists and on its page. */
+export function visibleTo(viewer: Viewer): SQL {
+  if (viewer.isAdmin) return sql`true`;
+  return sql`(${deals.originatorId} = ${viewer.id} or (${deals.status} <> 'deleted' and (${deals.status} <> 'exclusive' or ${isPriorityBuyer(viewer)})))`;
+}
+
+/** Whether the viewer may see the street address of this deal. */
+export function seesAddress(viewer: Viewer, deal: { originatorId: string; hideAddress: boolean }): boolean {
+  return !deal.hideAddress || viewer.isAdmin || deal.originatorId === viewer.id;
+}
