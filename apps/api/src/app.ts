@@ -12,6 +12,7 @@ import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { configRoutes } from './modules/config/routes';
+import { dealPhotoRoutes } from './modules/deals/photo-routes';
 import { dealRoutes } from './modules/deals/routes';
 import { fileRoutes } from './modules/files/routes';
 import { geoRoutes } from './modules/geo/routes';
@@ -27,6 +28,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { genReqId } from './plugins/request-id';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web';
+import { S3Storage } from './lib/s3-storage';
 import { LocalDiskStorage, type FileStorage } from './lib/storage';
 
 declare module 'fastify' {
@@ -70,7 +72,10 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('storage', storage ?? new LocalDiskStorage(config.filesDir));
+  app.decorate(
+    'storage',
+    storage ?? (config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(config.filesDir)),
+  );
   app.addHook('onClose', async () => {
     await database.close();
   });
@@ -93,6 +98,7 @@ export async function buildApp({
   await app.register(profileTabRoutes);
   await app.register(geoRoutes);
   await app.register(dealRoutes);
+  await app.register(dealPhotoRoutes);
   await app.register(fileRoutes);
   await app.register(adminRoutes);
   await app.register(outboxRoutes);

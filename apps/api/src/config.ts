@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { S3Settings } from './lib/s3-storage';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -63,6 +64,16 @@ const EnvSchema = z.object({
   USER_CAPACITY: z.coerce.number().int().min(1).default(1000),
   PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   INVITATION_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_FORCE_PATH_STYLE: bool(false),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PREFIX: optionalString.transform((v) => v ?? ''),
   EXCLUSIVITY_HOURS: z.coerce
     .number()
     .min(0)
@@ -107,6 +118,8 @@ export interface Config {
   dataDir: string;
   /** Where uploaded files (logos, pictures, photos) are kept; `<dataDir>/files` by default. */
   filesDir: string;
+  /** An S3-compatible bucket instead of `filesDir`. */
+  s3: S3Settings | undefined;
   /** PostgreSQL server; when absent the embedded PGlite under `dataDir` is used. */
   databaseUrl: string | undefined;
   databasePoolMax: number;
@@ -166,6 +179,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(e.DATA_DIR),
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     seedDemo,

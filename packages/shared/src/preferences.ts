@@ -215,3 +215,17 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
   return null;
 }
+
+/** Deal photos may also be HEIC/HEIF (DECISIONS.md Photos): an ISO-BMFF `ftyp` box of those brands. */
+export function sniffPhotoType(bytes: Uint8Array): ImageType | 'image/heic' | null {
+  const image = sniffImageType(bytes);
+  if (image) return image;
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to));
+  if (
+    ascii(4, 8) === 'ftyp' &&
+    ['heic', 'heix', 'hevc', 'heim', 'heis', 'mif1', 'msf1', 'avif'].includes(ascii(8, 12))
+  ) {
+    return 'image/heic';
+  }
+  return null;
+}

@@ -26,8 +26,11 @@ const EXTENSIONS: Record<ImageType, string> = {
 };
 const TYPES: Record<string, string> = Object.fromEntries(Object.entries(EXTENSIONS).map(([t, e]) => [e, t]));
 
-/** Keys look like `logos/<uuid>.png`: a folder, a random name, an extension we chose. */
-export const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
+/**
+ * Keys look like `logos/<uuid>.png` or `photos/<uuid>-400.webp`: a folder, a random name (with the
+ * width of a resized variant), an extension we chose.
+ */
+export const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{36}(-\d{2,4})?\.(jpg|png|webp)$/;
 
 export function newFileKey(folder: string, type: ImageType): string {
   return `${folder}/${randomUUID()}.${EXTENSIONS[type]}`;

@@ -17,11 +17,12 @@ const isTooLarge = (error: unknown) =>
   (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ||
   (error as { code?: string }).code === 'FST_FILES_LIMIT';
 
-export async function readImageUpload(
+/** One uploaded file's bytes, cut off at `maxBytes` (answered with `tooLarge`). */
+export async function readFileUpload(
   request: FastifyRequest,
   maxBytes: number,
   tooLarge: ErrorCode,
-): Promise<ImageUpload> {
+): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
   let bytes: Buffer;
   try {
@@ -36,6 +37,15 @@ export async function readImageUpload(
     throw error;
   }
   if (bytes.length === 0) throw new AppError('FILE_REQUIRED');
+  return bytes;
+}
+
+export async function readImageUpload(
+  request: FastifyRequest,
+  maxBytes: number,
+  tooLarge: ErrorCode,
+): Promise<ImageUpload> {
+  const bytes = await readFileUpload(request, maxBytes, tooLarge);
   const type = sniffImageType(bytes);
   if (!type) throw new AppError('IMAGE_TYPE_UNSUPPORTED');
   return { bytes, type };

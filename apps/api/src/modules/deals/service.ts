@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import { dealPhotos, dealStatusHistory, deals, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { fileUrl } from '../../lib/storage';
+import { variantKey } from './photos';
 import { seesAddress, type Viewer } from './visibility';
 
 export type DealRow = typeof deals.$inferSelect;
@@ -197,7 +198,9 @@ type PhotoRow = typeof dealPhotos.$inferSelect;
 export function photoOf(photo: PhotoRow) {
   return {
     id: photo.id,
-    url: fileUrl(photo.key)!,
+    url: fileUrl(variantKey(photo.key, 1200))!,
+    thumbUrl: fileUrl(variantKey(photo.key, 400))!,
+    fullUrl: fileUrl(photo.key)!,
     width: photo.width,
     height: photo.height,
   };
@@ -235,7 +238,7 @@ export function cardOf(
     squareFootage: terms.squareFootage ?? null,
     tags: row.tags,
     systemTags: row.systemTags,
-    coverPhotoUrl: fileUrl(extra.coverKey),
+    coverPhotoUrl: extra.coverKey ? fileUrl(variantKey(extra.coverKey, 400)) : null,
     isFavorite: extra.isFavorite,
     isOwn: row.originatorId === viewer.id,
     createdAt: row.createdAt.toISOString(),

@@ -1,0 +1,59 @@
+/**
+ * Deal photos (DECISIONS.md Photos): up to 30 a deal, 15 MB each, JPEG, PNG, WebP or HEIC by their
+ * bytes. Each is decoded, turned upright by its EXIF orientation and re-encoded as WebP in three
+ * sizes (2400, 1200 and 400 px on the longer side, never enlarged) without any metadata, so GPS
+ * positions and camera data never leave the server. The first photo is the cover.
+ */
+import { randomUUID } from 'node:crypto';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import { AppError } from '../../lib/app-error';
+import type { FileStorage } from '../../lib/storage';
+
+/** Widths of the variants next to the full-size image; the card uses 400, the gallery 1200. */
+export const PHOTO_VARIANTS = [1200, 400] as const;
+const FULL_SIZE = 2400;
+
+export interface ProcessedPhoto {
+  key: string;
+  width: number;
+  height: number;
+}
+
+/** `photos/<id>.webp` → `photos/<id>-400.webp` */
+export function variantKey(key: string, width: (typeof PHOTO_VARIANTS)[number]): string {
+  return key.replace(/\.webp$/, `-${width}.webp`);
+}
+
+export async function storePhoto(storage: FileStorage, bytes: Buffer): Promise<ProcessedPhoto> {
+  let full: { data: Buffer; info: OutputInfo };
+  let image: Sharp;
+  try {
+    image = sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
+    full = await image
+      .clone()
+      .resize({ width: FULL_SIZE, height: FULL_SIZE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new AppError('PHOTO_UNREADABLE');
+  }
+  const key = `photos/${randomUUID()}.webp`;
+  const variants = await Promise.all(
+    PHOTO_VARIANTS.map(async (width) => ({
+      key: variantKey(key, width),
+      data: await image
+        .clone()
+        .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer(),
+    })),
+  );
+  await storage.put(key, full.data, 'image/webp');
+  for (const variant of variants) await storage.put(variant.key, variant.data, 'image/webp');
+  return { key, width: full.info.width, height: full.info.height };
+}
+
+export async function removePhotoFiles(storage: FileStorage, key: string): Promise<void> {
+  await storage.delete(key);
+  for (const width of PHOTO_VARIANTS) await storage.delete(variantKey(key, width));
+}
