@@ -31,6 +31,11 @@ import { registerWebApp } from './plugins/web';
 import { S3Storage } from './lib/s3-storage';
 import { LocalDiskStorage, type FileStorage } from './lib/storage';
 
+/** The configured file storage: an S3-compatible bucket when `S3_BUCKET` is set, else local disk. */
+export function createStorage(config: Config): FileStorage {
+  return config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(config.filesDir);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -72,10 +77,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate(
-    'storage',
-    storage ?? (config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(config.filesDir)),
-  );
+  app.decorate('storage', storage ?? createStorage(config));
   app.addHook('onClose', async () => {
     await database.close();
   });

@@ -5,12 +5,13 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from './app';
+import { buildApp, createStorage } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseUnavailableError, openDatabase, type Database } from './db/client';
 import { DEMO_SEEDS } from './db/demo-seeds';
 import { runMigrations } from './db/migrate';
 import { runSeeds } from './db/seed';
+import type { FileStorage } from './lib/storage';
 
 /** A start-up failure is one readable line on stderr and exit code 1, never a stack-trace loop. */
 function fail(message: string): never {
@@ -18,7 +19,7 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function prepareDatabase(config: Config): Promise<Database> {
+async function prepareDatabase(config: Config, storage: FileStorage): Promise<Database> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -27,7 +28,8 @@ async function prepareDatabase(config: Config): Promise<Database> {
   try {
     await runMigrations(database.db);
     // Demo accounts live in the embedded identity provider; with AWS Cognito they cannot sign in.
-    if (config.seedDemo && config.identity.mode === 'embedded') await runSeeds(database.db, DEMO_SEEDS);
+    if (config.seedDemo && config.identity.mode === 'embedded')
+      await runSeeds(database.db, DEMO_SEEDS, { storage });
     return database;
   } catch (error) {
     await database.close().catch(() => {});
@@ -47,15 +49,16 @@ async function main() {
     throw error;
   }
 
+  const storage = createStorage(config);
   let database: Database;
   try {
-    database = await prepareDatabase(config);
+    database = await prepareDatabase(config, storage);
   } catch (error) {
     if (error instanceof DatabaseUnavailableError) fail(error.message);
     fail(`database setup failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 
-  const app = await buildApp({ config, database, startWorkers: true });
+  const app = await buildApp({ config, database, startWorkers: true, storage });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {

@@ -5,13 +5,19 @@
  * (for example the demo accounts and their password).
  */
 import { sql } from 'drizzle-orm';
+import type { FileStorage } from '../lib/storage';
 import type { Db } from './client';
 import { seedRuns } from './schema';
+
+/** What a seed may use besides the database (demo photos go to the file storage). */
+export interface SeedContext {
+  storage?: FileStorage;
+}
 
 export interface Seed {
   /** Stable name; renaming a seed makes it run again. */
   name: string;
-  run(db: Db): Promise<void>;
+  run(db: Db, context: SeedContext): Promise<void>;
   /** Lines to print at start-up whenever demo mode is on, seeded now or before. */
   summary?: string[];
 }
@@ -24,7 +30,11 @@ export interface SeedResult {
   summary: string[];
 }
 
-export async function runSeeds(db: Db, seeds: readonly Seed[]): Promise<SeedResult> {
+export async function runSeeds(
+  db: Db,
+  seeds: readonly Seed[],
+  context: SeedContext = {},
+): Promise<SeedResult> {
   const ran: string[] = [];
   for (const seed of seeds) {
     const didRun = await db.transaction(async (tx) => {
@@ -35,7 +45,7 @@ export async function runSeeds(db: Db, seeds: readonly Seed[]): Promise<SeedResu
         .onConflictDoNothing()
         .returning({ name: seedRuns.name });
       if (claimed.length === 0) return false;
-      await seed.run(tx as unknown as Db);
+      await seed.run(tx as unknown as Db, context);
       return true;
     });
     if (didRun) ran.push(seed.name);
