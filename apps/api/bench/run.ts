@@ -13,6 +13,7 @@ import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { SCENARIOS, TRIVIAL_ROUTE, type BenchScenario, type SetupContext } from './scenarios';
@@ -81,7 +82,7 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
  * The URL of a path on the bench server. A path like `//host/x` would be read as another host, so
  * only a single leading slash is accepted, and the result is checked once more.
  */
-function loopbackUrl(port: number, routePath: string): URL {
+export function loopbackUrl(port: number, routePath: string): URL {
   if (!routePath.startsWith('/') || routePath.startsWith('//')) {
     throw new BenchError(`bench path must start with a single "/": ${routePath}`);
   }
@@ -99,11 +100,12 @@ interface StartedServer {
   stderr: () => string;
 }
 
-function startServer(): Promise<StartedServer> {
+export function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
   // The IPC channel is only a lifeline: the server exits when it closes (runner killed).
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_FILE], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    env: { ...process.env, ...env },
   });
   let stderr = '';
   child.stderr?.setEncoding('utf8');
@@ -145,7 +147,7 @@ function startServer(): Promise<StartedServer> {
   });
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
@@ -360,12 +362,17 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    log(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  },
-);
+// Run only as the entry point: bench/deals.ts imports the server helpers above.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) void runMain();
+
+function runMain() {
+  return main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      log(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    },
+  );
+}

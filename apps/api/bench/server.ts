@@ -7,10 +7,21 @@
  */
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createDirectoryUser } from '../src/modules/identity/directory';
 import { BENCH_USER } from './scenarios';
+
+/** Only a PostgreSQL on this machine: the bench never sends traffic beyond loopback. */
+function loopbackDatabaseUrl(url: string | undefined): string {
+  if (!url) return '';
+  const host = new URL(url).hostname;
+  if (!['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)) {
+    throw new Error(`BENCH_DATABASE_URL must point to loopback, not ${host}`);
+  }
+  return url;
+}
 
 /** A hung close must not leave an orphan process holding a port. */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -23,21 +34,27 @@ async function main() {
     HOST: '127.0.0.1',
     PORT: '0',
     SEED_DEMO: 'false',
-    // Always the embedded database, even when the shell exports DATABASE_URL: the figures must not
-    // depend on a server elsewhere, and the bench sends no traffic beyond loopback.
-    DATABASE_URL: '',
+    // The embedded database, even when the shell exports DATABASE_URL: the figures must not depend
+    // on a server elsewhere. bench/deals.ts passes BENCH_DATABASE_URL, a PostgreSQL on loopback.
+    DATABASE_URL: loopbackDatabaseUrl(process.env.BENCH_DATABASE_URL),
+    DATABASE_POOL_MAX: process.env.BENCH_DATABASE_POOL_MAX ?? '10',
   });
   // No dataDir: PGlite in memory, so each run starts from an empty, freshly migrated database.
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax });
   await runMigrations(database.db);
   // The account the signed-in scenarios sign in as (through the identity protocol, in setup).
-  await createDirectoryUser(database.db, {
-    ...BENCH_USER,
-    roles: ['buyer'],
-    firstName: 'Bench',
-    lastName: 'User',
-    phoneNumber: '5125550100',
-  });
+  const [existing] = await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from identity_users where username = ${BENCH_USER.email}`,
+  );
+  if (!existing?.n)
+    await createDirectoryUser(database.db, {
+      ...BENCH_USER,
+      roles: ['buyer'],
+      firstName: 'Bench',
+      lastName: 'User',
+      phoneNumber: '5125550100',
+    });
   const app = await buildApp({ config, database });
 
   // Same hooks (security headers, request id) as every product route, no work of its own: the

@@ -49,6 +49,8 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   poolMax?: number;
   connectTimeoutMs?: number;
+  /** Called with every statement sent to a PostgreSQL server (the bench records what a route runs). */
+  queryLog?: (query: string, params: unknown[]) => void;
   /** Extra PGlite options for an in-memory database (tests start from a migrated dump). */
   embedded?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>;
 }
@@ -90,7 +92,14 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
       cause: error,
     });
   }
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const logQuery = options.queryLog;
+  const db = drizzleNodePg({
+    client: pool,
+    schema,
+    ...(logQuery
+      ? { logger: { logQuery: (query: string, params: unknown[]) => logQuery(query, params) } }
+      : {}),
+  }) as unknown as Db;
   return {
     db,
     kind: 'postgres',

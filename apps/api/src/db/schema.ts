@@ -382,6 +382,8 @@ export const deals = pgTable(
     index('deals_price_idx')
       .on(t.purchasePrice, t.id)
       .where(sql`${t.status} <> 'deleted'`),
+    // deals_state_price_idx (state, purchase_price) INCLUDE (…) is in migration 0006: drizzle's
+    // index builder has no INCLUDE.
     index('deals_zip_idx').on(t.zipCode),
     index('deals_city_idx').on(t.state, sql`lower(${t.city})`),
     index('deals_tags_idx').using('gin', t.tags),

@@ -172,17 +172,26 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The deal if the user may see it; 'Listing not found' otherwise (never a hint it exists). */
   async function visibleDeal(user: AuthenticatedUser, id: string): Promise<DealRow> {
+    return (await visibleDealWithFavorite(user, id)).row;
+  }
+
+  /** The same, with whether the user saved it, in one query. */
+  async function visibleDealWithFavorite(user: AuthenticatedUser, id: string) {
     const viewer = viewerOf(user);
-    const [row] = await db()
-      .select()
+    const [found] = await db()
+      .select({
+        row: deals,
+        isFavorite: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${user.id} and ${favorites.dealId} = ${deals.id})`,
+      })
       .from(deals)
       .where(and(eq(deals.id, id), visibleTo(viewer)));
-    if (!row) throw new AppError('LISTING_NOT_FOUND');
+    if (!found) throw new AppError('LISTING_NOT_FOUND');
+    const { row } = found;
     // The seller side that is not the buyer side reads only its own deals (core §6).
     if (!viewer.isAdmin && row.originatorId !== user.id && !user.roles.some((r) => BUYER_SIDE.includes(r))) {
       throw new AppError('LISTING_NOT_FOUND');
     }
-    return row;
+    return { row, isFavorite: Boolean(found.isFavorite) };
   }
 
   /** The deal if the user manages it: its originator, or an admin as moderator. */
@@ -235,19 +244,24 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       const where = filtersOf(query, viewer);
       const { order, after } = ordering(query.sort, decodeCursor(query.cursor));
-      const [rows, [counted]] = await Promise.all([
+      // The page's ids first (an index-only top-N over deals_state_price_idx or the sort's index),
+      // then only those rows: the heap is read for the 25 deals shown, not for every match.
+      const [ids, [counted]] = await Promise.all([
         db()
-          .select()
+          .select({ id: deals.id })
           .from(deals)
           .where(and(...where, ...(after ? [after] : [])))
           .orderBy(...order)
           .limit(query.limit + 1),
         queryRows<{ n: number }>(db(), sql`select count(*)::int as n from ${deals} where ${and(...where)}`),
       ]);
-      const page = rows.slice(0, query.limit);
+      const pageIds = ids.slice(0, query.limit).map((r) => r.id);
+      const rows = pageIds.length ? await db().select().from(deals).where(inArray(deals.id, pageIds)) : [];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const page = pageIds.map((id) => byId.get(id)!).filter(Boolean);
       return {
         items: await cards(viewer, page),
-        nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
+        nextCursor: ids.length > query.limit ? encodeCursor({ id: pageIds[pageIds.length - 1]! }) : null,
         total: Number(counted?.n ?? 0),
       };
     },
@@ -311,8 +325,8 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const row = await visibleDeal(user, request.params.id);
-      return detailOf(db(), viewerOf(user), row, await isFavorite(user.id, row.id));
+      const { row, isFavorite } = await visibleDealWithFavorite(user, request.params.id);
+      return detailOf(db(), viewerOf(user), row, isFavorite);
     },
   );
 

@@ -246,13 +246,17 @@ export function cardOf(
 }
 
 export async function detailOf(db: Db, viewer: Viewer, row: DealRow, isFavorite: boolean) {
+  const manages = viewer.isAdmin || row.originatorId === viewer.id;
   const [photos, history, [originator]] = await Promise.all([
     db.select().from(dealPhotos).where(eq(dealPhotos.dealId, row.id)).orderBy(asc(dealPhotos.position)),
-    db
-      .select()
-      .from(dealStatusHistory)
-      .where(eq(dealStatusHistory.dealId, row.id))
-      .orderBy(asc(dealStatusHistory.createdAt)),
+    // The history (with reasons and comments) is the originator's and the moderators'.
+    manages
+      ? db
+          .select()
+          .from(dealStatusHistory)
+          .where(eq(dealStatusHistory.dealId, row.id))
+          .orderBy(asc(dealStatusHistory.createdAt))
+      : Promise.resolve([]),
     db
       .select({
         firstName: users.firstName,
@@ -264,7 +268,6 @@ export async function detailOf(db: Db, viewer: Viewer, row: DealRow, isFavorite:
       .where(eq(users.id, row.originatorId)),
   ]);
   const terms = row.terms as Omit<DealValues, 'streetAddress' | 'unit'>;
-  const manages = viewer.isAdmin || row.originatorId === viewer.id;
   const values = {
     ...terms,
     category: row.category,
@@ -285,7 +288,6 @@ export async function detailOf(db: Db, viewer: Viewer, row: DealRow, isFavorite:
       logoUrl: fileUrl(originator?.companyLogoKey ?? null),
       callBookingUrl: originator?.callBookingUrl ?? null,
     },
-    // The history (with reasons and comments) is the originator's and the moderators'.
     statusHistory: manages
       ? history.map((h) => ({
           status: h.status,

@@ -1,0 +1,286 @@
+/**
+ * The deals benchmark (issue 5), run by `npm run bench` after the route suite: 100,000 deals in a
+ * fresh database on the PostgreSQL server of this machine, then
+ *   - `GET /api/deals?maxPrice=500000&minBedrooms=3&state=TX` (budget, bed and state filter) and
+ *   - `GET /api/deals/{id}`
+ * through the API at BENCH_CONNECTIONS (50), each against the SAME SQL statements the API ran for
+ * that request (recorded from a real request) replayed directly through `pg` at the same
+ * concurrency with the same pool size: the database's own limit. Goal: the API reaches at least
+ * 60 % of the direct throughput with a p99 under 50 ms. Prints the query plan of the list query.
+ *
+ * BENCH_PG_URL: an admin connection on loopback (default postgres://root@127.0.0.1:5432/postgres).
+ * Skipped with a message when no PostgreSQL answers there. BENCH_DEALS (default 100000),
+ * BENCH_POOL (default 20, the pool of the API and of the direct runner).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { BENCH_USER } from './scenarios';
+import { loopbackUrl, startServer, stopServer } from './run';
+
+const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);
+const POOL = Number(process.env.BENCH_POOL ?? 20);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
+const LIST_PATH = '/api/deals?maxPrice=500000&minBedrooms=3&state=TX';
+const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'deals.json');
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  if (!['127.0.0.1', 'localhost', '[::1]', '::1'].includes(u.hostname)) {
+    throw new Error(`BENCH_PG_URL must point to loopback, not ${u.hostname}`);
+  }
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** 100,000 varied deals in one statement: ten states, prices 100K–2M, 1–6 bedrooms, mostly active. */
+async function seedDeals(client: pg.Client, sellerId: string, count: number) {
+  await client.query(
+    `insert into deals (originator_id, status, street_address, city, state, zip_code, normalized_address,
+       hide_address, category, purchase_type, property_type, purchase_price, entry_fee, bedrooms, bathrooms,
+       tags, system_tags, description, terms, created_at, updated_at)
+     select $1,
+       case when i % 50 = 0 then 'pending' when i % 97 = 0 then 'sold' when i % 89 = 0 then 'exclusive' else 'active' end,
+       i || ' Bench St', (array['Austin','Tampa','Phoenix','Atlanta','Charlotte','Denver','Columbus','Nashville','Reno','Boise'])[1 + i % 10],
+       (array['TX','FL','AZ','GA','NC','CO','OH','TN','NV','ID'])[1 + i % 10], lpad((10000 + i % 89999)::text, 5, '0'),
+       'bench ' || i, i % 7 = 0, case when i % 3 = 0 then 'cash' else 'creative' end,
+       case when i % 3 = 0 then null else (array['SubTo','SellerFinance','Hybrid','LeaseOption'])[1 + i % 4] end,
+       (array['singleFamily','condo','24unit','manufactured'])[1 + i % 4],
+       100000 + (i * 7919) % 1900000, case when i % 3 = 0 then null else 5000 + (i * 31) % 60000 end,
+       1 + i % 6, 1 + (i % 4) * 0.5, array['off-market'], '{}'::text[], 'A bench deal with a long enough story.',
+       '{"squareFootage": 1500, "yearBuilt": 1990, "lotSizeUnit": "sqft", "solar": "none", "parking": "garage2", "restrictions": [], "tags": ["off-market"]}'::jsonb,
+       now() - (i || ' minutes')::interval, now()
+     from generate_series(1, $2::int) as i`,
+    [sellerId, count],
+  );
+  // As autovacuum would have by then: statistics and the visibility map (index-only scans).
+  await client.query('vacuum analyze deals');
+}
+
+interface Measured {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+}
+
+async function viaApi(url: string, headers: Record<string, string>, durationS: number): Promise<Measured> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: durationS });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** The recorded statements of one request, replayed in order, by CONNECTIONS workers sharing a pool. */
+async function direct(
+  pool: pg.Pool,
+  statements: { sql: string; params: unknown[] }[],
+  durationS: number,
+): Promise<Measured> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = Date.now() + durationS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < end) {
+        const started = performance.now();
+        try {
+          for (const s of statements) await pool.query(s.sql, s.params);
+          latencies.push(performance.now() - started);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requestsPerSecond: latencies.length / durationS,
+    p50: Math.round(at(0.5)),
+    p99: Math.round(at(0.99)),
+    requests: latencies.length,
+    errors,
+  };
+}
+
+async function main(): Promise<number> {
+  const admin = new pg.Client({
+    connectionString: withDatabase(ADMIN_URL, new URL(ADMIN_URL).pathname.slice(1) || 'postgres'),
+  });
+  try {
+    await admin.connect();
+  } catch (error) {
+    log(`deals bench skipped: no PostgreSQL at ${new URL(ADMIN_URL).host} (${(error as Error).message})`);
+    return 0;
+  }
+  const name = `dealclub_bench_${randomBytes(4).toString('hex')}`;
+  const url = withDatabase(ADMIN_URL, name);
+  await admin.query(`create database "${name}"`);
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const pool = new pg.Pool({ connectionString: url, max: POOL });
+  pool.on('error', () => {});
+  try {
+    const recorded: { sql: string; params: unknown[] }[] = [];
+    let recording = false;
+    const database = await openDatabase({
+      databaseUrl: url,
+      poolMax: 4,
+      queryLog: (sql, params) => {
+        if (recording) recorded.push({ sql, params });
+      },
+    });
+    await runMigrations(database.db);
+    const seed = new pg.Client({ connectionString: url });
+    seed.on('error', () => {});
+    await seed.connect();
+    const { rows } = await seed.query<{ id: string }>(
+      `insert into users (id, email, first_name, last_name, phone_number, roles) values (gen_random_uuid(), 'bench-seller@bench.test', 'Bench', 'Seller', '5125550101', '{originator}') returning id`,
+    );
+    log(`seeding ${DEALS.toLocaleString('en-US')} deals into ${name}…`);
+    const seeded = Date.now();
+    await seedDeals(seed, rows[0]!.id, DEALS);
+    log(`seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+
+    server = await startServer({
+      BENCH_DATABASE_URL: url,
+      BENCH_DATABASE_POOL_MAX: String(POOL),
+    });
+    const port = server.port;
+    const config = (await (await fetch(loopbackUrl(port, '/api/auth/public-config'))).json()) as {
+      clientId: string;
+    };
+    const signIn = await fetch(loopbackUrl(port, '/cognito/'), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: JSON.stringify({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: config.clientId,
+        AuthParameters: { USERNAME: BENCH_USER.email, PASSWORD: BENCH_USER.password },
+      }),
+    });
+    const token = ((await signIn.json()) as { AuthenticationResult: { IdToken: string } })
+      .AuthenticationResult.IdToken;
+    const headers = { authorization: `Bearer ${token}` };
+    const [{ id: dealId } = { id: '' }] = (
+      await seed.query<{ id: string }>(
+        `select id from deals where status = 'active' and not hide_address limit 1`,
+      )
+    ).rows;
+
+    // The statements each route runs, recorded from one real request to an app on the same database.
+    const app = await buildApp({
+      config: loadConfig({
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATABASE_URL: url,
+      }),
+      database,
+    });
+    const record = async (routePath: string) => {
+      recorded.length = 0;
+      recording = true;
+      const res = await app.inject({ url: routePath, headers });
+      recording = false;
+      if (res.statusCode !== 200) throw new Error(`${routePath} answered ${res.statusCode}: ${res.body}`);
+      return [...recorded];
+    };
+    const routes = [
+      { name: 'list (budget, beds, state)', path: LIST_PATH, statements: await record(LIST_PATH) },
+      { name: 'detail', path: `/api/deals/${dealId}`, statements: await record(`/api/deals/${dealId}`) },
+    ];
+    const listQuery = routes[0]!.statements.find((s) => /from "deals"/.test(s.sql) && /limit/i.test(s.sql));
+    const plan = listQuery
+      ? (await seed.query(`explain (analyze, buffers, costs off) ${listQuery.sql}`, listQuery.params)).rows
+          .map((r: Record<string, string>) => r['QUERY PLAN'])
+          .join('\n')
+      : '';
+    await app.close();
+    await seed.end();
+
+    const results = [];
+    for (const route of routes) {
+      const target = loopbackUrl(port, route.path).href;
+      if (WARMUP_S > 0) {
+        log(`warming up ${route.name}…`);
+        await viaApi(target, headers, WARMUP_S);
+        await direct(pool, route.statements, WARMUP_S);
+      }
+      log(`measuring ${route.name} through the API for ${DURATION_S} s…`);
+      const api = await viaApi(target, headers, DURATION_S);
+      log(
+        `measuring ${route.name} directly through pg (${route.statements.length} statements) for ${DURATION_S} s…`,
+      );
+      const sqlOnly = await direct(pool, route.statements, DURATION_S);
+      results.push({
+        ...route,
+        statements: route.statements.length,
+        api,
+        direct: sqlOnly,
+        ratio: api.requestsPerSecond / sqlOnly.requestsPerSecond,
+      });
+    }
+
+    const table = [
+      '| route | statements | API req/s | API p50 / p99 ms | direct req/s | direct p50 / p99 ms | API / direct |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...results.map(
+        (r) =>
+          `| ${r.name} (\`GET ${r.path.replace(dealId, '{id}')}\`) | ${r.statements} | ${Math.round(r.api.requestsPerSecond).toLocaleString('en-US')} | ${r.api.p50} / ${r.api.p99} | ${Math.round(r.direct.requestsPerSecond).toLocaleString('en-US')} | ${r.direct.p50} / ${r.direct.p99} | ${(r.ratio * 100).toFixed(0)} % |`,
+      ),
+    ].join('\n');
+    const machine = `Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(2)}`;
+    process.stdout.write(
+      `\n${table}\n\n${machine}; ${DEALS.toLocaleString('en-US')} deals, ${CONNECTIONS} connections, pool ${POOL}, ${DURATION_S} s per measurement\n\nQuery plan of the list query:\n\n${plan}\n`,
+    );
+    mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+    writeFileSync(
+      RESULTS_FILE,
+      JSON.stringify({ machine, deals: DEALS, connections: CONNECTIONS, pool: POOL, results, plan }, null, 2),
+    );
+    const failed = results.filter((r) => r.api.errors > 0 || r.direct.errors > 0);
+    if (failed.length) {
+      log(`requests failed: ${failed.map((r) => r.name).join(', ')}`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    if (server) await stopServer(server.child);
+    await pool.end();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    log(`deals bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  },
+);
