@@ -373,11 +373,12 @@ export const deals = pgTable(
       .on(t.normalizedAddress)
       .where(sql`${t.status} <> 'deleted'`),
     index('deals_originator_idx').on(t.originatorId, t.createdAt),
+    // ORDER BY x DESC means NULLS FIRST; the index must say so too or the planner cannot use it.
     index('deals_browse_idx')
-      .on(t.state, t.createdAt.desc(), t.id.desc())
+      .on(t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} <> 'deleted'`),
     index('deals_newest_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} <> 'deleted'`),
     index('deals_price_idx')
       .on(t.purchasePrice, t.id)
@@ -385,8 +386,24 @@ export const deals = pgTable(
     // deals_state_price_idx (state, purchase_price) INCLUDE (…) is in migration 0006: drizzle's
     // index builder has no INCLUDE.
     index('deals_zip_idx').on(t.zipCode),
+    index('deals_purchase_type_idx')
+      .on(t.purchaseType, t.createdAt)
+      .where(sql`${t.status} <> 'deleted'`),
+    index('deals_property_type_idx')
+      .on(t.propertyType, t.createdAt)
+      .where(sql`${t.status} <> 'deleted'`),
+    index('deals_category_idx')
+      .on(t.category, t.createdAt)
+      .where(sql`${t.status} <> 'deleted'`),
+    index('deals_rooms_idx')
+      .on(t.bedrooms, t.bathrooms)
+      .where(sql`${t.status} <> 'deleted'`),
+    index('deals_entry_fee_idx')
+      .on(t.entryFee, t.id)
+      .where(sql`${t.status} <> 'deleted'`),
     index('deals_city_idx').on(t.state, sql`lower(${t.city})`),
     index('deals_tags_idx').using('gin', t.tags),
+    index('deals_system_tags_idx').using('gin', t.systemTags),
   ],
 );
 

@@ -33,6 +33,9 @@ const Detail = z.looseObject({ id: z.string(), status: z.string(), addressHidden
 const IdParams = z.object({ id: z.uuid({ error: 'errors.LISTING_NOT_FOUND' }) });
 const auth = { security: [{ bearerAuth: [] }] };
 
+/** Matches counted exactly up to here; beyond, `totalCapped` is true (DECISIONS: lists answer a total). */
+export const COUNT_CAP = 10_000;
+
 const SORTS = ['newest', 'price-asc', 'price-desc', 'entry-fee-asc'] as const;
 /** A comma-separated list of tag names. */
 const tagList = z
@@ -235,7 +238,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Browse deals with filters, sorted, a page at a time',
         ...auth,
         querystring: BrowseQuery,
-        response: { 200: Page },
+        response: { 200: Page.extend({ totalCapped: z.boolean() }) },
       },
     },
     async (request) => {
@@ -253,7 +256,11 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(and(...where, ...(after ? [after] : [])))
           .orderBy(...order)
           .limit(query.limit + 1),
-        queryRows<{ n: number }>(db(), sql`select count(*)::int as n from ${deals} where ${and(...where)}`),
+        // Counting every match of a broad filter reads every row; past COUNT_CAP the list says "10,000+".
+        queryRows<{ n: number }>(
+          db(),
+          sql`select count(*)::int as n from (select 1 from ${deals} where ${and(...where)} limit ${COUNT_CAP + 1}) matches`,
+        ),
       ]);
       const pageIds = ids.slice(0, query.limit).map((r) => r.id);
       const rows = pageIds.length ? await db().select().from(deals).where(inArray(deals.id, pageIds)) : [];
@@ -262,7 +269,8 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         items: await cards(viewer, page),
         nextCursor: ids.length > query.limit ? encodeCursor({ id: pageIds[pageIds.length - 1]! }) : null,
-        total: Number(counted?.n ?? 0),
+        total: Math.min(Number(counted?.n ?? 0), COUNT_CAP),
+        totalCapped: Number(counted?.n ?? 0) > COUNT_CAP,
       };
     },
   );
