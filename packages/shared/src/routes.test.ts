@@ -19,6 +19,7 @@ describe('route table', () => {
   it('does not match unknown paths or screens that are not built', () => {
     expect(matchBuiltRoute('/nope')).toBeUndefined();
     expect(matchBuiltRoute('/terms/extra')).toBeUndefined();
-    expect(matchBuiltRoute('/deals/123')).toBeUndefined();
+    expect(matchBuiltRoute('/deals/123/offers')).toBeUndefined();
+    expect(matchBuiltRoute('/chat/123')).toBeUndefined();
   });
 });

@@ -27,4 +27,8 @@ export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> =
   verifyEmailChange: () => import('@/features/profile/routes/verify-email-change'),
   admin: () => import('@/features/admin/routes/admin'),
   owners: () => import('@/features/owners/routes/owners'),
+  deals: () => import('@/features/deals/routes/deals'),
+  dealDetail: () => import('@/features/deals/routes/deal-detail'),
+  dealNew: () => import('@/features/deals/routes/deal-new'),
+  dealEdit: () => import('@/features/deals/routes/deal-edit'),
 };

@@ -1,0 +1,153 @@
+import { Home } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TFunction } from 'i18next';
+import { truncateAddress } from '@dealclub/shared/deals';
+import type { Card } from '../api/deals';
+import { FavoriteButton } from './favorite-button';
+import { formatMoney, formatNumber, formatRate } from './money';
+import { StatusBadge, TagBadge } from './status-badge';
+
+type Located = Pick<Card, 'streetAddress' | 'unit' | 'addressHidden' | 'city' | 'state' | 'zipCode'>;
+
+/** Street and unit, or null when the address is hidden from this viewer. */
+export function streetOf(deal: Located): string | null {
+  if (deal.addressHidden || !deal.streetAddress) return null;
+  return [deal.streetAddress, deal.unit].filter(Boolean).join(', ');
+}
+
+/** "Austin, TX 78701". */
+export function placeOf(t: TFunction, deal: Located): string {
+  return t('dealCommon.place', { city: deal.city, state: deal.state, zipCode: deal.zipCode });
+}
+
+/** The first line of an address in a list: the street cut at 30 characters, or 'Address undisclosed'. */
+export function cardAddress(t: TFunction, deal: Located): string {
+  const street = streetOf(deal);
+  return street ? truncateAddress(street) : t('dealCommon.addressUndisclosed');
+}
+
+/** The kind of deal: its purchase type for creative deals, else its category. */
+export function kindOf(t: TFunction, deal: Pick<Card, 'category' | 'purchaseType'>): string {
+  return deal.category === 'creative' && deal.purchaseType
+    ? t(`dealCommon.purchaseType.${deal.purchaseType}`)
+    : t(`dealCommon.category.${deal.category}`);
+}
+
+/**
+ * One deal of the browse list: the cover (or a placeholder), the price, the address, the key terms,
+ * the system tags and the status. The whole card opens the deal; the heart saves it.
+ */
+export function DealCard({
+  deal,
+  showFavorite,
+  linkState,
+}: {
+  deal: Card;
+  showFavorite: boolean;
+  /** Kept on the link so that the detail's "Back to deals" returns to the same filters. */
+  linkState?: unknown;
+}) {
+  const { t, i18n } = useTranslation();
+  const headingId = useId();
+  const lang = i18n.language;
+  const terms: [string, string][] = [];
+  if (deal.entryFee !== null) terms.push([t('dealCommon.entryFee'), formatMoney(deal.entryFee, lang)]);
+  if (deal.interestRate !== null) terms.push([t('dealCommon.rate'), formatRate(deal.interestRate, lang)]);
+  terms.push([t('dealCommon.beds'), formatNumber(deal.bedrooms, lang)]);
+  terms.push([t('dealCommon.baths'), formatNumber(deal.bathrooms, lang)]);
+  if (deal.squareFootage !== null) terms.push([t('dealCommon.sqft'), formatNumber(deal.squareFootage, lang)]);
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:border-brand-700"
+    >
+      <div className="relative aspect-[4/3] bg-slate-100">
+        {deal.coverPhotoUrl ? (
+          <img
+            src={deal.coverPhotoUrl}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
+        ) : (
+          <div className="flex size-full flex-col items-center justify-center gap-1 text-slate-500">
+            <Home aria-hidden className="size-10" />
+            <span className="text-xs">{t('dealCommon.noPhoto')}</span>
+          </div>
+        )}
+        <StatusBadge status={deal.status} className="absolute top-2 left-2 shadow-sm" />
+        {showFavorite && (
+          <FavoriteButton
+            dealId={deal.id}
+            isFavorite={deal.isFavorite}
+            className="absolute top-2 right-2 z-10"
+          />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div>
+          <p className="text-2xl font-bold text-ink">
+            <span className="sr-only">{t('dealsBrowse.cardPrice')} </span>
+            {formatMoney(deal.purchasePrice, lang)}
+          </p>
+          <p className="text-sm font-medium text-brand-800">
+            {kindOf(t, deal)} · {t(`dealCommon.propertyType.${deal.propertyType}`)}
+          </p>
+        </div>
+        <h3 id={headingId} className="leading-snug font-semibold">
+          <Link
+            to={`/deals/${deal.id}`}
+            state={linkState}
+            className="rounded-sm outline-none after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:underline"
+          >
+            <span className="block">{cardAddress(t, deal)}</span>
+            <span className="block text-sm font-normal text-slate-600">{placeOf(t, deal)}</span>
+          </Link>
+        </h3>
+        <dl className="grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
+          {terms.map(([label, value]) => (
+            <div key={label} className="min-w-0">
+              <dt className="truncate text-xs text-slate-600">{label}</dt>
+              <dd className="truncate font-semibold text-ink">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {deal.systemTags.length > 0 && (
+          <ul className="mt-auto flex flex-wrap gap-1.5" aria-label={t('dealDetail.systemTags')}>
+            {deal.systemTags.map((tag) => (
+              <li key={tag}>
+                <TagBadge tag={tag} system />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** The grey shape of a card while the list loads. */
+export function DealCardSkeleton() {
+  return (
+    <div
+      aria-hidden
+      className="flex animate-pulse flex-col overflow-hidden rounded-xl border border-slate-200 bg-white"
+    >
+      <div className="aspect-[4/3] bg-slate-200" />
+      <div className="grid gap-3 p-4">
+        <div className="h-7 w-1/2 rounded bg-slate-200" />
+        <div className="h-4 w-3/4 rounded bg-slate-200" />
+        <div className="h-4 w-2/3 rounded bg-slate-200" />
+        <div className="grid grid-cols-3 gap-3">
+          <div className="h-8 rounded bg-slate-200" />
+          <div className="h-8 rounded bg-slate-200" />
+          <div className="h-8 rounded bg-slate-200" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@dealclub/shared/roles';
+import { SessionProvider, type Session } from '@/features/auth/session-context';
+import { createQueryClient } from '@/lib/query-client';
+import type { DealDetail } from '../api/deals';
+import DealDetailPage from '../routes/deal-detail';
+
+const ID = '11111111-1111-4111-8111-111111111111';
+
+const signedIn = (roles: Role[]): Session => ({
+  status: 'authenticated',
+  user: {
+    userId: 'u1',
+    email: 'rosa@example.test',
+    firstName: 'Rosa',
+    lastName: 'Díaz',
+    role: roles[0]!,
+    roles,
+    cognitoGroups: roles,
+    phoneNumber: '5125550100',
+    languagePreference: 'en',
+    profileComplete: true,
+  },
+  signOut: () => {},
+});
+
+const detail = (over: Partial<DealDetail> = {}): DealDetail => ({
+  id: ID,
+  status: 'pending',
+  streetAddress: '12 Oak Street',
+  unit: 'B',
+  addressHidden: false,
+  hideAddress: false,
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '78701',
+  category: 'creative',
+  purchaseType: 'Hybrid',
+  propertyType: 'condo',
+  purchasePrice: 400_000,
+  entryFee: 15_000,
+  interestRate: 3.25,
+  bedrooms: 2,
+  bathrooms: 1.5,
+  squareFootage: 980,
+  tags: ['wholesale'],
+  systemTags: ['super-low-interest-rate'],
+  coverPhotoUrl: null,
+  isFavorite: true,
+  isOwn: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  loanType: 'FHA',
+  loanBalance: 250_000,
+  loanMaturityDate: '2050-06-01',
+  piti: 1800,
+  sellerLoanAmount: 50_000,
+  sellerInterestRate: 6,
+  piMonthlyPayment: 400,
+  sellerLoanMaturity: '2031-01-01',
+  deedTransferType: 'DeedTransfer',
+  description: 'A bright condo near the lake.',
+  exclusiveUntil: null,
+  updatedAt: '2026-01-02T00:00:00.000Z',
+  photos: [
+    { id: 'p1', url: '/a.jpg', thumbUrl: '/a-t.jpg', fullUrl: '/a-f.jpg', width: 800, height: 600 },
+    { id: 'p2', url: '/b.jpg', thumbUrl: '/b-t.jpg', fullUrl: '/b-f.jpg', width: 800, height: 600 },
+  ],
+  math: { cashToClose: 20_000, estimatedEquity: 100_000, totalMonthlyPayment: 2200, monthsToMaturity: 60 },
+  originator: {
+    firstName: 'Sam',
+    companyName: 'Acme Homes',
+    logoUrl: null,
+    callBookingUrl: 'https://cal.example.test/sam',
+  },
+  statusHistory: [],
+  ...over,
+});
+
+function mockApi(answer: () => Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => answer()),
+  );
+}
+
+function renderPage(session: Session) {
+  const router = createMemoryRouter([{ path: '/deals/:id', element: <DealDetailPage /> }], {
+    initialEntries: [`/deals/${ID}`],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionProvider value={session}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the /deals/:id detail', () => {
+  it('shows every group of terms, the notice, the math, the originator and the edit link', async () => {
+    mockApi(() => Response.json(detail()));
+    renderPage(signedIn(['originator', 'buyer']));
+    expect(await screen.findByRole('heading', { name: '12 Oak Street, B', level: 1 })).toBeTruthy();
+    expect(screen.getByText('This deal is pending: no new offers.')).toBeTruthy();
+    for (const title of [
+      'Price and terms',
+      'Subject-to loan',
+      'Seller financing',
+      'The property',
+      'Parking, solar, HOA and restrictions',
+      'Description',
+      'Deal math',
+      'Tags',
+      'Listed by',
+    ]) {
+      expect(screen.getByRole('heading', { name: title, level: 2 })).toBeTruthy();
+    }
+    expect(screen.queryByRole('heading', { name: 'Lease option' })).toBeNull();
+    const math = screen.getByRole('region', { name: 'Deal math' });
+    expect(within(math).getByText('$20,000')).toBeTruthy();
+    expect(within(math).getByText('60 months')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(`/deals/${ID}/edit`);
+    expect(screen.getByRole('button', { name: 'Remove from favorites' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Book a call with Sam/ }).getAttribute('href')).toBe(
+      'https://cal.example.test/sam',
+    );
+  });
+
+  it('moves through the photos with the thumbnails and the arrow keys', async () => {
+    mockApi(() => Response.json(detail({ status: 'active' })));
+    renderPage(signedIn(['buyer']));
+    const first = await screen.findByRole('button', { name: 'Photo 1 of 2' });
+    expect(first.getAttribute('aria-current')).toBe('true');
+    first.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const second = screen.getByRole('button', { name: 'Photo 2 of 2' });
+    expect(second.getAttribute('aria-current')).toBe('true');
+    expect(document.activeElement).toBe(second);
+    expect(screen.getByRole('img', { name: 'Photo 2 of 2' }).getAttribute('src')).toBe('/b.jpg');
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
+
+  it('hides the address when the deal does and says when it is sold', async () => {
+    mockApi(() =>
+      Response.json(
+        detail({ status: 'sold', streetAddress: undefined, addressHidden: true, isOwn: false, photos: [] }),
+      ),
+    );
+    renderPage(signedIn(['buyer']));
+    expect(await screen.findByRole('heading', { name: 'Address undisclosed', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Austin, TX 78701')).toBeTruthy();
+    expect(screen.getByText('This deal is no longer available.')).toBeTruthy();
+  });
+
+  it("says 'Listing not found' on a 404", async () => {
+    mockApi(() =>
+      Response.json({ code: 'LISTING_NOT_FOUND', message: 'Listing not found' }, { status: 404 }),
+    );
+    renderPage(signedIn(['buyer']));
+    expect(await screen.findByRole('heading', { name: 'Listing not found', level: 1 })).toBeTruthy();
+  });
+});

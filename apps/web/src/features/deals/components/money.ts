@@ -1,0 +1,58 @@
+/**
+ * Number formats of the deal screens: money is whole US dollars (API.md), shown in the reader's
+ * language; rates are percents; dates of terms are calendar days (no time zone shift).
+ */
+
+const cache = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** `$1,250,000`: US dollars without cents. */
+export function formatMoney(value: number, language: string): string {
+  return numberFormat(language, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(value);
+}
+
+/** `$500K`, `$1.5M`: the budget caps of the browse filter. */
+export function formatCompactMoney(value: number, language: string): string {
+  return numberFormat(language, {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
+/** `4.25%`: an interest rate given in percent. */
+export function formatRate(value: number, language: string): string {
+  return numberFormat(language, { style: 'percent', maximumFractionDigits: 3 }).format(value / 100);
+}
+
+/** `1,500`: a plain count (square feet, years). */
+export function formatNumber(value: number, language: string): string {
+  return numberFormat(language, { maximumFractionDigits: 2 }).format(value);
+}
+
+/** A `YYYY-MM-DD` day (or an ISO instant) as a medium date. */
+export function formatDay(value: string, language: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(day ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    ...(day ? { timeZone: 'UTC' } : {}),
+  }).format(date);
+}

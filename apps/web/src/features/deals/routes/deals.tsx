@@ -1,0 +1,182 @@
+import { Plus } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { isBuyerSide, isSellerSide } from '@dealclub/shared/roles';
+import { PageFallback } from '@/components/layout/page-fallback';
+import { useSession } from '@/features/auth/session-context';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { useDealsList, useFavorites, type DealFilters as Filters } from '../api/deals';
+import { BrowseEmpty, BrowseError, BrowseGrid } from '../components/browse-results';
+import { hasFilters, parseFilters, withFilters, withoutFilters } from '../components/browse-filters';
+import { BrowseViews, type BrowseView } from '../components/browse-views';
+import { DealFilters, SearchFilter, SortSelect } from '../components/deal-filters';
+import { ManageListings } from '../components/manage-listings';
+
+/**
+ * `/deals`: the buyer side browses deals with filters kept in the URL, or its favorites
+ * (`?view=favorites`); the seller side manages its listings (`?view=mine`). An originator without
+ * the buyer side may not browse and is pointed to its listings.
+ */
+export default function DealsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.deals'));
+  const session = useSession();
+  const location = useLocation();
+  const [params] = useSearchParams();
+
+  if (session.status === 'loading') return <PageFallback />;
+  if (session.status !== 'authenticated') {
+    return <Navigate to="/auth" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+
+  const roles = session.user.roles;
+  const buyer = isBuyerSide(roles);
+  const seller = isSellerSide(roles);
+  const requested = params.get('view');
+  const view: BrowseView =
+    requested === 'mine' ? 'mine' : requested === 'favorites' && buyer ? 'favorites' : 'all';
+
+  return (
+    <section className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-bold">{t('dealsBrowse.title')}</h1>
+          <p className="text-slate-700">{t('dealsBrowse.lead')}</p>
+        </div>
+        {seller && (
+          <Link
+            to="/deals/new"
+            className="inline-flex h-11 items-center gap-2 rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+          >
+            <Plus aria-hidden className="size-5" />
+            {t('dealsBrowse.listDeal')}
+          </Link>
+        )}
+      </div>
+      <BrowseViews current={view} buyer={buyer} seller={seller} />
+      <div className="mt-6">
+        {view === 'mine' ? (
+          <ManageListings />
+        ) : !buyer ? (
+          <SellerOnlyNote />
+        ) : view === 'favorites' ? (
+          <FavoritesView />
+        ) : (
+          <BrowseList />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function SellerOnlyNote() {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      className="grid max-w-2xl gap-3 rounded-xl border border-sky-200 bg-sky-50 p-5 text-sky-950"
+    >
+      <h2 className="text-lg font-semibold">{t('dealsBrowse.sellerOnlyTitle')}</h2>
+      <p>{t('dealsBrowse.sellerOnly')}</p>
+      <Link to="/deals?view=mine" className="font-semibold text-brand-800 underline">
+        {t('dealsBrowse.manageListings')}
+      </Link>
+    </div>
+  );
+}
+
+function BrowseList() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => parseFilters(params), [params]);
+  const list = useDealsList(filters);
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = list.data?.pages.at(-1)?.total ?? 0;
+  const capped = Boolean(list.data?.pages.at(-1)?.totalCapped);
+  const linkState = { from: `${location.pathname}${location.search}` };
+
+  // Changes in quick succession build on each other, not on a URL the router has not committed yet.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
+  const go = (next: URLSearchParams) => {
+    pending.current = next;
+    setParams(next, { replace: true });
+  };
+  const update = (patch: Partial<Filters>) => go(withFilters(pending.current ?? params, patch));
+  const clear = () => go(withoutFilters(pending.current ?? params));
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
+        <SearchFilter value={filters.q ?? ''} onChange={(q) => update({ q: q || undefined })} />
+        <SortSelect value={filters.sort ?? 'newest'} onChange={(sort) => update({ sort })} />
+      </div>
+      <div className="grid gap-6 md:grid-cols-[16rem_minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <div className="md:self-start">
+          <DealFilters filters={filters} onChange={update} onClear={clear} />
+        </div>
+        <BrowseGrid
+          heading={
+            list.isPending
+              ? t('dealsBrowse.loading')
+              : t(capped ? 'dealsBrowse.resultsCapped' : 'dealsBrowse.results', { count: total })
+          }
+          items={items}
+          total={total}
+          pending={list.isPending}
+          busy={list.isPlaceholderData}
+          linkState={linkState}
+          hasMore={Boolean(list.hasNextPage)}
+          loadingMore={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+          status={
+            list.isError && items.length === 0 ? (
+              <BrowseError onRetry={() => void list.refetch()} />
+            ) : !list.isPending && items.length === 0 ? (
+              <BrowseEmpty
+                title={hasFilters(filters) ? t('dealsBrowse.empty') : t('dealsBrowse.emptyNoFilters')}
+                hint={hasFilters(filters) ? t('dealsBrowse.emptyHint') : undefined}
+                onClear={hasFilters(filters) ? clear : undefined}
+              />
+            ) : null
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+function FavoritesView() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const favorites = useFavorites();
+  const items = favorites.data?.items ?? [];
+  const total = favorites.data?.total ?? 0;
+  return (
+    <BrowseGrid
+      heading={
+        favorites.isPending ? t('dealsBrowse.loading') : t('dealsBrowse.favoritesCount', { count: total })
+      }
+      items={items}
+      total={total}
+      pending={favorites.isPending}
+      busy={false}
+      linkState={{ from: `${location.pathname}${location.search}` }}
+      hasMore={false}
+      loadingMore={false}
+      onLoadMore={() => undefined}
+      wide
+      status={
+        favorites.isError ? (
+          <BrowseError onRetry={() => void favorites.refetch()} />
+        ) : !favorites.isPending && items.length === 0 ? (
+          <BrowseEmpty title={t('dealsBrowse.emptyFavorites')} hint={t('dealsBrowse.emptyFavoritesHint')} />
+        ) : null
+      }
+    />
+  );
+}
