@@ -280,11 +280,16 @@ describe('status changes', () => {
       status: 'active',
       comments: 'Reactivated: financing fell through',
     });
+    const buyer = await createUser(app, { roles: ['buyer'] });
+    expect((await send(buyer, 'GET', '/api/deals')).json().total).toBe(1);
     const canceled = await send(seller, 'PUT', `/api/deals/${deal.id}/status`, {
       status: 'canceled',
       reason: 'Seller changed plans',
       throughPlatform: false,
     });
+    // Off the market: out of the browse list, still readable ('no longer available').
+    expect((await send(buyer, 'GET', '/api/deals')).json().total).toBe(0);
+    expect((await send(buyer, 'GET', `/api/deals/${deal.id}`)).json()).toMatchObject({ status: 'canceled' });
     expect(canceled.json().statusHistory).toEqual([
       expect.objectContaining({ status: 'active', source: 'platform' }),
       expect.objectContaining({ status: 'pending', source: 'platform', comments: 'Under contract' }),

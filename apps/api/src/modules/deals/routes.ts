@@ -114,8 +114,11 @@ function ordering(
   }
 }
 
+/** What the browse list offers: deals still on the market (sold and canceled ones leave it). */
+const ON_THE_MARKET = sql`${deals.status} in ('exclusive', 'active', 'pending')`;
+
 function filtersOf(query: BrowseQuery, viewer: Viewer): SQL[] {
-  const where: SQL[] = [visibleTo(viewer), sql`${deals.status} <> 'deleted'`];
+  const where: SQL[] = [visibleTo(viewer), sql`${deals.status} <> 'deleted'`, ON_THE_MARKET];
   if (query.maxPrice) where.push(sql`${deals.purchasePrice} <= ${query.maxPrice}`);
   if (query.minBedrooms) where.push(sql`${deals.bedrooms} >= ${query.minBedrooms}`);
   if (query.minBathrooms) where.push(sql`${deals.bathrooms} >= ${query.minBathrooms}`);
