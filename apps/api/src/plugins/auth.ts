@@ -90,20 +90,22 @@ export async function registerAuth(app: FastifyInstance) {
    * The product user of a token, and (embedded) whether the token's sign-in was revoked, in one
    * round trip: this runs on every authenticated call.
    */
+  // A prepared statement: built once, and planned once per database connection.
+  const userWithRevocation = db
+    .select({
+      row: users,
+      revoked: sql<boolean>`exists (select 1 from ${identityRefreshTokens} where ${identityRefreshTokens.originJti} = ${sql.placeholder('originJti')} and ${identityRefreshTokens.revokedAt} is not null)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('sub')))
+    .limit(1)
+    .prepare('auth_user_with_revocation');
+
   async function userFor(claims: JWTPayload): Promise<{ row: UserRow; revoked: boolean }> {
     const sub = claims.sub!;
     const originJti = typeof claims.origin_jti === 'string' ? claims.origin_jti : null;
     const checkRevoked = config.identity.mode === 'embedded' && originJti !== null;
-    const [found] = await db
-      .select({
-        row: users,
-        revoked: checkRevoked
-          ? sql<boolean>`exists (select 1 from ${identityRefreshTokens} where ${identityRefreshTokens.originJti} = ${originJti} and ${identityRefreshTokens.revokedAt} is not null)`
-          : sql<boolean>`false`,
-      })
-      .from(users)
-      .where(eq(users.id, sub))
-      .limit(1);
+    const [found] = await userWithRevocation.execute({ sub, originJti: checkRevoked ? originJti : null });
     if (found) return found;
     const groups = (claims['cognito:groups'] as string[] | undefined) ?? [];
     const roles = rolesFromGroups(groups);

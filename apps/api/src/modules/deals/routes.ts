@@ -181,16 +181,25 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     return (await visibleDealWithFavorite(user, id)).row;
   }
 
+  // Prepared (built once, planned once per connection): the most frequent read of a deal.
+  const dealForViewer = (isAdmin: boolean) =>
+    db()
+      .select({
+        row: deals,
+        isFavorite: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${sql.placeholder('viewer')} and ${favorites.dealId} = ${deals.id})`,
+      })
+      .from(deals)
+      .where(and(eq(deals.id, sql.placeholder('id')), visibleTo({ id: sql.placeholder('viewer'), isAdmin })))
+      .prepare(isAdmin ? 'deal_for_admin' : 'deal_for_viewer');
+  const dealQueries = { admin: dealForViewer(true), viewer: dealForViewer(false) };
+
   /** The same, with whether the user saved it, in one query. */
   async function visibleDealWithFavorite(user: AuthenticatedUser, id: string) {
     const viewer = viewerOf(user);
-    const [found] = await db()
-      .select({
-        row: deals,
-        isFavorite: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${user.id} and ${favorites.dealId} = ${deals.id})`,
-      })
-      .from(deals)
-      .where(and(eq(deals.id, id), visibleTo(viewer)));
+    const [found] = await (viewer.isAdmin ? dealQueries.admin : dealQueries.viewer).execute({
+      id,
+      viewer: user.id,
+    });
     if (!found) throw new AppError('LISTING_NOT_FOUND');
     const { row } = found;
     // The seller side that is not the buyer side reads only its own deals (core §6).

@@ -245,10 +245,35 @@ export function cardOf(
   };
 }
 
+/** The photos and the originator card of a deal page, prepared once per database handle. */
+const detailQueries = new WeakMap<Db, ReturnType<typeof prepareDetailQueries>>();
+function prepareDetailQueries(db: Db) {
+  return {
+    photos: db
+      .select()
+      .from(dealPhotos)
+      .where(eq(dealPhotos.dealId, sql.placeholder('deal')))
+      .orderBy(asc(dealPhotos.position))
+      .prepare('deal_photos_of_deal'),
+    originator: db
+      .select({
+        firstName: users.firstName,
+        companyName: users.companyName,
+        companyLogoKey: users.companyLogoKey,
+        callBookingUrl: users.callBookingUrl,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('user')))
+      .prepare('deal_originator_card'),
+  };
+}
+
 export async function detailOf(db: Db, viewer: Viewer, row: DealRow, isFavorite: boolean) {
   const manages = viewer.isAdmin || row.originatorId === viewer.id;
+  let prepared = detailQueries.get(db);
+  if (!prepared) detailQueries.set(db, (prepared = prepareDetailQueries(db)));
   const [photos, history, [originator]] = await Promise.all([
-    db.select().from(dealPhotos).where(eq(dealPhotos.dealId, row.id)).orderBy(asc(dealPhotos.position)),
+    prepared.photos.execute({ deal: row.id }),
     // The history (with reasons and comments) is the originator's and the moderators'.
     manages
       ? db
@@ -257,15 +282,7 @@ export async function detailOf(db: Db, viewer: Viewer, row: DealRow, isFavorite:
           .where(eq(dealStatusHistory.dealId, row.id))
           .orderBy(asc(dealStatusHistory.createdAt))
       : Promise.resolve([]),
-    db
-      .select({
-        firstName: users.firstName,
-        companyName: users.companyName,
-        companyLogoKey: users.companyLogoKey,
-        callBookingUrl: users.callBookingUrl,
-      })
-      .from(users)
-      .where(eq(users.id, row.originatorId)),
+    prepared.originator.execute({ user: row.originatorId }),
   ]);
   const terms = row.terms as Omit<DealValues, 'streetAddress' | 'unit'>;
   const values = {

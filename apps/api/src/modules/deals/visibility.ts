@@ -6,7 +6,7 @@
  * - the street address of a deal with `hideAddress`: only its originator and admins (and, with the
  *   offers issue, the buyer whose offer was accepted). Everyone else gets no address at all.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AuthenticatedUser } from '../../plugins/auth';
 import { buyBoxes, buyerPreferences, deals, users } from '../../db/schema';
 
@@ -15,13 +15,16 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
+/** In a prepared statement the viewer's id is a placeholder. */
+type ViewerRef = { id: string | Placeholder; isAdmin: boolean };
+
 export const viewerOf = (user: AuthenticatedUser): Viewer => ({
   id: user.id,
   isAdmin: user.roles.includes('admin'),
 });
 
 /** SQL: the viewer is a priority buyer for the deal row in scope. */
-export function isPriorityBuyer(viewer: Viewer): SQL {
+export function isPriorityBuyer(viewer: ViewerRef): SQL {
   return sql`(exists (select 1 from ${users} pu where pu.id = ${viewer.id} and pu.certified_buyer) and (
     exists (select 1 from ${buyBoxes} bb where bb.user_id = ${viewer.id} and bb.state = ${deals.state}
       and (cardinality(bb.zip_codes) = 0 or ${deals.zipCode} = any(bb.zip_codes))
@@ -31,7 +34,7 @@ export function isPriorityBuyer(viewer: Viewer): SQL {
 }
 
 /** SQL: the deal row in scope is visible to the viewer in lists and on its page. */
-export function visibleTo(viewer: Viewer): SQL {
+export function visibleTo(viewer: ViewerRef): SQL {
   if (viewer.isAdmin) return sql`true`;
   return sql`(${deals.originatorId} = ${viewer.id} or (${deals.status} <> 'deleted' and (${deals.status} <> 'exclusive' or ${isPriorityBuyer(viewer)})))`;
 }
