@@ -61,8 +61,7 @@ test('a new buyer without a phone is sent to the Profile tab, then on to buyer p
 });
 
 test.describe('buyer preferences', () => {
-  // /deals answers 404 until the deals screen exists; the redirect is what is tested here.
-  test.use({ allowConsole: [/status of 40[04]/] });
+  test.use({ allowConsole: [/status of 400/] });
 
   test('a new buyer is redirected to buyer preferences, saves them and reaches /deals without a redirect', async ({
     page,

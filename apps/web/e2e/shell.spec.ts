@@ -80,7 +80,7 @@ test.describe('not found', () => {
   });
 
   test('a screen that is not built yet shows the not-found page, not a placeholder', async ({ page }) => {
-    await page.goto('/deals');
+    await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   });
 });
