@@ -115,3 +115,14 @@ test.describe('deals', () => {
     await expect(buyer.getByText('This deal is no longer available.')).toBeVisible();
   });
 });
+
+test('the deal list fits a 375 px phone screen without sideways scrolling', async ({ browser }) => {
+  const page = await signedIn(browser, 'buyer@demo.test');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/deals');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByRole('article').first().getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});

@@ -47,7 +47,10 @@ export function Header() {
           aria-label={t('nav.home')}
         >
           <LogoMark />
-          <span aria-hidden>{t('app.name')}</span>
+          {/* Below 420 px the mark alone keeps the bar within the screen. */}
+          <span aria-hidden className="hidden min-[420px]:inline">
+            {t('app.name')}
+          </span>
         </Link>
 
         <nav
@@ -105,7 +108,7 @@ export function Header() {
             onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <X aria-hidden className="size-4" /> : <Menu aria-hidden className="size-4" />}
-            {user?.firstName || t('nav.menu')}
+            <span className="max-w-[7rem] truncate">{user?.firstName || t('nav.menu')}</span>
           </button>
         </div>
       </div>
