@@ -402,6 +402,13 @@ describe('browsing', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // A cursor naming a deal the buyer may not see (deleted) is refused, not paged from.
+    const hidden = await listed(seller, cashDeal({ purchasePrice: 123456 }));
+    await send(seller, 'DELETE', `/api/deals/${hidden.id}`);
+    const hiddenCursor = Buffer.from(hidden.id).toString('base64url');
+    expect((await send(buyer, 'GET', `/api/deals?sort=price-asc&cursor=${hiddenCursor}`)).statusCode).toBe(
+      400,
+    );
     expect(prices).toHaveLength(4);
   });
 

@@ -25,8 +25,10 @@ export function variantKey(key: string, width: (typeof PHOTO_VARIANTS)[number]):
 }
 
 export async function storePhoto(storage: FileStorage, bytes: Buffer): Promise<ProcessedPhoto> {
+  const key = `photos/${randomUUID()}.webp`;
   let full: { data: Buffer; info: OutputInfo };
   let image: Sharp;
+  let variants: { key: string; data: Buffer }[];
   try {
     image = sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
     full = await image
@@ -34,20 +36,20 @@ export async function storePhoto(storage: FileStorage, bytes: Buffer): Promise<P
       .resize({ width: FULL_SIZE, height: FULL_SIZE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
+    variants = await Promise.all(
+      PHOTO_VARIANTS.map(async (width) => ({
+        key: variantKey(key, width),
+        data: await image
+          .clone()
+          .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer(),
+      })),
+    );
   } catch {
+    // Anything the decoder cannot read, at any size, is the file's problem, not the server's.
     throw new AppError('PHOTO_UNREADABLE');
   }
-  const key = `photos/${randomUUID()}.webp`;
-  const variants = await Promise.all(
-    PHOTO_VARIANTS.map(async (width) => ({
-      key: variantKey(key, width),
-      data: await image
-        .clone()
-        .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer(),
-    })),
-  );
   await storage.put(key, full.data, 'image/webp');
   for (const variant of variants) await storage.put(variant.key, variant.data, 'image/webp');
   return { key, width: full.info.width, height: full.info.height };

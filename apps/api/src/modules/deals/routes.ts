@@ -258,7 +258,17 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = viewerOf(user);
       const query = request.query;
       const where = filtersOf(query, viewer);
-      const { order, after } = ordering(query.sort, decodeCursor(query.cursor));
+      const cursorId = decodeCursor(query.cursor);
+      // A cursor names a deal whose sort values the next page starts from: it must be one the
+      // viewer may see, or paging would reveal the price and dates of deals hidden from them.
+      if (cursorId) {
+        const [visible] = await db()
+          .select({ id: deals.id })
+          .from(deals)
+          .where(and(eq(deals.id, cursorId), visibleTo(viewer)));
+        if (!visible) throw new AppError('BAD_REQUEST');
+      }
+      const { order, after } = ordering(query.sort, cursorId);
       // The page's ids first (an index-only top-N over deals_state_price_idx or the sort's index),
       // then only those rows: the heap is read for the 25 deals shown, not for every match.
       const [ids, [counted]] = await Promise.all([
@@ -310,7 +320,15 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       const where = status
         ? and(mine, eq(deals.status, status))
         : and(mine, sql`${deals.status} <> 'deleted'`);
-      const { order, after } = ordering('newest', decodeCursor(request.query.cursor));
+      const cursorId = decodeCursor(request.query.cursor);
+      if (cursorId) {
+        const [own] = await db()
+          .select({ id: deals.id })
+          .from(deals)
+          .where(and(eq(deals.id, cursorId), mine));
+        if (!own) throw new AppError('BAD_REQUEST');
+      }
+      const { order, after } = ordering('newest', cursorId);
       const [rows, counts] = await Promise.all([
         db()
           .select()
