@@ -4,7 +4,7 @@
  * saves favorites; the seller side lists deals; only a deal's originator (or an admin, recorded as
  * the actor) edits it, changes its status or deletes it.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
@@ -79,7 +79,7 @@ const StatusBody = z
 /** `order by` and the keyset condition after the cursor's row, per sort. */
 function ordering(
   sort: BrowseQuery['sort'],
-  cursorId: string | undefined,
+  cursorId: string | Placeholder | undefined,
 ): { order: SQL[]; after: SQL | undefined } {
   const at = (column: string) => sql.raw(`(select ${column} from deals c where c.id = `);
   switch (sort) {
@@ -117,30 +117,40 @@ function ordering(
 /** What the browse list offers: deals still on the market (sold and canceled ones leave it). */
 const ON_THE_MARKET = sql`${deals.status} in ('exclusive', 'active', 'pending')`;
 
-function filtersOf(query: BrowseQuery, viewer: Viewer): SQL[] {
-  const where: SQL[] = [visibleTo(viewer), sql`${deals.status} <> 'deleted'`, ON_THE_MARKET];
-  if (query.maxPrice) where.push(sql`${deals.purchasePrice} <= ${query.maxPrice}`);
-  if (query.minBedrooms) where.push(sql`${deals.bedrooms} >= ${query.minBedrooms}`);
-  if (query.minBathrooms) where.push(sql`${deals.bathrooms} >= ${query.minBathrooms}`);
-  if (query.category) where.push(eq(deals.category, query.category));
-  if (query.purchaseType) where.push(eq(deals.purchaseType, query.purchaseType));
-  if (query.propertyType) where.push(eq(deals.propertyType, query.propertyType));
-  if (query.state) where.push(eq(deals.state, query.state));
-  if (query.city) where.push(sql`lower(${deals.city}) = lower(${query.city})`);
-  if (query.zipCode) where.push(eq(deals.zipCode, query.zipCode));
+/**
+ * The browse filters. Values go through `v`, which makes them placeholders of a prepared statement:
+ * the SQL depends only on which filters are present (the statement's shape), not on their values.
+ */
+function filtersOf(
+  query: BrowseQuery,
+  viewer: Viewer,
+  v: (name: string, value: unknown) => Placeholder,
+): SQL[] {
+  const me = v('viewer', viewer.id);
+  const where: SQL[] = [
+    visibleTo({ id: me, isAdmin: viewer.isAdmin }),
+    sql`${deals.status} <> 'deleted'`,
+    ON_THE_MARKET,
+  ];
+  if (query.maxPrice) where.push(sql`${deals.purchasePrice} <= ${v('maxPrice', query.maxPrice)}`);
+  if (query.minBedrooms) where.push(sql`${deals.bedrooms} >= ${v('minBedrooms', query.minBedrooms)}`);
+  if (query.minBathrooms) where.push(sql`${deals.bathrooms} >= ${v('minBathrooms', query.minBathrooms)}`);
+  if (query.category) where.push(sql`${deals.category} = ${v('category', query.category)}`);
+  if (query.purchaseType) where.push(sql`${deals.purchaseType} = ${v('purchaseType', query.purchaseType)}`);
+  if (query.propertyType) where.push(sql`${deals.propertyType} = ${v('propertyType', query.propertyType)}`);
+  if (query.state) where.push(sql`${deals.state} = ${v('state', query.state)}`);
+  if (query.city) where.push(sql`lower(${deals.city}) = lower(${v('city', query.city)})`);
+  if (query.zipCode) where.push(sql`${deals.zipCode} = ${v('zipCode', query.zipCode)}`);
   if (query.tags?.length) {
-    const tags = sql`array[${sql.join(
-      query.tags.map((t) => sql`${t}`),
-      sql`, `,
-    )}]::text[]`;
+    const tags = sql`${v('tags', query.tags)}::text[]`;
     where.push(sql`(${deals.tags} && ${tags} or ${deals.systemTags} && ${tags})`);
   }
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = v('like', `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     // A hidden street address is never searchable by anyone who may not see it.
     const address = viewer.isAdmin
       ? sql`${deals.streetAddress} ilike ${like}`
-      : sql`((not ${deals.hideAddress} or ${deals.originatorId} = ${viewer.id}) and ${deals.streetAddress} ilike ${like})`;
+      : sql`((not ${deals.hideAddress} or ${deals.originatorId} = ${me}) and ${deals.streetAddress} ilike ${like})`;
     where.push(sql`(${address} or ${deals.city} ilike ${like} or ${deals.description} ilike ${like})`);
   }
   return where;
@@ -148,6 +158,49 @@ function filtersOf(query: BrowseQuery, viewer: Viewer): SQL[] {
 
 export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
+
+  /**
+   * Prepared browse statements, one pair per shape (which filters, which sort, a cursor or not, an
+   * admin or not): drizzle builds each SQL text once and PostgreSQL plans it once per connection.
+   */
+  const browseCache = new Map<string, ReturnType<typeof prepareBrowse>>();
+  function prepareBrowse(where: SQL[], sort: BrowseQuery['sort'], withCursor: boolean, name: string) {
+    const { order, after } = ordering(sort, withCursor ? sql.placeholder('cursor') : undefined);
+    return {
+      ids: db()
+        .select({ id: deals.id })
+        .from(deals)
+        .where(and(...where, ...(after ? [after] : [])))
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .prepare(`${name}_ids`),
+      // Counting every match of a broad filter reads every row; past COUNT_CAP the list says "10,000+".
+      count: db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(
+          db()
+            .select({ one: sql`1`.as('one') })
+            .from(deals)
+            .where(and(...where))
+            .limit(COUNT_CAP + 1)
+            .as('matches'),
+        )
+        .prepare(`${name}_count`),
+    };
+  }
+  function browseStatements(shape: string, where: SQL[], sort: BrowseQuery['sort'], withCursor: boolean) {
+    let statements = browseCache.get(shape);
+    if (!statements) {
+      statements = prepareBrowse(where, sort, withCursor, `deals_browse_${browseCache.size}`);
+      browseCache.set(shape, statements);
+    }
+    return statements;
+  }
+  const dealsById = db()
+    .select()
+    .from(deals)
+    .where(sql`${deals.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('deals_by_id');
 
   async function extrasFor(viewer: Viewer, rows: DealRow[]) {
     if (rows.length === 0) return { covers: new Map<string, string>(), saved: new Set<string>() };
@@ -257,7 +310,6 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireRole(request, BUYER_SIDE);
       const viewer = viewerOf(user);
       const query = request.query;
-      const where = filtersOf(query, viewer);
       const cursorId = decodeCursor(query.cursor);
       // A cursor names a deal whose sort values the next page starts from: it must be one the
       // viewer may see, or paging would reveal the price and dates of deals hidden from them.
@@ -268,24 +320,27 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(and(eq(deals.id, cursorId), visibleTo(viewer)));
         if (!visible) throw new AppError('BAD_REQUEST');
       }
-      const { order, after } = ordering(query.sort, cursorId);
+      const params: Record<string, unknown> = { limit: query.limit + 1 };
+      const v = (name: string, value: unknown) => {
+        params[name] = value;
+        return sql.placeholder(name);
+      };
+      const where = filtersOf(query, viewer, v);
+      if (cursorId) v('cursor', cursorId);
+      const statements = browseStatements(
+        JSON.stringify([Object.keys(params).sort(), query.sort, viewer.isAdmin]),
+        where,
+        query.sort,
+        Boolean(cursorId),
+      );
       // The page's ids first (an index-only top-N over deals_state_price_idx or the sort's index),
       // then only those rows: the heap is read for the 25 deals shown, not for every match.
       const [ids, [counted]] = await Promise.all([
-        db()
-          .select({ id: deals.id })
-          .from(deals)
-          .where(and(...where, ...(after ? [after] : [])))
-          .orderBy(...order)
-          .limit(query.limit + 1),
-        // Counting every match of a broad filter reads every row; past COUNT_CAP the list says "10,000+".
-        queryRows<{ n: number }>(
-          db(),
-          sql`select count(*)::int as n from (select 1 from ${deals} where ${and(...where)} limit ${COUNT_CAP + 1}) matches`,
-        ),
+        statements.ids.execute(params),
+        statements.count.execute(params),
       ]);
       const pageIds = ids.slice(0, query.limit).map((r) => r.id);
-      const rows = pageIds.length ? await db().select().from(deals).where(inArray(deals.id, pageIds)) : [];
+      const rows = pageIds.length ? await dealsById.execute({ ids: pageIds }) : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
       const page = pageIds.map((id) => byId.get(id)!).filter(Boolean);
       return {
