@@ -18,7 +18,6 @@ import {
 } from '@dealclub/shared/deals';
 import { stateField, ZIP_PATTERN } from '@dealclub/shared/geo';
 import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
-import { queryRows } from '../../db/client';
 import { dealPhotos, deals, favorites } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
