@@ -21,7 +21,6 @@ import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
 import { dealPhotos, deals, favorites } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
-import { translate } from '../../lib/i18n';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
 import { cardOf, changeStatus, createDeal, detailOf, updateDeal, type DealRow } from './service';
 import { viewerOf, visibleTo, type Viewer } from './visibility';
@@ -457,13 +456,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireRole(request, SELLER_SIDE);
       const row = await managedDeal(user, request.params.id);
-      const body = request.body;
-      if (body.status === 'canceled' && !body.reason?.trim()) {
-        throw new AppError('VALIDATION_FAILED', undefined, [
-          { path: 'reason', message: translate('en', 'deals.validation.reasonRequired') },
-        ]);
-      }
-      const updated = await changeStatus(db(), row.id, body, user.id);
+      const updated = await changeStatus(db(), row.id, request.body, user.id);
       return detailOf(db(), viewerOf(user), updated, await isFavorite(user.id, row.id));
     },
   );

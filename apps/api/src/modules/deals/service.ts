@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client';
 import { dealPhotos, dealStatusHistory, deals, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { translate } from '../../lib/i18n';
 import { fileUrl } from '../../lib/storage';
 import { variantKey } from './photos';
 import { seesAddress, type Viewer } from './visibility';
@@ -147,6 +148,12 @@ export async function changeStatus(
   change: StatusChange,
   actorId: string,
 ): Promise<DealRow> {
+  // Canceling needs a reason (core §5), whoever asks: the dialog, the API or a script.
+  if (change.status === 'canceled' && !change.reason?.trim()) {
+    throw new AppError('VALIDATION_FAILED', undefined, [
+      { path: 'reason', message: translate('en', 'deals.validation.reasonRequired') },
+    ]);
+  }
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(deals).where(eq(deals.id, dealId)).for('update');
     if (!current) throw new AppError('LISTING_NOT_FOUND');

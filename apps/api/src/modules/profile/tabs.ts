@@ -112,6 +112,27 @@ const auth = { security: [{ bearerAuth: [] }] };
 export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
 
+  /**
+   * Buyer preferences and the buy box: every ZIP must exist and lie in the chosen state; then the
+   * user's one row is written in one statement, so a refused request changes nothing.
+   */
+  async function saveWithZipsInState<T extends typeof buyerPreferences | typeof buyBoxes>(
+    table: T,
+    userId: string,
+    body: { zipCodes: string[]; state: string },
+  ) {
+    const errors = await zipErrors(db(), body.zipCodes, body.state);
+    if (errors.length) throw new AppError('VALIDATION_FAILED', undefined, errors);
+    const values = { ...body, userId, updatedAt: new Date() };
+    const [row] = await db()
+      .insert(table)
+      // The body is the table's validated input (shared schema), so the generic insert is safe.
+      .values(values as never)
+      .onConflictDoUpdate({ target: table.userId, set: values as never })
+      .returning();
+    return row as T['$inferSelect'];
+  }
+
   app.get(
     '/api/profile/preferences',
     {
@@ -178,16 +199,8 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireRole(request, BUYER_SIDE);
-      const body = request.body;
-      const errors = await zipErrors(db(), body.zipCodes, body.state);
-      if (errors.length) throw new AppError('VALIDATION_FAILED', undefined, errors);
-      const values = { ...body, userId: user.id, updatedAt: new Date() };
-      const [row] = await db()
-        .insert(buyerPreferences)
-        .values(values)
-        .onConflictDoUpdate({ target: buyerPreferences.userId, set: values })
-        .returning();
-      return row!;
+      const row = await saveWithZipsInState(buyerPreferences, user.id, request.body);
+      return row;
     },
   );
 
@@ -221,16 +234,8 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireRole(request, BUYER_SIDE);
-      const body = request.body;
-      const errors = await zipErrors(db(), body.zipCodes, body.state);
-      if (errors.length) throw new AppError('VALIDATION_FAILED', undefined, errors);
-      const values = { ...body, userId: user.id, updatedAt: new Date() };
-      const [row] = await db()
-        .insert(buyBoxes)
-        .values(values)
-        .onConflictDoUpdate({ target: buyBoxes.userId, set: values })
-        .returning();
-      return { ...row!, type: row!.type as (typeof BUY_BOX_TYPES)[number] };
+      const row = await saveWithZipsInState(buyBoxes, user.id, request.body);
+      return { ...row, type: row.type as (typeof BUY_BOX_TYPES)[number] };
     },
   );
 

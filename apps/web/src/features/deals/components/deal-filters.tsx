@@ -9,7 +9,7 @@ import {
   ROOM_MINIMUMS,
 } from '@dealclub/shared/deals';
 import { SelectField } from '@/components/ui/choice-fields';
-import { stateOptions } from '@/features/profile/components/state-options';
+import { stateOptions } from '@/components/ui/state-options';
 import { DEAL_SORTS, type DealFilters as Filters, type DealSort } from '../api/deals';
 import { BROWSE_TAGS, hasFilters, ZIP_RE } from './browse-filters';
 import { formatCompactMoney } from './money';

@@ -16,7 +16,7 @@ import {
   SOLAR_OPTIONS,
   SYSTEM_TAGS,
 } from '@dealclub/shared/deals';
-import { stateOptions } from '@/features/profile/components/state-options';
+import { stateOptions } from '@/components/ui/state-options';
 import {
   Checkbox,
   Choices,

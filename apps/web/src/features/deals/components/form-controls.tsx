@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { DealValues } from '@dealclub/shared/deals';
 import { ChoiceGroup, SelectField, TextAreaField, type Option } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
-import { numberOrNull } from '@/features/profile/lib/forms';
+import { numberOrNull } from '@/lib/form-helpers';
 import { choiceOrNull, dateOrNull, type DealFormField, type DealFormValues } from './form-values';
 
 export type DealFormApi = UseFormReturn<DealFormValues, unknown, DealValues>;

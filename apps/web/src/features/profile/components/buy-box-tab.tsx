@@ -13,8 +13,9 @@ import { SelectField } from '@/components/ui/choice-fields';
 import { FormField, SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { buyBoxTab, zipLookupOptions, type SavedBuyBox } from '../api/tabs';
-import { applyServerErrors, useAfterProfileSave } from '../lib/forms';
-import { stateOptions } from './state-options';
+import { applyServerErrors } from '@/lib/form-helpers';
+import { useAfterProfileSave } from '../lib/forms';
+import { stateOptions } from '@/components/ui/state-options';
 import { TabSection } from './tab-section';
 import { firstZipProblem, ZipCodesField } from './zip-codes-field';
 

@@ -20,8 +20,9 @@ import { CheckboxField, ChoiceGroup, SelectField, TextAreaField } from '@/compon
 import { FormField, SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { buyerPreferencesTab, zipLookupOptions, type SavedBuyerPreferences } from '../api/tabs';
-import { applyServerErrors, numberOrNull, useAfterProfileSave } from '../lib/forms';
-import { stateOptions } from './state-options';
+import { applyServerErrors, numberOrNull } from '@/lib/form-helpers';
+import { useAfterProfileSave } from '../lib/forms';
+import { stateOptions } from '@/components/ui/state-options';
 import { TabGroup, TabSection } from './tab-section';
 import { firstZipProblem, ZipCodesField } from './zip-codes-field';
 

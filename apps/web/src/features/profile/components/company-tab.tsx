@@ -7,7 +7,7 @@ import { PageFallback } from '@/components/layout/page-fallback';
 import { FormField, SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { companyTab, useLogo, type Company } from '../api/tabs';
-import { applyServerErrors } from '../lib/forms';
+import { applyServerErrors } from '@/lib/form-helpers';
 import { ImageUpload } from './image-upload';
 import { TabSection } from './tab-section';
 

@@ -15,7 +15,7 @@ import { SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { i18n, saveLanguage } from '@/lib/i18n';
 import { preferencesTab, type Preferences } from '../api/tabs';
-import { applyServerErrors } from '../lib/forms';
+import { applyServerErrors } from '@/lib/form-helpers';
 import { TabSection } from './tab-section';
 
 /** The Preferences tab: language, notification channels and search frequency. */

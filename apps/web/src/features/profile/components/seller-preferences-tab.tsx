@@ -12,8 +12,9 @@ import { ChoiceGroup, SelectField } from '@/components/ui/choice-fields';
 import { FormField, SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { sellerPreferencesTab, type SavedSellerPreferences } from '../api/tabs';
-import { applyServerErrors, useAfterProfileSave } from '../lib/forms';
-import { stateOptions } from './state-options';
+import { applyServerErrors } from '@/lib/form-helpers';
+import { useAfterProfileSave } from '../lib/forms';
+import { stateOptions } from '@/components/ui/state-options';
 import { TabSection } from './tab-section';
 
 /** The Seller preferences tab: markets served, deal types offered, how buyers reach the seller. */
