@@ -64,6 +64,13 @@ export const users = pgTable(
     profilePictureKey: text('profile_picture_key'),
     /** The Certified Buyer badge (training); certified buyers with a match are priority buyers. */
     certifiedBuyer: boolean('certified_buyer').notNull().default(false),
+    /**
+     * Integrations tab: the seller's offer webhook (DECISIONS.md). The secret signs every delivery;
+     * the API shows it once, when it is made.
+     */
+    offerWebhookUrl: text('offer_webhook_url'),
+    offerWebhookEnabled: boolean('offer_webhook_enabled').notNull().default(false),
+    offerWebhookSecret: text('offer_webhook_secret'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -364,6 +371,8 @@ export const deals = pgTable(
     terms: jsonb('terms').$type<Record<string, unknown>>().notNull(),
     /** When the exclusivity window ends (exclusive deals only). */
     exclusiveUntil: timestamp('exclusive_until', { withTimezone: true }),
+    /** The buyer whose offer was accepted while the deal is pending: they may see a hidden address. */
+    acceptedBuyerId: uuid('accepted_buyer_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -455,4 +464,98 @@ export const favorites = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.dealId] }), index('favorites_deal_idx').on(t.dealId)],
+);
+
+/**
+ * Expressions of interest: one per buyer and deal (a second one updates the message and time).
+ * The buyer's name, e-mail and phone are read from `users`, so they stay current.
+ */
+export const interests = pgTable(
+  'interests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('interests_deal_buyer_idx').on(t.dealId, t.buyerId),
+    index('interests_deal_time_idx').on(t.dealId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('interests_buyer_time_idx').on(t.buyerId, t.updatedAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Offers (core §3, DECISIONS.md). A buyer has at most one open offer per deal (a resubmission
+ * replaces it; the old row is kept as `replaced`), and a deal at most one accepted offer: both are
+ * unique indexes, so no race between two requests can break them.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** cash | creative */
+    type: text('type').notNull(),
+    purchasePrice: integer('purchase_price'),
+    entryFee: integer('entry_fee'),
+    estimatedCloseDate: text('estimated_close_date').notNull(),
+    message: text('message').notNull().default(''),
+    /** open | accepted | declined | replaced | released (`@dealclub/shared/offers`). */
+    status: text('status').notNull().default('open'),
+    /** The offer this one replaced, when the buyer submitted again. */
+    replacesId: uuid('replaces_id'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('offers_one_open_per_buyer_idx')
+      .on(t.dealId, t.buyerId)
+      .where(sql`${t.status} = 'open'`),
+    uniqueIndex('offers_one_accepted_per_deal_idx')
+      .on(t.dealId)
+      .where(sql`${t.status} = 'accepted'`),
+    index('offers_deal_time_idx').on(t.dealId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('offers_buyer_time_idx').on(t.buyerId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * The offer webhook's deliveries (DECISIONS.md): one row per event and seller, its payload fixed
+ * when the event happened; the `webhook.deliver` job posts it and retries with backoff for 24 hours.
+ * The integrations tab shows the latest as the delivery log.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** offer.submitted | offer.accepted | webhook.test */
+    event: text('event').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** pending | delivered | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_deliveries_user_time_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
