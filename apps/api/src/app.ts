@@ -21,6 +21,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { profileTabRoutes } from './modules/profile/tabs';
 import { identityRoutes } from './modules/identity/routes';
 import { startBackgroundWork, type BackgroundWork } from './modules/jobs/background';
+import { offerRoutes } from './modules/offers/routes';
 import { outboxRoutes } from './modules/outbox/routes';
 import { registerAuth } from './plugins/auth';
 import { registerApiDocs } from './plugins/docs';
@@ -101,6 +102,7 @@ export async function buildApp({
   await app.register(geoRoutes);
   await app.register(dealRoutes);
   await app.register(dealPhotoRoutes);
+  await app.register(offerRoutes);
   await app.register(fileRoutes);
   await app.register(adminRoutes);
   await app.register(outboxRoutes);

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,6 +20,7 @@ import { ROLES, type Role } from '@dealclub/shared/roles';
 import type { Db } from '../../db/client';
 import { identityUsers, invitations, users, waitlist } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { publicOrigin } from '../../lib/origin';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { translate } from '../../lib/i18n';
 import { requireUser } from '../../plugins/auth';
@@ -49,9 +50,7 @@ const Pagination = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });
 
-function origin(app: FastifyInstance, request: FastifyRequest) {
-  return app.config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
-}
+const origin = publicOrigin;
 
 const invitationLink = (base: string, token: string) => `${base}/signup?token=${encodeURIComponent(token)}`;
 

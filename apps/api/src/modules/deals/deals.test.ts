@@ -5,46 +5,13 @@ import { DEAL_STATUSES, STATUS_TRANSITIONS, type DealInput, type DealStatus } fr
 import { deals, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/auth';
+import { cashDeal, subToDeal } from '../../test/deals';
 import { endExclusivity } from './service';
 
 let app: FastifyInstance;
 afterEach(async () => {
   await app?.close();
 });
-
-let street = 100;
-/** A valid cash deal at a new address each call. */
-const cashDeal = (overrides: Partial<DealInput> = {}): DealInput => ({
-  streetAddress: `${street++} Barton Springs Rd`,
-  city: 'Austin',
-  state: 'TX',
-  zipCode: '78704',
-  purchasePrice: 450000,
-  category: 'cash',
-  propertyType: 'singleFamily',
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFootage: 1650,
-  yearBuilt: 1985,
-  description: 'Bright corner lot near the park.',
-  tags: ['off-market'],
-  legalCertification: true,
-  ...overrides,
-});
-
-const subToDeal = (overrides: Partial<DealInput> = {}): DealInput =>
-  cashDeal({
-    category: 'creative',
-    purchaseType: 'SubTo',
-    loanType: 'FHA',
-    interestRate: 2.75,
-    loanBalance: 310000,
-    loanMaturityDate: '2051-06-01',
-    piti: 2100,
-    entryFee: 9000,
-    emd: 2000,
-    ...overrides,
-  });
 
 const send = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   app.inject({

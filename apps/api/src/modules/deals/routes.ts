@@ -4,7 +4,7 @@
  * saves favorites; the seller side lists deals; only a deal's originator (or an admin, recorded as
  * the actor) edits it, changes its status or deletes it.
  */
-import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
@@ -18,12 +18,12 @@ import {
 } from '@dealclub/shared/deals';
 import { stateField, ZIP_PATTERN } from '@dealclub/shared/geo';
 import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
-import { dealPhotos, deals, favorites } from '../../db/schema';
+import { deals, favorites } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
-import { cardOf, changeStatus, createDeal, detailOf, updateDeal, type DealRow } from './service';
-import { viewerOf, visibleTo, type Viewer } from './visibility';
+import { changeStatus, createDeal, dealCards, detailOf, updateDeal, type DealRow } from './service';
+import { seesAddressSql, viewerOf, visibleTo, type Viewer } from './visibility';
 
 const Card = z.looseObject({ id: z.string(), status: z.string(), addressHidden: z.boolean() });
 const Page = z.object({ items: z.array(Card), nextCursor: z.string().nullable(), total: z.number() });
@@ -146,9 +146,7 @@ function filtersOf(
   if (query.q) {
     const like = v('like', `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     // A hidden street address is never searchable by anyone who may not see it.
-    const address = viewer.isAdmin
-      ? sql`${deals.streetAddress} ilike ${like}`
-      : sql`((not ${deals.hideAddress} or ${deals.originatorId} = ${me}) and ${deals.streetAddress} ilike ${like})`;
+    const address = sql`(${seesAddressSql({ id: me, isAdmin: viewer.isAdmin })} and ${deals.streetAddress} ilike ${like})`;
     where.push(sql`(${address} or ${deals.city} ilike ${like} or ${deals.description} ilike ${like})`);
   }
   return where;
@@ -200,32 +198,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     .where(sql`${deals.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('deals_by_id');
 
-  async function extrasFor(viewer: Viewer, rows: DealRow[]) {
-    if (rows.length === 0) return { covers: new Map<string, string>(), saved: new Set<string>() };
-    const ids = rows.map((r) => r.id);
-    const [covers, saved] = await Promise.all([
-      db()
-        .selectDistinctOn([dealPhotos.dealId], { dealId: dealPhotos.dealId, key: dealPhotos.key })
-        .from(dealPhotos)
-        .where(inArray(dealPhotos.dealId, ids))
-        .orderBy(dealPhotos.dealId, asc(dealPhotos.position)),
-      db()
-        .select({ dealId: favorites.dealId })
-        .from(favorites)
-        .where(and(eq(favorites.userId, viewer.id), inArray(favorites.dealId, ids))),
-    ]);
-    return {
-      covers: new Map(covers.map((c) => [c.dealId, c.key])),
-      saved: new Set(saved.map((s) => s.dealId)),
-    };
-  }
-
-  async function cards(viewer: Viewer, rows: DealRow[]) {
-    const { covers, saved } = await extrasFor(viewer, rows);
-    return rows.map((row) =>
-      cardOf(viewer, row, { coverKey: covers.get(row.id) ?? null, isFavorite: saved.has(row.id) }),
-    );
-  }
+  const cards = (viewer: Viewer, rows: DealRow[]) => dealCards(db(), viewer, rows);
 
   /** The deal if the user may see it; 'Listing not found' otherwise (never a hint it exists). */
   async function visibleDeal(user: AuthenticatedUser, id: string): Promise<DealRow> {

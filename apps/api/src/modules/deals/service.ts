@@ -3,7 +3,7 @@
  * write runs in one transaction; status changes lock the deal row so that two changes cannot both
  * pass the transition check.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   canChangeStatus,
   dealMath,
@@ -14,10 +14,12 @@ import {
   type DealValues,
 } from '@dealclub/shared/deals';
 import type { Db } from '../../db/client';
-import { dealPhotos, dealStatusHistory, deals, users } from '../../db/schema';
+import { dealPhotos, dealStatusHistory, deals, favorites, interests, offers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
 import { fileUrl } from '../../lib/storage';
+import { engagementOf, interestOf, offerOf } from '../offers/service';
+import { settleOffers } from '../offers/settle-offers';
 import { variantKey } from './photos';
 import { seesAddress, type Viewer } from './visibility';
 
@@ -168,9 +170,12 @@ export async function changeStatus(
         updatedAt: now,
         deletedAt: change.status === 'deleted' ? now : current.deletedAt,
         exclusiveUntil: change.status === 'exclusive' ? (current.exclusiveUntil ?? now) : null,
+        // Reactivate: the accepted buyer no longer has a claim on the address.
+        acceptedBuyerId: change.status === 'active' ? null : current.acceptedBuyerId,
       })
       .where(eq(deals.id, dealId))
       .returning();
+    await settleOffers(tx, dealId, current.status as DealStatus, change.status);
     await tx.insert(dealStatusHistory).values({
       dealId,
       status: change.status,
@@ -252,6 +257,28 @@ export function cardOf(
   };
 }
 
+/** The cards of a list: each deal with its cover photo and whether the viewer saved it. */
+export async function dealCards(db: Db, viewer: Viewer, rows: DealRow[]) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [covers, saved] = await Promise.all([
+    db
+      .selectDistinctOn([dealPhotos.dealId], { dealId: dealPhotos.dealId, key: dealPhotos.key })
+      .from(dealPhotos)
+      .where(inArray(dealPhotos.dealId, ids))
+      .orderBy(dealPhotos.dealId, asc(dealPhotos.position)),
+    db
+      .select({ dealId: favorites.dealId })
+      .from(favorites)
+      .where(and(eq(favorites.userId, viewer.id), inArray(favorites.dealId, ids))),
+  ]);
+  const coverOf = new Map(covers.map((c) => [c.dealId, c.key]));
+  const savedIds = new Set(saved.map((s) => s.dealId));
+  return rows.map((row) =>
+    cardOf(viewer, row, { coverKey: coverOf.get(row.id) ?? null, isFavorite: savedIds.has(row.id) }),
+  );
+}
+
 /** The photos and the originator card of a deal page, prepared once per database handle. */
 const detailQueries = new WeakMap<Db, ReturnType<typeof prepareDetailQueries>>();
 function prepareDetailQueries(db: Db) {
@@ -279,7 +306,7 @@ export async function detailOf(db: Db, viewer: Viewer, row: DealRow, isFavorite:
   const manages = viewer.isAdmin || row.originatorId === viewer.id;
   let prepared = detailQueries.get(db);
   if (!prepared) detailQueries.set(db, (prepared = prepareDetailQueries(db)));
-  const [photos, history, [originator]] = await Promise.all([
+  const [photos, history, [originator], [myInterest], [myOffer], engagement] = await Promise.all([
     prepared.photos.execute({ deal: row.id }),
     // The history (with reasons and comments) is the originator's and the moderators'.
     manages
@@ -290,6 +317,18 @@ export async function detailOf(db: Db, viewer: Viewer, row: DealRow, isFavorite:
           .orderBy(asc(dealStatusHistory.createdAt))
       : Promise.resolve([]),
     prepared.originator.execute({ user: row.originatorId }),
+    // The viewer's own interest and current offer, for the buyer's panel of the page.
+    db
+      .select()
+      .from(interests)
+      .where(and(eq(interests.dealId, row.id), eq(interests.buyerId, viewer.id))),
+    db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.dealId, row.id), eq(offers.buyerId, viewer.id), ne(offers.status, 'replaced')))
+      .orderBy(desc(offers.createdAt))
+      .limit(1),
+    manages ? engagementOf(db, row.id) : Promise.resolve(null),
   ]);
   const terms = row.terms as Omit<DealValues, 'streetAddress' | 'unit'>;
   const values = {
@@ -312,6 +351,9 @@ export async function detailOf(db: Db, viewer: Viewer, row: DealRow, isFavorite:
       logoUrl: fileUrl(originator?.companyLogoKey ?? null),
       callBookingUrl: originator?.callBookingUrl ?? null,
     },
+    myInterest: myInterest ? interestOf(myInterest) : null,
+    myOffer: myOffer ? offerOf(myOffer) : null,
+    engagement,
     statusHistory: manages
       ? history.map((h) => ({
           status: h.status,

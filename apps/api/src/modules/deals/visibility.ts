@@ -3,8 +3,8 @@
  * - deleted deals: only their originator and admins;
  * - exclusive deals: their originator, admins, and priority buyers — certified buyers whose buy box
  *   or buyer preferences match the deal (state, and ZIP when they listed ZIP codes; buy box type);
- * - the street address of a deal with `hideAddress`: only its originator and admins (and, with the
- *   offers issue, the buyer whose offer was accepted). Everyone else gets no address at all.
+ * - the street address of a deal with `hideAddress`: only its originator, admins and the buyer whose
+ *   offer was accepted. Everyone else gets no address at all.
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AuthenticatedUser } from '../../plugins/auth';
@@ -40,6 +40,20 @@ export function visibleTo(viewer: ViewerRef): SQL {
 }
 
 /** Whether the viewer may see the street address of this deal. */
-export function seesAddress(viewer: Viewer, deal: { originatorId: string; hideAddress: boolean }): boolean {
-  return !deal.hideAddress || viewer.isAdmin || deal.originatorId === viewer.id;
+export function seesAddress(
+  viewer: Viewer,
+  deal: { originatorId: string; hideAddress: boolean; acceptedBuyerId: string | null },
+): boolean {
+  return (
+    !deal.hideAddress ||
+    viewer.isAdmin ||
+    deal.originatorId === viewer.id ||
+    deal.acceptedBuyerId === viewer.id
+  );
+}
+
+/** SQL: the viewer may see the street address of the deal row in scope (as {@link seesAddress}). */
+export function seesAddressSql(viewer: ViewerRef): SQL {
+  if (viewer.isAdmin) return sql`true`;
+  return sql`(not ${deals.hideAddress} or ${deals.originatorId} = ${viewer.id} or ${deals.acceptedBuyerId} = ${viewer.id})`;
 }

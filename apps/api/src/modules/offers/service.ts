@@ -1,0 +1,335 @@
+/**
+ * Interests and offers (core §3–§5, DECISIONS.md Offers and interests): express interest, submit
+ * (or replace) an offer, accept one. Each runs in one transaction with the deal's row locked, so an
+ * offer cannot slip in while another is being accepted and two accepts cannot both win; the unique
+ * indexes on `offers` (one open offer per buyer and deal, one accepted offer per deal) back this up.
+ * E-mails and webhook events are written in the same transaction and sent after it commits.
+ */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  OFFERABLE_STATUSES,
+  INTEREST_STATUSES,
+  offerTypesFor,
+  type OfferValues,
+} from '@dealclub/shared/offers';
+import type { DealStatus } from '@dealclub/shared/deals';
+import type { Db } from '../../db/client';
+import { dealStatusHistory, deals, interests, offers, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { translate } from '../../lib/i18n';
+import { visibleTo, type Viewer } from '../deals/visibility';
+import { enqueueWebhookEvent } from '../webhooks/enqueue';
+import { fullName, notifyUser, offerWords, placeFor } from './notify';
+
+export type OfferRow = typeof offers.$inferSelect;
+export type InterestRow = typeof interests.$inferSelect;
+type DealRow = typeof deals.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+export function offerOf(row: OfferRow) {
+  return {
+    id: row.id,
+    dealId: row.dealId,
+    type: row.type,
+    purchasePrice: row.purchasePrice,
+    entryFee: row.entryFee,
+    estimatedCloseDate: row.estimatedCloseDate,
+    message: row.message,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    replacesId: row.replacesId,
+  };
+}
+
+export function interestOf(row: InterestRow) {
+  return {
+    id: row.id,
+    dealId: row.dealId,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the seller's tables, exports and webhook say of a buyer. */
+export function buyerOf(
+  user: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'certifiedBuyer'>,
+) {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    certifiedBuyer: user.certifiedBuyer,
+  };
+}
+
+/**
+ * The deal, locked for the rest of the transaction, if the viewer may see it; 'Listing not found'
+ * otherwise, whether it does not exist or is hidden from them.
+ */
+async function lockVisibleDeal(db: Db, viewer: Viewer, dealId: string): Promise<DealRow> {
+  const [deal] = await db
+    .select()
+    .from(deals)
+    .where(and(eq(deals.id, dealId), visibleTo(viewer)))
+    .for('update');
+  if (!deal) throw new AppError('LISTING_NOT_FOUND');
+  return deal;
+}
+
+/** The refusal for a deal in a state that takes no offers (core §4). */
+function notOpenError(status: string): AppError {
+  return new AppError(status === 'pending' ? 'DEAL_PENDING' : 'DEAL_UNAVAILABLE');
+}
+
+async function userRow(db: Db, id: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** What the webhook says of an offer: the offer, the deal (the seller's own, so with its address) and the buyer. */
+function offerEventData(offer: OfferRow, deal: DealRow, buyer: UserRow, origin: string) {
+  return {
+    offer: offerOf(offer),
+    deal: {
+      id: deal.id,
+      url: `${origin}/deals/${deal.id}`,
+      status: deal.status,
+      streetAddress: deal.streetAddress,
+      unit: deal.unit,
+      city: deal.city,
+      state: deal.state,
+      zipCode: deal.zipCode,
+      category: deal.category,
+      purchaseType: deal.purchaseType,
+      purchasePrice: deal.purchasePrice,
+      entryFee: deal.entryFee,
+    },
+    buyer: buyerOf(buyer),
+  };
+}
+
+export interface Actor {
+  viewer: Viewer;
+  /** Where links in e-mails and webhook payloads point. */
+  origin: string;
+}
+
+/** Express interest (or update it): one interest per buyer and deal, the seller told. */
+export async function expressInterest(
+  db: Db,
+  actor: Actor,
+  dealId: string,
+  message: string,
+): Promise<InterestRow> {
+  return db.transaction(async (tx) => {
+    const deal = await lockVisibleDeal(tx, actor.viewer, dealId);
+    if (deal.originatorId === actor.viewer.id) throw new AppError('OWN_DEAL');
+    if (!INTEREST_STATUSES.includes(deal.status as DealStatus)) throw notOpenError(deal.status);
+    const now = new Date();
+    const [interest] = await tx
+      .insert(interests)
+      .values({ dealId, buyerId: actor.viewer.id, message })
+      .onConflictDoUpdate({
+        target: [interests.dealId, interests.buyerId],
+        set: { message, updatedAt: now },
+      })
+      .returning();
+    const [buyer, seller] = await Promise.all([userRow(tx, actor.viewer.id), userRow(tx, deal.originatorId)]);
+    await notifyUser(
+      tx,
+      seller,
+      'offer_interest',
+      { subject: 'email.interestSubject', body: 'email.interestBody' },
+      () => ({
+        place: placeFor(seller, deal),
+        buyer: fullName(buyer),
+        message,
+        link: `${actor.origin}/deals/${deal.id}/offers`,
+      }),
+    );
+    return interest!;
+  });
+}
+
+/**
+ * Submit an offer: refused on the buyer's own deal and on deals that take no offers; a creative
+ * offer is refused on a cash deal. The buyer's open offer on the deal, if any, is replaced (kept as
+ * `replaced`). The seller is told by e-mail and, if they set one up, by their webhook.
+ */
+export async function submitOffer(
+  db: Db,
+  actor: Actor,
+  dealId: string,
+  values: OfferValues,
+): Promise<OfferRow> {
+  return db.transaction(async (tx) => {
+    const deal = await lockVisibleDeal(tx, actor.viewer, dealId);
+    if (deal.originatorId === actor.viewer.id) throw new AppError('OWN_DEAL');
+    if (!OFFERABLE_STATUSES.includes(deal.status as DealStatus)) throw notOpenError(deal.status);
+    if (!offerTypesFor(deal.category).includes(values.type)) {
+      throw new AppError('VALIDATION_FAILED', undefined, [
+        { path: 'type', message: translate('en', 'offers.validation.cashDealCashOnly') },
+      ]);
+    }
+    const now = new Date();
+    const [replaced] = await tx
+      .update(offers)
+      .set({ status: 'replaced', updatedAt: now })
+      .where(and(eq(offers.dealId, dealId), eq(offers.buyerId, actor.viewer.id), eq(offers.status, 'open')))
+      .returning({ id: offers.id });
+    const [offer] = await tx
+      .insert(offers)
+      .values({
+        dealId,
+        buyerId: actor.viewer.id,
+        type: values.type,
+        purchasePrice: values.purchasePrice,
+        entryFee: values.entryFee,
+        estimatedCloseDate: values.estimatedCloseDate,
+        message: values.message,
+        replacesId: replaced?.id ?? null,
+      })
+      .returning();
+    const [buyer, seller] = await Promise.all([userRow(tx, actor.viewer.id), userRow(tx, deal.originatorId)]);
+    await notifyUser(
+      tx,
+      seller,
+      'offer_submitted',
+      { subject: 'email.offerSubject', body: 'email.offerBody' },
+      (language) => ({
+        place: placeFor(seller, deal),
+        buyer: fullName(buyer),
+        ...offerWords(language, offer!),
+        closeDate: offer!.estimatedCloseDate,
+        link: `${actor.origin}/deals/${deal.id}/offers`,
+      }),
+    );
+    await enqueueWebhookEvent(
+      tx,
+      seller.id,
+      'offer.submitted',
+      offerEventData(offer!, deal, buyer, actor.origin),
+    );
+    return offer!;
+  });
+}
+
+/** The offer, if the viewer manages its deal (its originator or an admin); 'Offer not found' otherwise. */
+export async function managedOffer(db: Db, viewer: Viewer, offerId: string): Promise<OfferRow> {
+  const [found] = await db
+    .select({ offer: offers, originatorId: deals.originatorId })
+    .from(offers)
+    .innerJoin(deals, eq(deals.id, offers.dealId))
+    .where(and(eq(offers.id, offerId), ne(deals.status, 'deleted')));
+  if (!found || (!viewer.isAdmin && found.originatorId !== viewer.id)) throw new AppError('OFFER_NOT_FOUND');
+  return found.offer;
+}
+
+const UNIQUE_VIOLATION = '23505';
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === UNIQUE_VIOLATION;
+}
+
+/**
+ * Accept an offer (core §4): in one transaction with the deal's row locked, the offer becomes the
+ * deal's one accepted offer, the other open offers are declined, the deal turns pending (source:
+ * platform, a history entry) and both parties are told; the seller's webhook gets `offer.accepted`.
+ */
+export async function acceptOffer(
+  db: Db,
+  actor: Actor,
+  offerId: string,
+): Promise<{ offer: OfferRow; deal: DealRow }> {
+  const known = await managedOffer(db, actor.viewer, offerId);
+  try {
+    return await db.transaction(async (tx) => {
+      const [deal] = await tx.select().from(deals).where(eq(deals.id, known.dealId)).for('update');
+      if (!deal) throw new AppError('OFFER_NOT_FOUND');
+      const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId));
+      if (!offer) throw new AppError('OFFER_NOT_FOUND');
+      if (offer.status === 'accepted' || deal.acceptedBuyerId) throw new AppError('OFFER_ALREADY_ACCEPTED');
+      if (offer.status !== 'open') throw new AppError('OFFER_NOT_OPEN');
+      if (!OFFERABLE_STATUSES.includes(deal.status as DealStatus)) throw notOpenError(deal.status);
+
+      const now = new Date();
+      const [accepted] = await tx
+        .update(offers)
+        .set({ status: 'accepted', acceptedAt: now, acceptedBy: actor.viewer.id, updatedAt: now })
+        .where(eq(offers.id, offerId))
+        .returning();
+      await tx
+        .update(offers)
+        .set({ status: 'declined', updatedAt: now })
+        .where(and(eq(offers.dealId, deal.id), eq(offers.status, 'open')));
+      const [pending] = await tx
+        .update(deals)
+        .set({ status: 'pending', acceptedBuyerId: offer.buyerId, exclusiveUntil: null, updatedAt: now })
+        .where(eq(deals.id, deal.id))
+        .returning();
+
+      const [buyer, seller, actorRow] = await Promise.all([
+        userRow(tx, offer.buyerId),
+        userRow(tx, deal.originatorId),
+        userRow(tx, actor.viewer.id),
+      ]);
+      await tx.insert(dealStatusHistory).values({
+        dealId: deal.id,
+        status: 'pending',
+        source: 'platform',
+        comments: translate(actorRow.languagePreference, 'offers.history.accepted', {
+          buyer: fullName(buyer),
+          ...offerWords(actorRow.languagePreference, offer),
+        }),
+        actorId: actor.viewer.id,
+      });
+      const link = `${actor.origin}/deals/${deal.id}`;
+      await notifyUser(
+        tx,
+        buyer,
+        'offer_accepted',
+        { subject: 'email.offerAcceptedBuyerSubject', body: 'email.offerAcceptedBuyerBody' },
+        (language) => ({ place: placeFor(buyer, pending!), ...offerWords(language, offer), link }),
+      );
+      await notifyUser(
+        tx,
+        seller,
+        'offer_accepted',
+        { subject: 'email.offerAcceptedSellerSubject', body: 'email.offerAcceptedSellerBody' },
+        (language) => ({
+          place: placeFor(seller, pending!),
+          buyer: fullName(buyer),
+          ...offerWords(language, offer),
+          link: `${link}/offers`,
+        }),
+      );
+      await enqueueWebhookEvent(
+        tx,
+        seller.id,
+        'offer.accepted',
+        offerEventData(accepted!, pending!, buyer, actor.origin),
+      );
+      return { offer: accepted!, deal: pending! };
+    });
+  } catch (error) {
+    // The lock makes this unreachable in practice; the unique index is the last word if it is not.
+    if (isUniqueViolation(error)) throw new AppError('OFFER_ALREADY_ACCEPTED');
+    throw error;
+  }
+}
+
+/** Counts shown to the deal's manager on its page. */
+export async function engagementOf(db: Db, dealId: string) {
+  const [counts] = await db
+    .select({
+      interests: sql<number>`(select count(*)::int from ${interests} where ${interests.dealId} = ${dealId})`,
+      offers: sql<number>`(select count(*)::int from ${offers} where ${offers.dealId} = ${dealId} and ${offers.status} <> 'replaced')`,
+    })
+    .from(sql`(select 1) as one`);
+  return { interests: Number(counts?.interests ?? 0), offers: Number(counts?.offers ?? 0) };
+}

@@ -1,0 +1,38 @@
+/** Deal factories for API tests: valid deals at a new address each call, with overrides. */
+import type { DealInput } from '@dealclub/shared/deals';
+
+let street = 100;
+
+/** A valid cash deal in Austin, TX. */
+export const cashDeal = (overrides: Partial<DealInput> = {}): DealInput => ({
+  streetAddress: `${street++} Barton Springs Rd`,
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '78704',
+  purchasePrice: 450000,
+  category: 'cash',
+  propertyType: 'singleFamily',
+  bedrooms: 3,
+  bathrooms: 2,
+  squareFootage: 1650,
+  yearBuilt: 1985,
+  description: 'Bright corner lot near the park.',
+  tags: ['off-market'],
+  legalCertification: true,
+  ...overrides,
+});
+
+/** A valid subject-to deal: entry fee $9,000, FHA loan at 2.75 %. */
+export const subToDeal = (overrides: Partial<DealInput> = {}): DealInput =>
+  cashDeal({
+    category: 'creative',
+    purchaseType: 'SubTo',
+    loanType: 'FHA',
+    interestRate: 2.75,
+    loanBalance: 310000,
+    loanMaturityDate: '2051-06-01',
+    piti: 2100,
+    entryFee: 9000,
+    emd: 2000,
+    ...overrides,
+  });
