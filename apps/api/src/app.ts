@@ -23,6 +23,7 @@ import { identityRoutes } from './modules/identity/routes';
 import { startBackgroundWork, type BackgroundWork } from './modules/jobs/background';
 import { offerRoutes } from './modules/offers/routes';
 import { outboxRoutes } from './modules/outbox/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
 import { registerAuth } from './plugins/auth';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -99,6 +100,7 @@ export async function buildApp({
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await app.register(profileRoutes);
   await app.register(profileTabRoutes);
+  await app.register(webhookRoutes);
   await app.register(geoRoutes);
   await app.register(dealRoutes);
   await app.register(dealPhotoRoutes);

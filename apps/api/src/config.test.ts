@@ -37,4 +37,22 @@ describe('loadConfig', () => {
   it('needs a registration page when the webinar banner is on', () => {
     expect(() => loadConfig({ ENABLE_WEBINAR_BANNER: 'true' })).toThrow(/WEBINAR_URL/);
   });
+
+  it('allows webhooks to loopback in tests only, and http:// outside production', () => {
+    for (const NODE_ENV of ['development', 'production', undefined]) {
+      expect(() => loadConfig({ NODE_ENV, WEBHOOK_ALLOW_LOOPBACK: 'true' }), NODE_ENV).toThrow(ConfigError);
+      expect(() => loadConfig({ NODE_ENV, WEBHOOK_ALLOW_LOOPBACK: 'true' })).toThrow(
+        'WEBHOOK_ALLOW_LOOPBACK: allowed only when NODE_ENV is test',
+      );
+    }
+    expect(loadConfig({ NODE_ENV: 'test', WEBHOOK_ALLOW_LOOPBACK: 'true' }).webhooks).toEqual({
+      allowHttp: true,
+      allowLoopback: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'production' }).webhooks).toEqual({
+      allowHttp: false,
+      allowLoopback: false,
+    });
+    expect(loadConfig({}).webhooks).toEqual({ allowHttp: true, allowLoopback: false });
+  });
 });

@@ -86,6 +86,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString.transform((v) => v ?? 'DealClub <no-reply@dealclub.local>'),
+  WEBHOOK_ALLOW_LOOPBACK: bool(false),
 });
 
 /** Pool id rule of the spec (shell §5) and of the Cognito client library. */
@@ -148,6 +149,13 @@ export interface Config {
     smtpUrl: string | undefined;
     from: string;
   };
+  /** The offer webhook's address policy (decision 011). */
+  webhooks: {
+    /** `http:` URLs besides `https:`: development and test only. */
+    allowHttp: boolean;
+    /** Deliveries to 127.0.0.1 and ::1 (the tests' receivers); refused outside NODE_ENV=test. */
+    allowLoopback: boolean;
+  };
   version: string;
 }
 
@@ -169,6 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seedDemo = e.SEED_DEMO === undefined || e.SEED_DEMO === '' ? !e.DATABASE_URL : e.SEED_DEMO === 'true';
   if (e.ENABLE_WEBINAR_BANNER && !e.WEBINAR_URL) {
     throw new ConfigError(['WEBINAR_URL: required when ENABLE_WEBINAR_BANNER is true']);
+  }
+  // Loopback is the one internal address a test receiver can listen on; nowhere else may a
+  // setting open the webhook to this machine's own services.
+  if (e.WEBHOOK_ALLOW_LOOPBACK && e.NODE_ENV !== 'test') {
+    throw new ConfigError(['WEBHOOK_ALLOW_LOOPBACK: allowed only when NODE_ENV is test']);
   }
   const origin = e.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${e.PORT}`;
   return {
@@ -213,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     deals: { exclusivityHours: e.EXCLUSIVITY_HOURS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    webhooks: { allowHttp: e.NODE_ENV !== 'production', allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK },
     version: readVersion(),
   };
 }

@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { endExclusivity } from '../deals/service';
 import { deliverPendingMessages } from '../outbox/deliver';
 import { createMailTransport } from '../outbox/transports';
+import { webhookJobHandler } from '../webhooks/deliver-webhook';
+import { WEBHOOK_JOB } from '../webhooks/enqueue';
 import { RepeatingTask } from './repeat';
 import { JobWorker } from './worker';
 
@@ -28,8 +30,8 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
   const transport = createMailTransport(app.config, logger);
 
   const jobs = new JobWorker(db, { logger });
-  // Job handlers are registered here as features add job types, e.g.
-  // jobs.register('webhook.deliver', (job) => deliverWebhook(db, job.payload));
+  // Job handlers are registered here as features add job types.
+  jobs.register(WEBHOOK_JOB, webhookJobHandler(db, { policy: app.config.webhooks }));
 
   const outbox = new RepeatingTask(
     async () =>

@@ -10,20 +10,21 @@ import { useProfile } from '../api/profile';
 import { BuyBoxTab } from '../components/buy-box-tab';
 import { BuyerPreferencesTab } from '../components/buyer-preferences-tab';
 import { CompanyTab } from '../components/company-tab';
+import { IntegrationsTab } from '../components/integrations-tab';
 import { PreferencesTab } from '../components/preferences-tab';
 import { ProfileTab as ProfileTabPanel } from '../components/profile-tab';
 import { SellerPreferencesTab } from '../components/seller-preferences-tab';
 
 /**
  * The tabs a user has, in order. Buyer preferences and the buy box are the buyer side's (buyer,
- * owner, admin); seller preferences the seller side's. Integrations (the offer webhook) arrive
- * with the offers issue.
+ * owner, admin); seller preferences and integrations (the offer webhook) the seller side's.
  */
 export function tabsFor(roles: readonly Role[]): ProfileTab[] {
   const tabs: ProfileTab[] = ['profile', 'settings'];
   if (isBuyerSide(roles)) tabs.push('preferences', 'buybox');
   if (isSellerSide(roles)) tabs.push('seller-preferences');
   tabs.push('company');
+  if (isSellerSide(roles)) tabs.push('integrations');
   return tabs;
 }
 
@@ -94,6 +95,8 @@ function TabPanel({ tab }: { tab: ProfileTab }): ReactNode {
       return <SellerPreferencesTab />;
     case 'company':
       return <CompanyTab />;
+    case 'integrations':
+      return <IntegrationsTab />;
     default:
       return profile.data ? <ProfileTabPanel profile={profile.data} /> : <PageFallback />;
   }

@@ -1,0 +1,331 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../config';
+import { jobs, users, webhookDeliveries } from '../../db/schema';
+import { createTestApp } from '../../test/app';
+import { createUser } from '../../test/auth';
+import { startWebhookReceiver, verifySignature, type WebhookReceiver } from '../../test/webhook-receiver';
+import { DEFAULT_BACKOFF } from '../jobs/queue';
+import { JobWorker } from '../jobs/worker';
+import type { AddressPolicy, Resolver } from './check-address';
+import { attemptDelivery, deliverWebhook, webhookJobHandler, type DeliveryOptions } from './deliver-webhook';
+import { enqueueWebhookEvent, WEBHOOK_JOB, webhookBody } from './enqueue';
+import type { WebhookSender } from './send-webhook';
+import { createWebhookSecret } from './sign-payload';
+
+let app: FastifyInstance | undefined;
+let receiver: WebhookReceiver | undefined;
+afterEach(async () => {
+  await receiver?.close();
+  await app?.close();
+  receiver = undefined;
+  app = undefined;
+});
+
+const strict: AddressPolicy = { allowHttp: false, allowLoopback: false };
+/** The tests' receivers listen on 127.0.0.1 over http. */
+const testPolicy: AddressPolicy = { allowHttp: true, allowLoopback: true };
+
+/** A sender that fails the test if anything tries to connect. */
+const mustNotConnect = () =>
+  vi.fn<WebhookSender>(() => {
+    throw new Error('the sender was called: a refused address was connected to');
+  });
+
+/** A resolver answering from a table, never from DNS. */
+const resolverOf =
+  (table: Record<string, string>): Resolver =>
+  async (host) => {
+    const address = table[host];
+    if (!address) throw new Error(`getaddrinfo ENOTFOUND ${host}`);
+    return [{ address, family: address.includes(':') ? 6 : 4 }];
+  };
+
+const delivery = () => ({
+  id: '8f14e45f-ceea-467a-9a36-dedd4bea2543',
+  event: 'offer.submitted',
+  payload: webhookBody('offer.submitted', { offerId: 'o1', dealId: 'd1' }),
+});
+
+describe('the address policy at delivery', () => {
+  it.each([
+    'https://10.0.0.1/hook',
+    'https://10.20.30.40:8443/hook',
+    'https://172.16.0.10/hook',
+    'https://172.31.1.1/hook',
+    'https://192.168.1.10/hook',
+    'https://127.0.0.1/hook',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://[::1]/hook',
+    'https://[fe80::1]/hook',
+    'https://[::ffff:10.0.0.1]/hook',
+    'https://[fd00::1]/hook',
+    'https://100.64.1.1/hook',
+    'https://0.0.0.0/hook',
+    'https://metadata.google.internal/computeMetadata/v1/',
+    'https://metadata/hook',
+  ])('refuses %s without connecting, for good', async (url) => {
+    const send = mustNotConnect();
+    const resolve = vi.fn<Resolver>();
+    const outcome = await attemptDelivery({ url, secret: 's' }, delivery(), {
+      policy: strict,
+      send,
+      resolve,
+    });
+    expect(outcome).toMatchObject({ delivered: false, permanent: true, statusCode: null });
+    expect(send).not.toHaveBeenCalled();
+    expect(resolve).not.toHaveBeenCalled();
+  });
+
+  it('refuses a name that resolves to a private or metadata address, without connecting', async () => {
+    const send = mustNotConnect();
+    const resolve = resolverOf({
+      'hooks.seller.example': '10.0.0.5',
+      'meta.seller.example': '169.254.169.254',
+      'v6.seller.example': '::ffff:192.168.0.1',
+    });
+    for (const host of ['hooks.seller.example', 'meta.seller.example', 'v6.seller.example']) {
+      const outcome = await attemptDelivery({ url: `https://${host}/dealclub`, secret: 's' }, delivery(), {
+        policy: strict,
+        send,
+        resolve,
+      });
+      expect(outcome, host).toMatchObject({ delivered: false, permanent: true });
+      if (!outcome.delivered) expect(outcome.error).toMatch(/^address refused \((private|link-local)\)/);
+    }
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('refuses 127.0.0.1 without the test allowance, and http:// in production', async () => {
+    const send = mustNotConnect();
+    expect(
+      await attemptDelivery({ url: 'http://127.0.0.1:9/hook', secret: 's' }, delivery(), {
+        policy: { allowHttp: true, allowLoopback: false },
+        send,
+      }),
+    ).toMatchObject({ delivered: false, permanent: true, error: 'address refused (loopback): 127.0.0.1' });
+    const production = loadConfig({ NODE_ENV: 'production' }).webhooks;
+    expect(
+      await attemptDelivery({ url: 'http://hooks.seller.example/hook', secret: 's' }, delivery(), {
+        policy: production,
+        send,
+        resolve: resolverOf({ 'hooks.seller.example': '93.184.215.14' }),
+      }),
+    ).toMatchObject({ delivered: false, permanent: true, error: 'address refused (scheme): http:' });
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('retries a name that does not resolve (DNS may be down for a moment)', async () => {
+    const send = mustNotConnect();
+    const outcome = await attemptDelivery({ url: 'https://gone.seller.example/', secret: 's' }, delivery(), {
+      policy: strict,
+      send,
+      resolve: resolverOf({}),
+    });
+    expect(outcome).toMatchObject({ delivered: false, permanent: false });
+    const slow = await attemptDelivery({ url: 'https://slow.seller.example/', secret: 's' }, delivery(), {
+      policy: strict,
+      send,
+      resolve: () => new Promise(() => {}),
+      timeoutMs: 50,
+    });
+    expect(slow).toEqual({
+      delivered: false,
+      statusCode: null,
+      error: 'host did not resolve: slow.seller.example: DNS lookup timed out after 0.05 s',
+      permanent: false,
+    });
+    expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('posting', () => {
+  it('signs the exact body so an independent receiver verifies it, with the documented headers', async () => {
+    receiver = await startWebhookReceiver();
+    const secret = createWebhookSecret();
+    const sent = delivery();
+    const outcome = await attemptDelivery({ url: `${receiver.origin}/hooks/dealclub?x=1`, secret }, sent, {
+      policy: testPolicy,
+    });
+    expect(outcome).toEqual({ delivered: true, statusCode: 200 });
+    const [request] = receiver.requests;
+    expect(request).toMatchObject({ method: 'POST', url: '/hooks/dealclub?x=1' });
+    expect(request!.headers).toMatchObject({
+      'content-type': 'application/json',
+      'user-agent': 'DealClub-Webhook/1',
+      'x-webhook-id': sent.id,
+      'x-webhook-event': 'offer.submitted',
+    });
+    expect(request!.headers['x-webhook-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verifySignature(request!, secret)).toBe(true);
+    expect(verifySignature(request!, createWebhookSecret())).toBe(false);
+    expect(verifySignature({ ...request!, body: request!.body.replace('o1', 'o2') }, secret)).toBe(false);
+    expect(JSON.parse(request!.body)).toEqual(sent.payload);
+  });
+
+  it('connects to the checked address only, keeping the host name in the Host header', async () => {
+    receiver = await startWebhookReceiver();
+    // No DNS knows this name: the request can only arrive because the connection is pinned.
+    const url = `http://hooks.seller.example:${receiver.port}/in`;
+    const outcome = await attemptDelivery({ url, secret: 's' }, delivery(), {
+      policy: testPolicy,
+      resolve: resolverOf({ 'hooks.seller.example': '127.0.0.1' }),
+    });
+    expect(outcome).toEqual({ delivered: true, statusCode: 200 });
+    expect(receiver.requests[0]!.headers.host).toBe(`hooks.seller.example:${receiver.port}`);
+  });
+
+  it('does not follow redirects, reads a few KB of an answer and gives up on a silent receiver', async () => {
+    receiver = await startWebhookReceiver([
+      { status: 302, headers: { location: '/elsewhere' } },
+      { status: 500, body: 'x'.repeat(1_000_000) },
+      'hang',
+    ]);
+    const url = `${receiver.origin}/hook`;
+    const options: DeliveryOptions = { policy: testPolicy, timeoutMs: 300 };
+    expect(await attemptDelivery({ url, secret: 's' }, delivery(), options)).toEqual({
+      delivered: false,
+      statusCode: 302,
+      error: 'HTTP 302: redirects are not followed',
+      permanent: false,
+    });
+    expect(receiver.requests).toHaveLength(1);
+    const big = await attemptDelivery({ url, secret: 's' }, delivery(), options);
+    expect(big).toMatchObject({ delivered: false, statusCode: 500, permanent: false });
+    if (!big.delivered) expect(big.error.length).toBeLessThan(400);
+    const silent = await attemptDelivery({ url, secret: 's' }, delivery(), options);
+    expect(silent).toEqual({
+      delivered: false,
+      statusCode: null,
+      error: 'timed out after 0.3 s',
+      permanent: false,
+    });
+  });
+});
+
+describe('the webhook.deliver job', () => {
+  /** A seller with the webhook on, pointing at the receiver. */
+  async function sellerWithWebhook(url: string) {
+    app = await createTestApp();
+    const seller = await createUser(app, { roles: ['originator'] });
+    const secret = createWebhookSecret();
+    await app.database.db
+      .update(users)
+      .set({ offerWebhookUrl: url, offerWebhookEnabled: true, offerWebhookSecret: secret })
+      .where(eq(users.id, seller.id));
+    return { db: app.database.db, seller, secret };
+  }
+
+  const workerFor = (db: FastifyInstance['database']['db'], options: Partial<DeliveryOptions> = {}) =>
+    new JobWorker(db, { backoff: { baseMs: 1, maxMs: 1 } }).register(
+      WEBHOOK_JOB,
+      webhookJobHandler(db, { policy: testPolicy, ...options }),
+    );
+
+  const deliveryRow = async (db: FastifyInstance['database']['db'], id: string) =>
+    (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!;
+
+  it('retries after a 500 and records the delivery once the receiver answers 2xx', async () => {
+    receiver = await startWebhookReceiver([{ status: 500, body: 'database is down' }]);
+    const { db, seller, secret } = await sellerWithWebhook(`${receiver.origin}/hook`);
+    const id = (await enqueueWebhookEvent(db, seller.id, 'offer.submitted', { offerId: 'o1' }))!;
+    const worker = workerFor(db);
+
+    expect(await worker.runOnce()).toMatchObject({ claimed: 1, retried: 1 });
+    expect(await deliveryRow(db, id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastStatusCode: 500,
+      lastError: 'HTTP 500: database is down',
+      deliveredAt: null,
+    });
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await worker.runOnce()).toMatchObject({ claimed: 1, completed: 1 });
+    const row = await deliveryRow(db, id);
+    expect(row).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200, lastError: null });
+    expect(row.deliveredAt).toBeInstanceOf(Date);
+    expect(receiver.requests).toHaveLength(2);
+    // The same delivery id on every attempt, so the receiver can drop a duplicate.
+    expect(receiver.requests.map((r) => r.headers['x-webhook-id'])).toEqual([id, id]);
+    for (const request of receiver.requests) expect(verifySignature(request, secret)).toBe(true);
+  });
+
+  it('gives up once the delivery is 24 hours old, without posting again', async () => {
+    receiver = await startWebhookReceiver();
+    const { db, seller } = await sellerWithWebhook(`${receiver.origin}/hook`);
+    const id = (await enqueueWebhookEvent(db, seller.id, 'offer.accepted', { offerId: 'o1' }))!;
+    await db
+      .update(webhookDeliveries)
+      .set({ createdAt: sql`now() - interval '24 hours 1 minute'`, lastError: 'HTTP 503', attempts: 31 })
+      .where(eq(webhookDeliveries.id, id));
+
+    expect(await workerFor(db).runOnce()).toMatchObject({ claimed: 1, completed: 1 });
+    expect(await deliveryRow(db, id)).toMatchObject({
+      status: 'failed',
+      attempts: 31,
+      lastError: 'HTTP 503',
+    });
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('stops when the next retry would fall after the 24 hours', async () => {
+    receiver = await startWebhookReceiver([{ status: 502 }]);
+    const { db, seller } = await sellerWithWebhook(`${receiver.origin}/hook`);
+    const id = (await enqueueWebhookEvent(db, seller.id, 'offer.submitted', { offerId: 'o1' }))!;
+    await db
+      .update(webhookDeliveries)
+      .set({ createdAt: sql`now() - interval '23 hours 59 minutes 55 seconds'` })
+      .where(eq(webhookDeliveries.id, id));
+
+    // The production backoff: 10 s after a first failure, past the deadline 5 s away.
+    expect(await workerFor(db, { backoff: DEFAULT_BACKOFF }).runOnce()).toMatchObject({ completed: 1 });
+    expect(await deliveryRow(db, id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastStatusCode: 502,
+      lastError: 'HTTP 502 (retries ended after 24 hours)',
+    });
+    const [job] = await db.select().from(jobs);
+    expect(job).toMatchObject({ lastError: null });
+    expect(job!.completedAt).toBeInstanceOf(Date);
+  });
+
+  it('fails a refused address for good, without connecting', async () => {
+    const { db, seller } = await sellerWithWebhook('https://hooks.seller.example/in');
+    const id = (await enqueueWebhookEvent(db, seller.id, 'offer.submitted', { offerId: 'o1' }))!;
+    const send = mustNotConnect();
+    const worker = workerFor(db, {
+      policy: strict,
+      send,
+      resolve: resolverOf({ 'hooks.seller.example': '169.254.169.254' }),
+    });
+    expect(await worker.runOnce()).toMatchObject({ claimed: 1, completed: 1 });
+    expect(await deliveryRow(db, id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastStatusCode: null,
+      lastError: 'address refused (link-local): hooks.seller.example → 169.254.169.254',
+    });
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('fails a delivery whose webhook was turned off meanwhile, and ignores a settled one', async () => {
+    const { db, seller } = await sellerWithWebhook('https://hooks.seller.example/in');
+    const id = (await enqueueWebhookEvent(db, seller.id, 'offer.submitted', { offerId: 'o1' }))!;
+    await db.update(users).set({ offerWebhookEnabled: false }).where(eq(users.id, seller.id));
+    const send = mustNotConnect();
+    expect(await workerFor(db, { send }).runOnce()).toMatchObject({ completed: 1 });
+    expect(await deliveryRow(db, id)).toMatchObject({
+      status: 'failed',
+      lastError: 'webhook disabled',
+      attempts: 0,
+    });
+
+    // A rerun of the job (its worker died after the attempt) changes nothing.
+    await deliverWebhook(db, id, { attempts: 2, maxAttempts: 40 }, { policy: testPolicy, send });
+    expect(await deliveryRow(db, id)).toMatchObject({ status: 'failed', lastError: 'webhook disabled' });
+    expect(send).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The seller's offer-webhook settings (the Integrations tab): read them with the delivery log, and
+ * save them. The signing secret is created with the first URL saved or on rotation and answered
+ * that once; it is dropped with the URL, so a webhook set up again gets a new one.
+ */
+import { desc, eq, sql } from 'drizzle-orm';
+import { WEBHOOK_LOG_LENGTH, type WebhookDeliveryStatus } from '@dealclub/shared/integrations';
+import type { Db } from '../../db/client';
+import { users, webhookDeliveries } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { translate } from '../../lib/i18n';
+import { checkWebhookUrl, type AddressPolicy, type RefusalReason } from './check-address';
+import type { WebhookDelivery } from './deliver-webhook';
+import { createWebhookSecret } from './sign-payload';
+
+type UserRow = typeof users.$inferSelect;
+
+/** A delivery as the log shows it: no payload, no secret. */
+export function deliveryOf(row: WebhookDelivery) {
+  return {
+    id: row.id,
+    event: row.event,
+    status: row.status as WebhookDeliveryStatus,
+    attempts: row.attempts,
+    lastStatusCode: row.lastStatusCode,
+    lastError: row.lastError,
+    createdAt: row.createdAt,
+    lastAttemptAt: row.lastAttemptAt,
+    deliveredAt: row.deliveredAt,
+  };
+}
+
+/** The tab's answer: the settings, whether a secret exists (never the secret) and the latest deliveries. */
+export async function integrationOf(db: Db, user: UserRow) {
+  const deliveries = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.userId, user.id))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(WEBHOOK_LOG_LENGTH);
+  return {
+    offerWebhookUrl: user.offerWebhookUrl,
+    offerWebhookEnabled: user.offerWebhookEnabled,
+    hasSecret: user.offerWebhookSecret !== null,
+    deliveries: deliveries.map(deliveryOf),
+  };
+}
+
+/** The field message of each refusal of the address policy (English; the client shows it as is). */
+const REFUSAL_KEYS: Record<RefusalReason, string> = {
+  scheme: 'integrations.validation.httpsRequired',
+  'internal-name': 'integrations.validation.internalName',
+  loopback: 'integrations.validation.loopback',
+  private: 'integrations.validation.privateAddress',
+  'link-local': 'integrations.validation.linkLocal',
+  unspecified: 'integrations.validation.reservedAddress',
+  multicast: 'integrations.validation.reservedAddress',
+  reserved: 'integrations.validation.reservedAddress',
+  unresolved: 'integrations.validation.url',
+};
+
+export interface IntegrationChange {
+  offerWebhookUrl: string | null;
+  offerWebhookEnabled: boolean;
+  rotateSecret?: boolean;
+}
+
+/**
+ * Saves the settings (already valid by the shared schema) after the address policy's check of the
+ * URL itself; names are resolved and checked again at every delivery. Answers the tab with
+ * `secret` when one was just created or rotated.
+ */
+export async function saveIntegration(
+  db: Db,
+  user: UserRow,
+  change: IntegrationChange,
+  policy: AddressPolicy,
+) {
+  const { offerWebhookUrl, offerWebhookEnabled, rotateSecret } = change;
+  if (offerWebhookUrl) {
+    const check = checkWebhookUrl(new URL(offerWebhookUrl), policy);
+    if (!check.ok) {
+      throw new AppError('VALIDATION_FAILED', undefined, [
+        { path: 'offerWebhookUrl', message: translate('en', REFUSAL_KEYS[check.reason]) },
+      ]);
+    }
+  }
+  const fresh = createWebhookSecret();
+  // In the statement itself, so two saves at once cannot both believe they created the secret.
+  const secret =
+    offerWebhookUrl === null
+      ? null
+      : rotateSecret
+        ? fresh
+        : sql`coalesce(${users.offerWebhookSecret}, ${fresh})`;
+  const [row] = await db
+    .update(users)
+    .set({ offerWebhookUrl, offerWebhookEnabled, offerWebhookSecret: secret, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  const integration = await integrationOf(db, row!);
+  return row!.offerWebhookSecret === fresh ? { ...integration, secret: fresh } : integration;
+}

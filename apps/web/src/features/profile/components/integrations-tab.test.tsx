@@ -1,0 +1,195 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import type { Integration, WebhookDelivery } from '../api/integrations';
+import { tabsFor } from '../routes/profile';
+import { IntegrationsTab } from './integrations-tab';
+
+const SECRET = 'whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
+
+const delivery = (over: Partial<WebhookDelivery> = {}): WebhookDelivery => ({
+  id: 'd1',
+  event: 'offer.submitted',
+  status: 'failed',
+  attempts: 3,
+  lastStatusCode: 500,
+  lastError: 'HTTP 500: database is down',
+  createdAt: '2026-03-01T15:04:05.000Z',
+  lastAttemptAt: '2026-03-01T15:10:00.000Z',
+  deliveredAt: null,
+  ...over,
+});
+
+const empty: Integration = {
+  offerWebhookUrl: null,
+  offerWebhookEnabled: false,
+  hasSecret: false,
+  deliveries: [],
+};
+
+function mockApi(initial: Integration, put: (body: Record<string, unknown>) => Response) {
+  let state = initial;
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url === '/api/profile/integrations' && init?.method === 'PUT') {
+      const response = put(JSON.parse(String(init.body)) as Record<string, unknown>);
+      if (response.ok) {
+        const { secret: _secret, ...saved } = (await response.clone().json()) as Integration & {
+          secret?: string;
+        };
+        state = saved;
+      }
+      return response;
+    }
+    if (url === '/api/profile/integrations/test') {
+      const sent = delivery({
+        id: 'd2',
+        event: 'webhook.test',
+        status: 'delivered',
+        attempts: 1,
+        lastStatusCode: 204,
+        lastError: null,
+      });
+      state = { ...state, deliveries: [sent, ...state.deliveries] };
+      return Response.json(sent);
+    }
+    return Response.json(state);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderTab() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <IntegrationsTab />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the Integrations tab', () => {
+  it('is the seller side’s', () => {
+    expect(tabsFor(['buyer'])).not.toContain('integrations');
+    expect(tabsFor(['originator'])).toContain('integrations');
+    expect(tabsFor(['owner'])).toContain('integrations');
+    expect(tabsFor(['admin'])).toContain('integrations');
+  });
+
+  it('saves the first URL and shows the new secret once, with a copy button and a warning', async () => {
+    const fetchMock = mockApi(empty, (body) =>
+      Response.json({
+        ...empty,
+        offerWebhookUrl: body.offerWebhookUrl,
+        offerWebhookEnabled: true,
+        hasSecret: true,
+        secret: SECRET,
+      }),
+    );
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderTab();
+
+    expect(await screen.findByText('A secret is created when you save your first URL.')).toBeTruthy();
+    expect(screen.getByText('No deliveries yet.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Send test event' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+
+    await userEvent.type(screen.getByLabelText('Webhook URL'), 'https://hooks.seller.example/in');
+    await userEvent.click(screen.getByRole('switch', { name: 'Send offer events to this URL' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(SECRET)).toBeTruthy();
+    expect(screen.getByText('Copy it now and keep it safe: it will not be shown again.')).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put![1]!.body))).toEqual({
+      offerWebhookUrl: 'https://hooks.seller.example/in',
+      offerWebhookEnabled: true,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith(SECRET);
+    expect(screen.getByRole('button', { name: 'Rotate secret' })).toBeTruthy();
+  });
+
+  it('asks for a URL before turning the webhook on, and shows the server’s refusal as sent', async () => {
+    const fetchMock = mockApi(empty, () =>
+      Response.json(
+        {
+          code: 'VALIDATION_FAILED',
+          message: 'Some fields are not valid.',
+          errors: [{ path: 'offerWebhookUrl', message: 'The webhook URL must start with https://' }],
+        },
+        { status: 400 },
+      ),
+    );
+    renderTab();
+    await userEvent.click(await screen.findByRole('switch', { name: 'Send offer events to this URL' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter the webhook URL to turn the webhook on.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    await userEvent.type(screen.getByLabelText('Webhook URL'), 'http://hooks.seller.example/in');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The webhook URL must start with https://')).toBeTruthy();
+  });
+
+  it('rotates the secret after a confirmation, sends a test event and lists the deliveries', async () => {
+    const saved: Integration = {
+      offerWebhookUrl: 'https://hooks.seller.example/in',
+      offerWebhookEnabled: true,
+      hasSecret: true,
+      deliveries: [delivery()],
+    };
+    const fetchMock = mockApi(saved, () => Response.json({ ...saved, secret: SECRET }));
+    renderTab();
+
+    const table = await screen.findByRole('table', { name: 'Delivery log' });
+    const [header, row] = within(table).getAllByRole('row');
+    expect(
+      within(header!)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Event', 'Status', 'HTTP code', 'Attempts', 'Time', 'Error']);
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'offer.submitted',
+      'Failed',
+      '500',
+      '3',
+      expect.stringContaining('2026'),
+      'HTTP 500: database is down',
+    ]);
+    expect(
+      screen.getByText('A secret is set. It is never shown again; rotate it if you have lost it.'),
+    ).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Rotate secret' }));
+    expect(screen.getByText('The current secret stops working at once. Rotate it?')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, rotate' }));
+    expect(await screen.findByText(SECRET)).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put![1]!.body))).toEqual({
+      offerWebhookUrl: 'https://hooks.seller.example/in',
+      offerWebhookEnabled: true,
+      rotateSecret: true,
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send test event' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(within(table).getAllByRole('row')[1]!.textContent).toContain('webhook.test');
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => url === '/api/profile/integrations/test' && init?.method === 'POST',
+      ),
+    ).toBe(true);
+  });
+});
