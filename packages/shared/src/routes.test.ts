@@ -14,12 +14,13 @@ describe('route table', () => {
     expect(matchBuiltRoute('/')?.id).toBe('home');
     expect(matchBuiltRoute('/terms/')?.id).toBe('terms');
     expect(matchBuiltRoute('/privacy')?.id).toBe('privacy');
+    expect(matchBuiltRoute('/deals/123/offers')?.id).toBe('dealOffers');
   });
 
   it('does not match unknown paths or screens that are not built', () => {
     expect(matchBuiltRoute('/nope')).toBeUndefined();
     expect(matchBuiltRoute('/terms/extra')).toBeUndefined();
-    expect(matchBuiltRoute('/deals/123/offers')).toBeUndefined();
+    expect(matchBuiltRoute('/deals/123/analytics')).toBeUndefined();
     expect(matchBuiltRoute('/chat/123')).toBeUndefined();
   });
 });

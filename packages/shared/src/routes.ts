@@ -24,7 +24,7 @@ export const APP_ROUTES = [
   { id: 'deals', path: '/deals', built: true, recent: true },
   { id: 'dealNew', path: '/deals/new', built: true },
   { id: 'dealEdit', path: '/deals/:id/edit', built: true, recent: true },
-  { id: 'dealOffers', path: '/deals/:id/offers', built: false },
+  { id: 'dealOffers', path: '/deals/:id/offers', built: true },
   { id: 'dealAnalytics', path: '/deals/:id/analytics', built: false },
   { id: 'dealDetail', path: '/deals/:id', built: true, recent: true },
   { id: 'zipAnalytics', path: '/zip/:zipCode/analytics', built: false },

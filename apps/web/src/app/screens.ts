@@ -31,4 +31,5 @@ export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> =
   dealDetail: () => import('@/features/deals/routes/deal-detail'),
   dealNew: () => import('@/features/deals/routes/deal-new'),
   dealEdit: () => import('@/features/deals/routes/deal-edit'),
+  dealOffers: () => import('@/features/deals/routes/deal-offers'),
 };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, isPublicPath, setAuthHandlers, withQuery } from './api-client';
+import { ApiError, apiRequest, attachmentName, isPublicPath, setAuthHandlers, withQuery } from './api-client';
 import { shouldRetryQuery } from './query-client';
 
 describe('withQuery', () => {
@@ -9,6 +9,17 @@ describe('withQuery', () => {
     ).toBe('/api/deals?tags=a&tags=b&state=TX&limit=24');
     expect(withQuery('/api/deals?sort=newest', { q: 'pool' })).toBe('/api/deals?sort=newest&q=pool');
     expect(withQuery('/api/deals', { q: null })).toBe('/api/deals');
+  });
+});
+
+describe('attachmentName', () => {
+  it('reads the file name of a Content-Disposition header, the encoded one first', () => {
+    expect(attachmentName('attachment; filename="offers-12-oak.csv"')).toBe('offers-12-oak.csv');
+    expect(attachmentName('attachment; filename="a.csv"; filename*=UTF-8\'\'ofertas%20%C3%B1.csv')).toBe(
+      'ofertas ñ.csv',
+    );
+    expect(attachmentName('attachment')).toBeNull();
+    expect(attachmentName(null)).toBeNull();
   });
 });
 

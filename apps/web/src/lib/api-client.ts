@@ -67,11 +67,13 @@ export interface RequestOptions {
   form?: FormData;
   query?: QueryParams;
   signal?: AbortSignal;
+  /** The `accept` header; JSON unless a call downloads a file. */
+  accept?: string;
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': '' };
+  const headers: Record<string, string> = { accept: options.accept ?? 'application/json', 'x-api-key': '' };
   if (options.data !== undefined && !options.form) headers['content-type'] = 'application/json';
   if (token && !isPublicPath(path, method)) headers.authorization = `Bearer ${token}`;
   return fetch(withQuery(path, options.query), {
@@ -93,13 +95,46 @@ async function parseBody(res: Response): Promise<unknown> {
   }
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let res = await send(path, options, auth?.getToken() ?? null);
+/** Sends with the current token; on a 401 refreshes the session once and sends again. */
+async function sendAuthorized(path: string, options: RequestOptions): Promise<Response> {
+  const res = await send(path, options, auth?.getToken() ?? null);
   if (res.status === 401 && auth && !isPublicPath(path, options.method)) {
     const token = await auth.refresh();
-    if (token) res = await send(path, options, token);
+    if (token) return send(path, options, token);
   }
+  return res;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await sendAuthorized(path, options);
   const body = await parseBody(res);
   if (!res.ok) throw new ApiError(res.status, res.statusText, body);
   return body as T;
+}
+
+/** The file name of a `Content-Disposition` header (`filename*=UTF-8''…` preferred), if any. */
+export function attachmentName(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1]?.trim() || null;
+}
+
+/**
+ * A file the API answers (the CSV exports), fetched with the bearer token like any call — which is
+ * why it cannot be a plain link — as a Blob with the name the server gave it.
+ */
+export async function apiDownload(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const res = await sendAuthorized(path, { accept: '*/*', ...options });
+  if (!res.ok) throw new ApiError(res.status, res.statusText, await parseBody(res));
+  return { blob: await res.blob(), filename: attachmentName(res.headers.get('content-disposition')) };
 }

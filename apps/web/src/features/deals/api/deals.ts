@@ -5,6 +5,7 @@
  */
 import {
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -22,6 +23,7 @@ import type {
 } from '@dealclub/shared/deals';
 import { ApiError, apiRequest, withQuery } from '@/lib/api-client';
 import { shouldRetryQuery } from '@/lib/query-client';
+import type { Interest, Offer } from './offers';
 
 export type Category = (typeof CATEGORIES)[number];
 export type PurchaseType = (typeof PURCHASE_TYPES)[number];
@@ -112,6 +114,12 @@ export interface DealDetail extends Card, Partial<Terms> {
   originator: DealOriginator;
   /** Only for the deal's originator and admins; empty otherwise. */
   statusHistory: StatusHistoryEntry[];
+  /** The viewer's expression of interest in the deal, if any. */
+  myInterest?: Interest | null;
+  /** The viewer's current offer on the deal (never a replaced one), if any. */
+  myOffer?: Offer | null;
+  /** How many offers and interested buyers the deal has: for its originator and admins only. */
+  engagement?: { interests: number; offers: number } | null;
 }
 
 export interface DealsPage {
@@ -186,15 +194,18 @@ export function useDealsList(filters: DealFilters, options: { enabled?: boolean 
 }
 
 /** One deal; a 404 ('Listing not found') is not retried. */
-export function useDeal(id: string | undefined) {
-  return useQuery({
-    queryKey: dealKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<DealDetail>(`/api/deals/${encodeURIComponent(id ?? '')}`, { signal }),
-    enabled: Boolean(id),
+export function dealQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: dealKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest<DealDetail>(`/api/deals/${encodeURIComponent(id)}`, { signal }),
     retry: (count, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
       shouldRetryQuery(count, error),
   });
+}
+
+export function useDeal(id: string | undefined) {
+  return useQuery({ ...dealQueryOptions(id ?? ''), enabled: Boolean(id) });
 }
 
 /** The saved deals (one page; the API answers them all up to its limit). */

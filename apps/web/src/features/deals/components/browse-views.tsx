@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-export type BrowseView = 'all' | 'favorites' | 'mine';
+export type BrowseView = 'all' | 'favorites' | 'interests' | 'offers' | 'mine';
 
 /**
- * The view switch of `/deals`: "All deals" and "Favorites" for the buyer side, "Manage my listings"
- * for the seller side. Links (not tabs) so that each view has its own URL; the current one is
+ * The view switch of `/deals`: "All deals", "Favorites", "My interests" and "My offers" for the
+ * buyer side, "Manage my listings" for the seller side. Links (not tabs) so that each view has its own URL; the current one is
  * marked with `aria-current="page"`.
  */
 export function BrowseViews({
@@ -22,6 +22,8 @@ export function BrowseViews({
   if (buyer) {
     views.push({ view: 'all', to: '/deals', label: t('dealsBrowse.viewAll') });
     views.push({ view: 'favorites', to: '/deals?view=favorites', label: t('dealsBrowse.viewFavorites') });
+    views.push({ view: 'interests', to: '/deals?view=interests', label: t('myOffers.interestsView') });
+    views.push({ view: 'offers', to: '/deals?view=offers', label: t('myOffers.offersView') });
   }
   if (seller) views.push({ view: 'mine', to: '/deals?view=mine', label: t('dealsBrowse.manageListings') });
   if (views.length < 2) return null;

@@ -30,7 +30,8 @@ export const allCount = (counts: StatusCounts) =>
 
 /**
  * "Manage my listings" (`/deals?view=mine`): my deals by status with the counts, each with view,
- * edit, change status (the status dialog with the history) and delete (with a confirmation).
+ * its offers and interested buyers, edit, change status (the status dialog with the history) and
+ * delete (with a confirmation).
  */
 export function ManageListings() {
   const { t } = useTranslation();
@@ -214,6 +215,15 @@ function ListingRow({ deal, price }: { deal: MyDealCard; price: string }) {
               className={`${action} text-brand-800`}
             >
               {t('dealManage.view')}
+            </Link>
+          )}
+          {!deleted && (
+            <Link
+              to={`/deals/${deal.id}/offers`}
+              aria-label={t('dealManage.offersOf', { address: street })}
+              className={`${action} text-brand-800`}
+            >
+              {t('dealManage.offers')}
             </Link>
           )}
           {!deleted && (

@@ -1,14 +1,15 @@
-import { ArrowLeft, Pencil } from 'lucide-react';
+import { MessagesSquare, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { INTEREST_STATUSES } from '@dealclub/shared/offers';
 import { isBuyerSide, isSellerSide } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { FormAlert } from '@/components/ui/form-field';
 import { useSession } from '@/features/auth/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { ApiError } from '@/lib/api-client';
 import { useDeal, type DealDetail } from '../api/deals';
 import { kindOf, placeOf, streetOf } from '../components/deal-card';
+import { BackLink, DealMissing, isNotFound } from '../components/deal-missing';
 import { DetailGallery } from '../components/detail-gallery';
 import {
   DetailHistory,
@@ -19,38 +20,16 @@ import {
   DetailTerms,
 } from '../components/detail-sections';
 import { FavoriteButton } from '../components/favorite-button';
+import { InterestPanel } from '../components/interest-panel';
 import { formatDay, formatMoney } from '../components/money';
+import { OfferPanel } from '../components/offer-panel';
 import { StatusBadge } from '../components/status-badge';
-
-/** Whether an error means the deal is missing or hidden from this user. */
-function isNotFound(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    (error.status === 404 || error.code === 'LISTING_NOT_FOUND' || error.status === 400)
-  );
-}
-
-/** "Back to deals", to the list with the filters it was opened from when there is one. */
-function BackLink() {
-  const { t } = useTranslation();
-  const location = useLocation();
-  const from = (location.state as { from?: unknown } | null)?.from;
-  const to = typeof from === 'string' && from.startsWith('/deals') ? from : '/deals';
-  return (
-    <Link
-      to={to}
-      className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 hover:underline"
-    >
-      <ArrowLeft aria-hidden className="size-4" />
-      {t('dealDetail.back')}
-    </Link>
-  );
-}
 
 /**
  * `/deals/:id`: one deal with every term grouped by purpose, the photos, the tags, the status and
  * its notices, the deal math of a creative deal, who listed it, the heart for the buyer side and
- * "Edit" for its originator and admins.
+ * "Edit" for its originator and admins. Buyers make or replace their offer and express interest
+ * here; the originator and admins get the link to the offers and interested buyers.
  */
 export default function DealDetailPage() {
   const { t } = useTranslation();
@@ -70,28 +49,7 @@ export default function DealDetailPage() {
   if (deal.isPending) return <PageFallback />;
 
   if (!deal.data) {
-    const notFound = isNotFound(deal.error);
-    return (
-      <section className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-10">
-        <BackLink />
-        <h1 className="text-3xl font-bold">
-          {notFound ? t('dealDetail.notFound') : t('dealDetail.loadFailed')}
-        </h1>
-        {notFound ? (
-          <p className="text-slate-700">{t('dealDetail.notFoundHint')}</p>
-        ) : (
-          <div>
-            <button
-              type="button"
-              onClick={() => void deal.refetch()}
-              className="h-11 rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
-            >
-              {t('dealDetail.retry')}
-            </button>
-          </div>
-        )}
-      </section>
-    );
+    return <DealMissing notFound={isNotFound(deal.error)} onRetry={() => void deal.refetch()} />;
   }
 
   const roles = session.user.roles;
@@ -164,6 +122,17 @@ function DealView({ deal, buyer, canEdit }: { deal: DealDetail; buyer: boolean; 
           <DetailSection title={t('dealDetail.price')}>
             <p className="text-3xl font-bold text-ink">{formatMoney(deal.purchasePrice, i18n.language)}</p>
           </DetailSection>
+          {deal.engagement && <EngagementLink dealId={deal.id} engagement={deal.engagement} />}
+          {buyer && !deal.isOwn && (
+            <>
+              <OfferPanel deal={deal} />
+              <InterestPanel
+                dealId={deal.id}
+                interest={deal.myInterest ?? null}
+                canSend={INTEREST_STATUSES.includes(deal.status)}
+              />
+            </>
+          )}
           {deal.math && <DetailMath math={deal.math} />}
           <DetailTags tags={deal.tags} systemTags={deal.systemTags} />
           <DetailOriginator originator={deal.originator} />
@@ -171,5 +140,31 @@ function DealView({ deal, buyer, canEdit }: { deal: DealDetail; buyer: boolean; 
         </div>
       </div>
     </article>
+  );
+}
+
+/** The seller side's way to the offers and interested buyers of the deal, with their counts. */
+function EngagementLink({
+  dealId,
+  engagement,
+}: {
+  dealId: string;
+  engagement: NonNullable<DealDetail['engagement']>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={`/deals/${dealId}/offers`}
+      data-testid="deal-offers-link"
+      className="flex min-h-11 items-center gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 font-semibold text-brand-800 hover:border-brand-700 hover:underline"
+    >
+      <MessagesSquare aria-hidden className="size-5 shrink-0" />
+      <span>
+        {t('offers.sellerLink', {
+          offers: t('offers.offerCount', { count: engagement.offers }),
+          interested: t('offers.interestedCount', { count: engagement.interests }),
+        })}
+      </span>
+    </Link>
   );
 }

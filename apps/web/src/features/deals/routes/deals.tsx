@@ -12,10 +12,12 @@ import { hasFilters, parseFilters, withFilters, withoutFilters } from '../compon
 import { BrowseViews, type BrowseView } from '../components/browse-views';
 import { DealFilters, SearchFilter, SortSelect } from '../components/deal-filters';
 import { ManageListings } from '../components/manage-listings';
+import { MyInterests, MyOffers } from '../components/my-engagement';
 
 /**
- * `/deals`: the buyer side browses deals with filters kept in the URL, or its favorites
- * (`?view=favorites`); the seller side manages its listings (`?view=mine`). An originator without
+ * `/deals`: the buyer side browses deals with filters kept in the URL, its favorites
+ * (`?view=favorites`), the deals it expressed interest in (`?view=interests`) and its offers
+ * (`?view=offers`); the seller side manages its listings (`?view=mine`). An originator without
  * the buyer side may not browse and is pointed to its listings.
  */
 export default function DealsPage() {
@@ -34,8 +36,13 @@ export default function DealsPage() {
   const buyer = isBuyerSide(roles);
   const seller = isSellerSide(roles);
   const requested = params.get('view');
+  const buyerViews: readonly string[] = ['favorites', 'interests', 'offers'];
   const view: BrowseView =
-    requested === 'mine' ? 'mine' : requested === 'favorites' && buyer ? 'favorites' : 'all';
+    requested === 'mine'
+      ? 'mine'
+      : buyer && buyerViews.includes(requested ?? '')
+        ? (requested as BrowseView)
+        : 'all';
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-10">
@@ -62,6 +69,10 @@ export default function DealsPage() {
           <SellerOnlyNote />
         ) : view === 'favorites' ? (
           <FavoritesView />
+        ) : view === 'interests' ? (
+          <MyInterests />
+        ) : view === 'offers' ? (
+          <MyOffers />
         ) : (
           <BrowseList />
         )}

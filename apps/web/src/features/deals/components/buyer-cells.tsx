@@ -1,0 +1,48 @@
+import { BadgeCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatPhone, normalizePhone } from '@dealclub/shared/phone';
+import type { EngagedBuyer } from '../api/deal-offers';
+
+/** A buyer's full name, or the e-mail when the profile has no name. */
+export const buyerName = (buyer: EngagedBuyer) =>
+  [buyer.firstName, buyer.lastName].filter(Boolean).join(' ') || buyer.email;
+
+/** A buyer's name and the Certified Buyer badge. */
+export function BuyerName({ buyer }: { buyer: EngagedBuyer }) {
+  const { t } = useTranslation();
+  const name = buyerName(buyer);
+  return (
+    <span className="grid justify-items-start gap-1">
+      <span className="font-medium text-ink">{name}</span>
+      {buyer.certifiedBuyer && (
+        <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-emerald-900">
+          <BadgeCheck aria-hidden className="size-3.5" />
+          {t('dealOffers.certified')}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** A phone number as (xxx) xxx-xxxx, dialable; '—' when there is none. */
+export function PhoneLink({ phone }: { phone: string | null }) {
+  const digits = phone ? normalizePhone(phone) : null;
+  if (!phone) return <span className="text-slate-500">—</span>;
+  if (!digits) return <span>{phone}</span>;
+  return (
+    <a href={`tel:+1${digits}`} className="whitespace-nowrap text-brand-800 underline">
+      {formatPhone(digits)}
+    </a>
+  );
+}
+
+/** A date and time of an event (submitted, expressed interest) in the reader's language. */
+export function DateTime({ value, language }: { value: string; language: string }) {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return <span>{value}</span>;
+  return (
+    <time dateTime={value} className="whitespace-nowrap">
+      {new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)}
+    </time>
+  );
+}

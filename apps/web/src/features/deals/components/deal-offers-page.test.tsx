@@ -1,0 +1,272 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '@/features/auth/session-context';
+import { createQueryClient } from '@/lib/query-client';
+import type { ReceivedOffer } from '../api/deal-offers';
+import type { DealDetail } from '../api/deals';
+import DealOffersPage from '../routes/deal-offers';
+import { createDeal, createInterest, createReceivedOffer, DEAL_ID, json, signedIn } from '../test-factories';
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('@/components/ui/use-toast', () => ({ toast }));
+
+const cashOffer = createReceivedOffer(
+  { id: 'o1', type: 'cash', purchasePrice: 390_000, estimatedCloseDate: '2026-03-01' },
+  { firstName: 'Rosa', lastName: 'Díaz', certifiedBuyer: true },
+);
+const creativeOffer = createReceivedOffer(
+  {
+    id: 'o2',
+    type: 'creative',
+    purchasePrice: null,
+    entryFee: 12_000,
+    estimatedCloseDate: '2026-02-20',
+    message: 'Flexible on the date',
+  },
+  { id: 'b3', firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.test' },
+);
+
+interface State {
+  deal: DealDetail;
+  offers: ReceivedOffer[];
+}
+
+type Handler = (url: URL, init?: RequestInit) => Response | undefined;
+
+/** The API of the page over a little state, so that an accept shows in the reads after it. */
+function mockApi(state: State, override: Handler = () => undefined) {
+  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const answer = override(url, init);
+    if (answer) return answer;
+    const path = url.pathname;
+    if (path === `/api/deals/${DEAL_ID}`) return json(200, state.deal);
+    if (path === `/api/deals/${DEAL_ID}/offers`) {
+      return json(200, {
+        items: state.offers,
+        nextCursor: null,
+        total: state.offers.length,
+        deal: {
+          id: DEAL_ID,
+          status: state.deal.status,
+          category: state.deal.category,
+          purchasePrice: state.deal.purchasePrice,
+          entryFee: state.deal.entryFee,
+          acceptedOfferId: state.offers.find((o) => o.status === 'accepted')?.id ?? null,
+        },
+      });
+    }
+    if (path === `/api/deals/${DEAL_ID}/interests`) {
+      return json(200, { items: [createInterest()], nextCursor: null, total: 1 });
+    }
+    const accept = /^\/api\/offers\/(\w+)\/accept$/.exec(path);
+    if (accept && init?.method === 'POST') {
+      state.deal = { ...state.deal, status: 'pending' };
+      state.offers = state.offers.map((o) =>
+        o.id === accept[1] ? { ...o, status: 'accepted' } : { ...o, status: 'declined' },
+      );
+      const offer = state.offers.find((o) => o.id === accept[1]);
+      return json(200, { offer, deal: { id: DEAL_ID, status: 'pending' } });
+    }
+    return json(404, { code: 'NOT_FOUND', message: 'Not found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderPage() {
+  const client = createQueryClient();
+  // Failed reads are retried by the app; the tests do not wait for the back-off.
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryDelay: 0 } });
+  const router = createMemoryRouter([{ path: '/deals/:id/offers', element: <DealOffersPage /> }], {
+    initialEntries: [`/deals/${DEAL_ID}/offers`],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <SessionProvider value={signedIn(['originator'])}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const ownDeal = () => createDeal({ isOwn: true, engagement: { offers: 2, interests: 1 } });
+const offerCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(input, 'http://localhost'))
+    .filter((url) => url.pathname === `/api/deals/${DEAL_ID}/offers`);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.mockReset();
+});
+
+describe('/deals/:id/offers', () => {
+  it('compares every offer normalised and sorts on the server by the column clicked', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({ deal: ownDeal(), offers: [cashOffer, creativeOffer] });
+    renderPage();
+
+    const rosa = await screen.findByRole('row', { name: /Rosa Díaz/ });
+    expect(within(rosa).getByText('Certified buyer')).toBeTruthy();
+    expect(within(rosa).getByText('$390,000')).toBeTruthy();
+    expect(within(rosa).getByText('97.5% of price')).toBeTruthy();
+    expect(within(rosa).getByText('Open')).toBeTruthy();
+    const ana = screen.getByRole('row', { name: /Ana Ruiz/ });
+    expect(within(ana).getByText('$12,000')).toBeTruthy();
+    expect(within(ana).getByText('80% of entry fee')).toBeTruthy();
+    expect(within(ana).getByText('15 days')).toBeTruthy();
+    expect(within(ana).getByText('Flexible on the date')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Offers and interested buyers', level: 1 })).toBeTruthy();
+
+    const submitted = screen.getByRole('columnheader', { name: /Submitted/ });
+    const cash = screen.getByRole('columnheader', { name: /Cash to seller/ });
+    expect(submitted.getAttribute('aria-sort')).toBe('descending');
+    expect(cash.getAttribute('aria-sort')).toBe('none');
+    expect(offerCalls(fetchMock).at(-1)?.searchParams.get('sort')).toBe('newest');
+
+    await user.click(within(cash).getByRole('button', { name: /Cash to seller/ }));
+    await waitFor(() => expect(offerCalls(fetchMock).at(-1)?.searchParams.get('sort')).toBe('cash-desc'));
+    expect(cash.getAttribute('aria-sort')).toBe('descending');
+    expect(submitted.getAttribute('aria-sort')).toBe('none');
+
+    const close = screen.getByRole('columnheader', { name: /Close date/ });
+    await user.click(within(close).getByRole('button'));
+    await waitFor(() => expect(offerCalls(fetchMock).at(-1)?.searchParams.get('sort')).toBe('close-asc'));
+    expect(close.getAttribute('aria-sort')).toBe('ascending');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Show replaced and released offers' }));
+    await waitFor(() => expect(offerCalls(fetchMock).at(-1)?.searchParams.get('status')).toBe('all'));
+  });
+
+  it('accepts an offer after the confirmation, and the deal shows pending', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({ deal: ownDeal(), offers: [cashOffer, creativeOffer] });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Accept offer from Rosa Díaz' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Accept this offer?' });
+    expect(
+      within(dialog).getByText(
+        'The deal will turn pending and no other offer can be accepted. The buyer and you will be notified.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Accept offer' }));
+
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: 'Offer accepted. The deal is now pending.' }),
+    );
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(post?.[0]).toBe('/api/offers/o1/accept');
+    expect(await screen.findByText('This deal is pending: no other offer can be accepted.')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Accept offer from/ })).toBeNull();
+    expect(within(screen.getByRole('row', { name: /Rosa Díaz/ })).getByText('Accepted')).toBeTruthy();
+  });
+
+  it('reports a refused accept with its coded message and any other failure with the spec copy', async () => {
+    const user = userEvent.setup();
+    let refusal = json(409, {
+      code: 'OFFER_ALREADY_ACCEPTED',
+      message: 'An offer on this deal has already been accepted.',
+    });
+    mockApi({ deal: ownDeal(), offers: [cashOffer] }, (url, init) =>
+      init?.method === 'POST' ? refusal : undefined,
+    );
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Accept offer from Rosa Díaz' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept offer' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'An offer on this deal has already been accepted.',
+        variant: 'destructive',
+      }),
+    );
+
+    refusal = json(500, { code: 'INTERNAL', message: 'Unknown error occurred' });
+    await user.click(await screen.findByRole('button', { name: 'Accept offer from Rosa Díaz' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept offer' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenLastCalledWith({
+        title: 'There was an error accepting the offer. Please try again.',
+        variant: 'destructive',
+      }),
+    );
+  });
+
+  it('lists the interested buyers with mail and phone links', async () => {
+    mockApi({ deal: ownDeal(), offers: [] });
+    renderPage();
+    const row = await screen.findByRole('row', { name: /Lee Park/ });
+    expect(within(row).getByRole('link', { name: 'lee@example.test' }).getAttribute('href')).toBe(
+      'mailto:lee@example.test',
+    );
+    expect(within(row).getByRole('link', { name: '(512) 555-0100' }).getAttribute('href')).toBe(
+      'tel:+15125550100',
+    );
+    expect(within(row).getByText('Is the roof new?')).toBeTruthy();
+    expect(screen.getByText('No offers yet.')).toBeTruthy();
+  });
+
+  it('downloads the offers CSV through the API and toasts a failed download', async () => {
+    const user = userEvent.setup();
+    let csv = new Response('\uFEFFBuyer\r\nRosa\r\n', {
+      status: 200,
+      headers: {
+        'content-type': 'text/csv',
+        'content-disposition': 'attachment; filename="offers-12-oak.csv"',
+      },
+    });
+    const fetchMock = mockApi({ deal: ownDeal(), offers: [cashOffer] }, (url) =>
+      url.pathname.endsWith('/offers.csv') ? csv : undefined,
+    );
+    // jsdom has no object URLs: these stand in for the rest of this file.
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:offers');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('offers-12-oak.csv');
+      expect(this.href).toBe('blob:offers');
+    });
+    renderPage();
+
+    const button = await screen.findByRole('button', { name: 'Download CSV of offers' });
+    await user.click(button);
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const blob = createObjectURL.mock.calls[0]![0];
+    expect(blob.type).toBe('text/csv');
+    expect(await blob.text()).toContain('Rosa');
+    const [, init] = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/offers.csv'))!;
+    expect((init?.headers as Record<string, string>).accept).toBe('text/csv');
+
+    csv = json(500, { code: 'INTERNAL', message: 'Unknown error occurred' });
+    await user.click(button);
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: 'Failed to download offers CSV', variant: 'destructive' }),
+    );
+    expect(click).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+  });
+
+  it('says when the offers or the interested buyers cannot be loaded', async () => {
+    mockApi({ deal: ownDeal(), offers: [] }, (url) =>
+      url.pathname.endsWith('/offers') || url.pathname.endsWith('/interests')
+        ? json(500, { code: 'INTERNAL', message: 'Unknown error occurred' })
+        : undefined,
+    );
+    renderPage();
+    expect(await screen.findByText('Failed to load submitted offers')).toBeTruthy();
+    expect(await screen.findByText('Failed to load interested users')).toBeTruthy();
+  });
+
+  it("gives anyone but the deal's originator and admins the detail's not-found page", async () => {
+    mockApi({ deal: createDeal({ engagement: null }), offers: [] });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Listing not found', level: 1 })).toBeTruthy();
+  });
+});

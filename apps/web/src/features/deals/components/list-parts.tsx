@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '@/components/ui/form-field';
+
+/** A list that could not be read, with its message and "Try again". */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <FormAlert>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <span>{message}</span>
+        <button
+          type="button"
+          onClick={onRetry}
+          className="h-9 rounded-md border border-red-300 bg-white px-3 font-medium text-red-800 hover:bg-red-50"
+        >
+          {t('dealDetail.retry')}
+        </button>
+      </div>
+    </FormAlert>
+  );
+}
+
+/** "Showing n of N" and "Load more" while the cursor has more. */
+export function LoadMore({
+  shown,
+  total,
+  hasMore,
+  loading,
+  onMore,
+}: {
+  shown: number;
+  total: number;
+  hasMore: boolean;
+  loading: boolean;
+  onMore: () => void;
+}) {
+  const { t } = useTranslation();
+  if (!hasMore && shown >= total) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <p className="text-sm text-slate-600">{t('dealsBrowse.showing', { shown, total })}</p>
+      {hasMore && (
+        <button
+          type="button"
+          onClick={onMore}
+          disabled={loading}
+          className="h-11 rounded-md border border-slate-300 bg-white px-4 font-semibold hover:bg-slate-50 disabled:opacity-70"
+        >
+          {loading ? t('dealsBrowse.loadingMore') : t('dealsBrowse.loadMore')}
+        </button>
+      )}
+    </div>
+  );
+}

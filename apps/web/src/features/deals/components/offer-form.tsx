@@ -1,0 +1,202 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  latestCloseDate,
+  offerSchema,
+  offerTypesFor,
+  type OfferInput,
+  type OfferValues,
+} from '@dealclub/shared/offers';
+import { ChoiceGroup } from '@/components/ui/choice-fields';
+import { FormField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, numberOrNull } from '@/lib/form-helpers';
+import type { DealDetail } from '../api/deals';
+import { useRefreshDeal, useSubmitOffer, type Offer } from '../api/offers';
+import { useMessage } from './form-controls';
+import { MessageField } from './message-field';
+import { formatMoney } from './money';
+
+/** Refusals of the API that say why no offer is taken: shown as they are, not as a generic failure. */
+const CODED_REFUSALS = new Set(['DEAL_PENDING', 'DEAL_UNAVAILABLE', 'OWN_DEAL', 'LISTING_NOT_FOUND']);
+
+const schemaResolver = zodResolver(offerSchema);
+
+/**
+ * The offer schema of the API, on the values the buyer sees: the amount of the type not chosen is
+ * left out, so a figure typed before switching type cannot block the submit from a hidden field.
+ */
+const offerResolver: Resolver<OfferInput, unknown, OfferValues> = (values, context, options) =>
+  schemaResolver(
+    {
+      ...values,
+      purchasePrice: values.type === 'cash' ? values.purchasePrice : null,
+      entryFee: values.type === 'creative' ? values.entryFee : null,
+    },
+    context,
+    options,
+  );
+
+/** Today in the buyer's time zone, `YYYY-MM-DD`: the earliest close date the picker offers. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * "Make an offer" (core §5): the type (cash only on a cash deal), the purchase price of a cash
+ * offer or the entry fee of a creative one, the estimated close date and an optional message.
+ * Validated by the API's own schema. After the submit the deal is read again; a failed read is
+ * reported as such, since the offer itself went through.
+ */
+export function OfferForm({
+  deal,
+  current,
+  onDone,
+  onCancel,
+}: {
+  deal: Pick<DealDetail, 'id' | 'category' | 'purchasePrice' | 'entryFee'>;
+  /** The offer being replaced, whose figures the form starts from. */
+  current: Offer | null;
+  onDone: () => void;
+  onCancel?: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const translate = useMessage();
+  const submitOffer = useSubmitOffer(deal.id);
+  const refreshDeal = useRefreshDeal(deal.id);
+  const types = offerTypesFor(deal.category);
+  const startType = types.length === 1 ? types[0] : types.find((type) => type === current?.type);
+  const form = useForm<OfferInput, unknown, OfferValues>({
+    resolver: offerResolver,
+    defaultValues: {
+      type: startType,
+      purchasePrice: current?.purchasePrice ?? null,
+      entryFee: current?.entryFee ?? null,
+      estimatedCloseDate:
+        current && current.estimatedCloseDate >= localToday() ? current.estimatedCloseDate : '',
+      message: current?.message ?? '',
+    },
+  });
+  const [type, message = ''] = useWatch({ control: form.control, name: ['type', 'message'] });
+  const errors = form.formState.errors;
+  const lang = i18n.language;
+
+  async function submit(values: OfferValues) {
+    try {
+      await submitOffer.mutateAsync(values);
+    } catch (error) {
+      if (applyServerErrors(form, error)) return;
+      const code = error instanceof ApiError ? error.code : undefined;
+      if (code && CODED_REFUSALS.has(code)) {
+        toast({ title: t(`errors.${code}`), variant: 'destructive' });
+        // The deal changed under the buyer (it went pending, say): show it as it is now.
+        refreshDeal().catch(() => undefined);
+      } else {
+        toast({ title: t('offers.form.failed'), variant: 'destructive' });
+      }
+      return;
+    }
+    try {
+      await refreshDeal();
+      toast({ title: t(current ? 'offers.form.replaced' : 'offers.form.submitted') });
+      onDone();
+    } catch {
+      toast({ title: t('offers.form.refreshFailed'), variant: 'destructive' });
+      onDone();
+    }
+  }
+
+  const amount =
+    type === 'cash'
+      ? {
+          name: 'purchasePrice' as const,
+          label: t('offers.form.purchasePrice'),
+          asking: t('offers.form.askingPrice', { amount: formatMoney(deal.purchasePrice, lang) }),
+        }
+      : type === 'creative'
+        ? {
+            name: 'entryFee' as const,
+            label: t('offers.form.entryFee'),
+            asking:
+              deal.entryFee === null
+                ? null
+                : t('offers.form.askingEntryFee', { amount: formatMoney(deal.entryFee, lang) }),
+          }
+        : null;
+
+  return (
+    <form
+      noValidate
+      aria-label={current ? t('offers.form.replaceTitle') : t('offers.form.title')}
+      onSubmit={form.handleSubmit(submit)}
+      className="grid gap-4"
+      data-testid="offer-form"
+    >
+      <ChoiceGroup
+        legend={t('offers.form.type')}
+        type="radio"
+        columns={1}
+        options={types.map((value) => ({ value, label: t(`offers.type.${value}`) }))}
+        registration={form.register('type')}
+        error={translate(errors.type?.message)}
+      />
+      {types.length === 1 && (
+        <p className="-mt-2 text-sm text-slate-600">{t('offers.validation.cashDealCashOnly')}</p>
+      )}
+      {amount && (
+        <FormField
+          key={amount.name}
+          label={amount.label}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          autoComplete="off"
+          error={translate(errors[amount.name]?.message)}
+          hint={amount.asking ? <p className="text-sm text-slate-600">{amount.asking}</p> : undefined}
+          {...form.register(amount.name, { setValueAs: numberOrNull })}
+        />
+      )}
+      <FormField
+        label={t('offers.form.closeDate')}
+        type="date"
+        min={localToday()}
+        max={latestCloseDate()}
+        error={translate(errors.estimatedCloseDate?.message)}
+        hint={<p className="text-sm text-slate-600">{t('offers.form.closeDateHint')}</p>}
+        {...form.register('estimatedCloseDate')}
+      />
+      <MessageField
+        label={t('offers.form.message')}
+        length={message.length}
+        error={translate(errors.message?.message)}
+        {...form.register('message')}
+      />
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit"
+          disabled={submitOffer.isPending}
+          className="h-11 rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+        >
+          {submitOffer.isPending
+            ? t('offers.form.submitting')
+            : current
+              ? t('offers.form.submitReplace')
+              : t('offers.form.submit')}
+        </button>
+        {onCancel && (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="h-11 rounded-md px-4 font-medium text-slate-700 hover:bg-slate-100"
+          >
+            {t('offers.cancel')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OFFERABLE_STATUSES } from '@dealclub/shared/offers';
+import type { DealDetail } from '../api/deals';
+import type { Offer } from '../api/offers';
+import { DetailSection } from './detail-sections';
+import { formatDay, formatMoney } from './money';
+import { OfferForm } from './offer-form';
+import { OfferStatusBadge } from './offer-status-badge';
+
+/**
+ * The buyer's offer on the deal detail: the current offer with its state and "Replace my offer",
+ * or "Make an offer" while the deal takes offers. A deal that takes none (pending, sold, canceled)
+ * still shows the buyer's offer, which is how they learn it was accepted or not selected.
+ */
+export function OfferPanel({ deal }: { deal: DealDetail }) {
+  const { t } = useTranslation();
+  const [replacing, setReplacing] = useState(false);
+  const offer = deal.myOffer ?? null;
+  const offerable = OFFERABLE_STATUSES.includes(deal.status);
+
+  if (!offer && !offerable) return null;
+  return (
+    <DetailSection title={offer ? t('offers.mine.title') : t('offers.form.title')}>
+      <div className="grid gap-4">
+        {offer && <CurrentOffer offer={offer} />}
+        {offerable &&
+          (!offer ? (
+            <OfferForm deal={deal} current={null} onDone={() => undefined} />
+          ) : replacing ? (
+            <div className="grid gap-3 border-t border-slate-100 pt-4">
+              <h3 className="font-semibold">{t('offers.form.replaceTitle')}</h3>
+              <p className="text-sm text-slate-700">{t('offers.form.replaceHint')}</p>
+              <OfferForm
+                deal={deal}
+                current={offer}
+                onDone={() => setReplacing(false)}
+                onCancel={() => setReplacing(false)}
+              />
+            </div>
+          ) : offer.status !== 'accepted' ? (
+            <div>
+              <button
+                type="button"
+                onClick={() => setReplacing(true)}
+                className="h-11 rounded-md border border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50"
+              >
+                {offer.status === 'open' ? t('offers.mine.replace') : t('offers.mine.makeNew')}
+              </button>
+            </div>
+          ) : null)}
+      </div>
+    </DetailSection>
+  );
+}
+
+/** The figures and the state of the buyer's offer. */
+function CurrentOffer({ offer }: { offer: Offer }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const amount = offer.type === 'cash' ? offer.purchasePrice : offer.entryFee;
+  const rows: [string, string][] = [
+    [t('offers.mine.type'), t(`offers.type.${offer.type}`)],
+    [
+      offer.type === 'cash' ? t('offers.form.purchasePrice') : t('offers.form.entryFee'),
+      amount === null ? '—' : formatMoney(amount, lang),
+    ],
+    [t('offers.mine.closeDate'), formatDay(offer.estimatedCloseDate, lang)],
+    [t('offers.mine.submitted'), formatDay(offer.createdAt, lang)],
+  ];
+  return (
+    <div className="grid gap-3" data-testid="my-offer">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="text-sm text-slate-700">{t('offers.mine.state')}</span>
+        <OfferStatusBadge status={offer.status} />
+      </p>
+      <p className="text-sm text-slate-700">{t(`offers.mine.stateHint.${offer.status}`)}</p>
+      <dl className="grid gap-0">
+        {rows.map(([label, value]) => (
+          <div
+            key={label}
+            className="flex justify-between gap-4 border-b border-slate-100 py-2 last:border-b-0"
+          >
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="text-right font-medium text-ink">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {offer.message && (
+        <div className="grid gap-1">
+          <p className="text-sm text-slate-600">{t('offers.mine.message')}</p>
+          <blockquote className="rounded-md border-l-4 border-brand-100 bg-slate-50 p-3 break-words whitespace-pre-line text-slate-800">
+            {offer.message}
+          </blockquote>
+        </div>
+      )}
+    </div>
+  );
+}
