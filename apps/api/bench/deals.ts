@@ -12,7 +12,6 @@
  * Skipped with a message when no PostgreSQL answers there. BENCH_DEALS (default 100000),
  * BENCH_POOL (default 20, the pool of the API and of the direct runner).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,11 +21,10 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { BENCH_USER } from './scenarios';
+import { benchUserHeaders, createBenchDatabase, log } from './postgres-bench';
 import { seedDeals } from './seed-deals';
 import { loopbackUrl, startServer, stopServer } from './run';
 
-const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);
 const POOL = Number(process.env.BENCH_POOL ?? 20);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -34,17 +32,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 const LIST_PATH = '/api/deals?maxPrice=500000&minBedrooms=3&state=TX';
 const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'deals.json');
-
-const log = (message: string) => process.stderr.write(`${message}\n`);
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  if (!['127.0.0.1', 'localhost', '[::1]', '::1'].includes(u.hostname)) {
-    throw new Error(`BENCH_PG_URL must point to loopback, not ${u.hostname}`);
-  }
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 interface Measured {
   requestsPerSecond: number;
@@ -99,18 +86,9 @@ async function direct(
 }
 
 async function main(): Promise<number> {
-  const admin = new pg.Client({
-    connectionString: withDatabase(ADMIN_URL, new URL(ADMIN_URL).pathname.slice(1) || 'postgres'),
-  });
-  try {
-    await admin.connect();
-  } catch (error) {
-    log(`deals bench skipped: no PostgreSQL at ${new URL(ADMIN_URL).host} (${(error as Error).message})`);
-    return 0;
-  }
-  const name = `dealclub_bench_${randomBytes(4).toString('hex')}`;
-  const url = withDatabase(ADMIN_URL, name);
-  await admin.query(`create database "${name}"`);
+  const benchDb = await createBenchDatabase('dealclub_bench', 'deals bench');
+  if (!benchDb) return 0;
+  const { url, name } = benchDb;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   const pool = new pg.Pool({ connectionString: url, max: POOL });
   pool.on('error', () => {});
@@ -141,24 +119,7 @@ async function main(): Promise<number> {
       BENCH_DATABASE_POOL_MAX: String(POOL),
     });
     const port = server.port;
-    const config = (await (await fetch(loopbackUrl(port, '/api/auth/public-config'))).json()) as {
-      clientId: string;
-    };
-    const signIn = await fetch(loopbackUrl(port, '/cognito/'), {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-      },
-      body: JSON.stringify({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: config.clientId,
-        AuthParameters: { USERNAME: BENCH_USER.email, PASSWORD: BENCH_USER.password },
-      }),
-    });
-    const token = ((await signIn.json()) as { AuthenticationResult: { IdToken: string } })
-      .AuthenticationResult.IdToken;
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await benchUserHeaders(port);
     const [{ id: dealId } = { id: '' }] = (
       await seed.query<{ id: string }>(
         `select id from deals where status = 'active' and not hide_address limit 1`,
@@ -247,8 +208,7 @@ async function main(): Promise<number> {
   } finally {
     if (server) await stopServer(server.child);
     await pool.end();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await benchDb.drop();
   }
 }
 

@@ -102,7 +102,7 @@ interface StartedServer {
 
 export function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
   // The IPC channel is only a lifeline: the server exits when it closes (runner killed).
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_FILE], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SERVER_FILE], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: { ...process.env, ...env },

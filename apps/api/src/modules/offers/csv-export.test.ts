@@ -24,8 +24,8 @@ describe('batches', () => {
       return rows.slice(start, start + size);
     };
     const seen = [];
-    for await (const row of batches(fetch, 3)) seen.push(row.id);
-    expect(seen).toEqual(['0', '1', '2', '3', '4', '5', '6']);
+    for await (const batch of batches(fetch, 3)) seen.push(batch.map((row) => row.id));
+    expect(seen).toEqual([['0', '1', '2'], ['3', '4', '5'], ['6']]);
     expect(calls).toEqual([undefined, '2', '5']);
   });
 });

@@ -12,6 +12,7 @@ import {
   offerFigures,
   offerSchema,
   OFFER_SORTS,
+  OFFER_STATUSES,
   type OfferSort,
 } from '@dealclub/shared/offers';
 import { BUYER_SIDE } from '@dealclub/shared/roles';
@@ -26,15 +27,7 @@ import { dealCards } from '../deals/service';
 import { viewerOf, visibleTo, type Viewer } from '../deals/visibility';
 import { batches, sendCsv } from './csv-export';
 import { fullName } from './notify';
-import {
-  acceptOffer,
-  buyerOf,
-  expressInterest,
-  interestOf,
-  offerOf,
-  submitOffer,
-  type OfferRow,
-} from './service';
+import { acceptOffer, buyerOf, expressInterest, interestOf, offerOf, submitOffer } from './service';
 
 const auth = { security: [{ bearerAuth: [] }] };
 const DealParams = z.object({ id: z.uuid({ error: 'errors.LISTING_NOT_FOUND' }) });
@@ -367,9 +360,24 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       const lang = user.row.languagePreference;
       const col = (key: string) => translate(lang, `offers.csv.${key}`);
       const now = new Date();
+      // Only the columns the file shows, flat: an export reads many rows, and each field is work.
       const offersAfter = (lastId: string | undefined, size: number) =>
         db()
-          .select({ offer: offers, buyer: buyerColumns })
+          .select({
+            id: offers.id,
+            createdAt: offers.createdAt,
+            type: offers.type,
+            purchasePrice: offers.purchasePrice,
+            entryFee: offers.entryFee,
+            estimatedCloseDate: offers.estimatedCloseDate,
+            status: offers.status,
+            message: offers.message,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            phoneNumber: users.phoneNumber,
+            certifiedBuyer: users.certifiedBuyer,
+          })
           .from(offers)
           .innerJoin(users, eq(users.id, offers.buyerId))
           .where(
@@ -381,8 +389,12 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
             ),
           )
           .orderBy(desc(offers.createdAt), desc(offers.id))
-          .limit(size)
-          .then((rows) => rows.map((r) => ({ id: r.offer.id, ...r })));
+          .limit(size);
+      const words = Object.fromEntries(
+        ['yes', 'no', 'types.cash', 'types.creative', ...OFFER_STATUSES.map((s) => `statuses.${s}`)].map(
+          (k) => [k, col(k)],
+        ),
+      );
       const header = [
         'submitted',
         'buyer',
@@ -403,21 +415,21 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         `offers-${fileStem(deal)}.csv`,
         header,
         batches(offersAfter),
-        ({ offer, buyer }: { offer: OfferRow; buyer: Parameters<typeof buyerOf>[0] }) => {
+        (offer) => {
           const figures = offerFigures(offer as Parameters<typeof offerFigures>[0], deal, now);
           return [
             offer.createdAt.toISOString(),
-            fullName(buyer),
-            buyer.email,
-            buyer.phoneNumber,
-            col(buyer.certifiedBuyer ? 'yes' : 'no'),
-            col(`types.${offer.type}`),
+            fullName(offer),
+            offer.email,
+            offer.phoneNumber,
+            words[offer.certifiedBuyer ? 'yes' : 'no']!,
+            words[`types.${offer.type}`] ?? offer.type,
             offer.purchasePrice,
             offer.entryFee,
             figures.cashToSeller,
             offer.estimatedCloseDate,
             figures.daysToClose,
-            col(`statuses.${offer.status}`),
+            words[`statuses.${offer.status}`] ?? offer.status,
             offer.message,
           ];
         },
