@@ -93,7 +93,7 @@ export function ReceivedOffers({
             aria-busy={busy || undefined}
             className={`overflow-x-auto rounded-xl border border-slate-200 bg-white transition-opacity ${busy ? 'opacity-60' : ''}`}
           >
-            <table className="w-full min-w-[68rem] text-left text-sm">
+            <table className="w-full min-w-[60rem] text-left text-sm">
               <caption className="sr-only">
                 {t('dealOffers.offers.caption', { order: t(`dealOffers.sorts.${sort}`) })}
               </caption>
@@ -102,6 +102,7 @@ export function ReceivedOffers({
                   <SortHeader sort="certified" current={sort} onSort={onSort}>
                     {t('dealOffers.columns.buyer')}
                   </SortHeader>
+                  <Header>{t('dealOffers.columns.state')}</Header>
                   <Header>{t('dealOffers.columns.type')}</Header>
                   <SortHeader sort="cash-desc" current={sort} onSort={onSort}>
                     {t('dealOffers.columns.cashToSeller')}
@@ -114,11 +115,7 @@ export function ReceivedOffers({
                   <SortHeader sort="newest" current={sort} onSort={onSort}>
                     {t('dealOffers.columns.submitted')}
                   </SortHeader>
-                  <Header>{t('dealOffers.columns.state')}</Header>
                   <Header>{t('dealOffers.columns.message')}</Header>
-                  <Header>
-                    <span className="sr-only">{t('dealOffers.columns.actions')}</span>
-                  </Header>
                 </tr>
               </thead>
               <tbody>
@@ -208,6 +205,28 @@ function OfferRow({
       <th scope="row" className={`${cell} font-normal`}>
         <BuyerName buyer={offer.buyer} />
       </th>
+      <td className={cell}>
+        {/* The state and, while it can be taken, the Accept action: near the buyer, never scrolled away. */}
+        <div className="grid justify-items-start gap-2">
+          <OfferStatusBadge status={offer.status} />
+          {canAccept && offer.status === 'open' && (
+            <AcceptOfferDialog
+              dealId={dealId}
+              offer={offer}
+              trigger={
+                <button
+                  type="button"
+                  aria-label={t('dealOffers.accept.actionOf', { name: buyerName(offer.buyer) })}
+                  className="inline-flex h-11 items-center gap-1 rounded-md bg-brand-700 px-3 font-semibold whitespace-nowrap text-white hover:bg-brand-800"
+                >
+                  <BadgeCheck aria-hidden className="size-4" />
+                  {t('dealOffers.accept.action')}
+                </button>
+              }
+            />
+          )}
+        </div>
+      </td>
       <td className={cell}>{t(`offers.type.${offer.type}`)}</td>
       <td className={`${cell} font-semibold whitespace-nowrap`}>{formatMoney(figures.cashToSeller, lang)}</td>
       <td className={`${cell} whitespace-nowrap`}>{ofAsking}</td>
@@ -216,29 +235,8 @@ function OfferRow({
       <td className={cell}>
         <DateTime value={offer.createdAt} language={lang} />
       </td>
-      <td className={cell}>
-        <OfferStatusBadge status={offer.status} />
-      </td>
-      <td className={`${cell} max-w-xs min-w-48 break-words whitespace-pre-line text-slate-800`}>
+      <td className={`${cell} max-w-xs min-w-40 break-words whitespace-pre-line text-slate-800`}>
         {offer.message || <span className="text-slate-500">—</span>}
-      </td>
-      <td className="px-3 py-2 align-top">
-        {canAccept && offer.status === 'open' && (
-          <AcceptOfferDialog
-            dealId={dealId}
-            offer={offer}
-            trigger={
-              <button
-                type="button"
-                aria-label={t('dealOffers.accept.actionOf', { name: buyerName(offer.buyer) })}
-                className="inline-flex h-11 items-center gap-1 rounded-md bg-brand-700 px-3 font-semibold whitespace-nowrap text-white hover:bg-brand-800"
-              >
-                <BadgeCheck aria-hidden className="size-4" />
-                {t('dealOffers.accept.action')}
-              </button>
-            }
-          />
-        )}
       </td>
     </tr>
   );

@@ -113,12 +113,12 @@ function DealView({ deal, buyer, canEdit }: { deal: DealDetail; buyer: boolean; 
         </div>
       )}
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="grid content-start gap-6">
+      {/* On a phone: photos, then price, offer and interest, then the terms; side by side on wide screens. */}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+        <div className="lg:col-start-1 lg:row-start-1">
           <DetailGallery photos={deal.photos} />
-          <DetailTerms deal={deal} />
         </div>
-        <div className="grid content-start gap-6">
+        <div className="grid content-start gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <DetailSection title={t('dealDetail.price')}>
             <p className="text-3xl font-bold text-ink">{formatMoney(deal.purchasePrice, i18n.language)}</p>
           </DetailSection>
@@ -137,6 +137,9 @@ function DealView({ deal, buyer, canEdit }: { deal: DealDetail; buyer: boolean; 
           <DetailTags tags={deal.tags} systemTags={deal.systemTags} />
           <DetailOriginator originator={deal.originator} />
           {deal.statusHistory.length > 0 && <DetailHistory history={deal.statusHistory} />}
+        </div>
+        <div className="grid content-start gap-6 lg:col-start-1 lg:row-start-2">
+          <DetailTerms deal={deal} />
         </div>
       </div>
     </article>
