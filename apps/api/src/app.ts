@@ -29,6 +29,7 @@ import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { genReqId } from './plugins/request-id';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerTextGuard } from './plugins/text-guard';
 import { registerWebApp } from './plugins/web';
 import { S3Storage } from './lib/s3-storage';
 import { LocalDiskStorage, type FileStorage } from './lib/storage';
@@ -90,6 +91,7 @@ export async function buildApp({
   await registerSecurityHeaders(app);
   await registerApiDocs(app, config.version);
   registerErrorHandling(app);
+  registerTextGuard(app);
   await registerAuth(app);
 
   if (config.identity.mode === 'embedded') await identityRoutes(app);

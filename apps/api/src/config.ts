@@ -115,6 +115,11 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string | undefined;
+  /**
+   * Where links in e-mails and webhook payloads point: `PUBLIC_URL`, else http://localhost:PORT.
+   * Never the request's Host header, which whoever sends the request chooses.
+   */
+  origin: string;
   logLevel: string;
   dataDir: string;
   /** Where uploaded files (logos, pictures, photos) are kept; `<dataDir>/files` by default. */
@@ -189,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     publicUrl: e.PUBLIC_URL,
+    origin,
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(e.DATA_DIR),
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),

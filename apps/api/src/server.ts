@@ -87,6 +87,9 @@ async function main() {
     if (summary.length)
       lines.push('', '  Demo mode:', ...summary.map((l) => `    ${l.replace('/auth', `${url}/auth`)}`));
   }
+  if (!config.publicUrl && config.env === 'production') {
+    lines.push('', `  PUBLIC_URL is not set: links in e-mails and webhooks point to ${config.origin}`);
+  }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 
   let closing = false;

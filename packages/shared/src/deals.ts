@@ -95,10 +95,14 @@ const rate = () =>
     .max(30, 'deals.validation.rate')
     .nullable()
     .default(null);
-const isoDate = z
-  .string({ error: 'deals.validation.date' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'deals.validation.date')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'deals.validation.date');
+/** `YYYY-MM-DD` naming a day that exists (not 2027-02-31, which `Date.parse` rolls over to March). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+const isoDate = z.string({ error: 'deals.validation.date' }).refine(isCalendarDate, 'deals.validation.date');
 const optionalDate = isoDate.nullable().default(null);
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });

@@ -50,7 +50,12 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface FieldError {
   path: string;
+  /** English copy. */
   message: string;
+  /** The locale key of the message, so a client can show it in the user's language. */
+  key?: string;
+  /** The values of the key's `{{placeholders}}`. */
+  params?: Record<string, string>;
 }
 
 /** The body of every error answer. `errors` is present only for validation failures. */

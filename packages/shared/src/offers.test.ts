@@ -40,6 +40,15 @@ describe('offer schema', () => {
     ]);
   });
 
+  it('refuses a day that does not exist rather than rolling it over', () => {
+    const result = offerSchema.safeParse({
+      type: 'cash',
+      purchasePrice: 1,
+      estimatedCloseDate: '2027-02-31',
+    });
+    expect(result.error?.issues.map((i) => i.message)).toEqual(['offers.validation.closeDate']);
+  });
+
   it('takes only cash offers on cash deals', () => {
     expect(offerTypesFor('cash')).toEqual(['cash']);
     expect(offerTypesFor('creative')).toEqual(['cash', 'creative']);

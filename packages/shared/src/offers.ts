@@ -5,7 +5,7 @@
  * Messages are locale keys.
  */
 import { z } from 'zod';
-import type { DealStatus } from './deals';
+import { isCalendarDate, type DealStatus } from './deals';
 
 export const OFFER_TYPES = ['cash', 'creative'] as const;
 export type OfferType = (typeof OFFER_TYPES)[number];
@@ -91,8 +91,7 @@ export const offerSchema = z
     entryFee: amount('offers.validation.entryFee'),
     estimatedCloseDate: z
       .string({ error: 'offers.validation.closeDate' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'offers.validation.closeDate')
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'offers.validation.closeDate')
+      .refine(isCalendarDate, 'offers.validation.closeDate')
       .refine((v) => v >= earliestCloseDate(), 'offers.validation.closeDatePast')
       .refine((v) => v <= latestCloseDate(), 'offers.validation.closeDateTooFar'),
     message: message.optional().default(''),

@@ -1,4 +1,5 @@
 import { ERROR_STATUS, errorMessage, type ErrorCode, type FieldError } from '@dealclub/shared/errors';
+import { translate } from './i18n';
 
 /**
  * The one error type of the API. Services throw it with a stable code; the error handler turns it
@@ -18,4 +19,9 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.statusCode = ERROR_STATUS[code];
   }
+}
+
+/** A field error from a locale key: the English copy for the API, the key for the client. */
+export function fieldError(path: string, key: string, params?: Record<string, string>): FieldError {
+  return { path, message: translate('en', key, params), key, ...(params ? { params } : {}) };
 }

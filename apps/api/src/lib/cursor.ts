@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from './app-error';
 
 /**
@@ -15,4 +17,24 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
   const id = Buffer.from(cursor, 'base64url').toString();
   if (!UUID.test(id)) throw new AppError('BAD_REQUEST');
   return id;
+}
+
+/**
+ * SQL: the rows after row `lastId` in `(time desc, id desc)` order. The last row's time is read in
+ * SQL, so it keeps the database's full precision.
+ */
+export function afterRow(table: PgTable, time: PgColumn, id: PgColumn, lastId: string | undefined) {
+  return lastId
+    ? sql`(${time}, ${id}) < ((select ${time} from ${table} where ${id} = ${lastId}), ${lastId})`
+    : undefined;
+}
+
+/** Offset cursors, for lists whose orders are not all keyset-friendly (a deal's offers). */
+export const encodeOffset = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
+
+export function decodeOffset(cursor: string | undefined): number {
+  if (!cursor) return 0;
+  const match = /^o:(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw new AppError('BAD_REQUEST');
+  return Number(match[1]);
 }

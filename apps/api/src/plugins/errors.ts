@@ -56,10 +56,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((v) => ({
-        path: fieldPath(v.instancePath),
-        message: englishMessage(v.message ?? 'Invalid value'),
-      }));
+      const errors = error.validation.map((v): FieldError => {
+        const path = fieldPath(v.instancePath);
+        const message = v.message ?? 'Invalid value';
+        const english = englishMessage(message);
+        // A locale key as message: the client shows the same key in the user's language.
+        return english === message ? { path, message } : { path, message: english, key: message };
+      });
       return sendError(reply, 400, body('VALIDATION_FAILED', undefined, errors));
     }
     const status = error.statusCode ?? 500;

@@ -146,7 +146,9 @@ describe('POST /api/auth/public-request-access', () => {
     app = await createTestApp();
     const res = await request({ ...person, phone: '2 512 555 0142' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ path: 'phone', message: 'Enter a 10-digit phone number.' }]);
+    expect(res.json().errors).toEqual([
+      { path: 'phone', message: 'Enter a 10-digit phone number.', key: 'access.validation.phone' },
+    ]);
   });
 
   it('does not reveal an existing account', async () => {

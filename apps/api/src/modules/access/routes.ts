@@ -50,8 +50,6 @@ const Pagination = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });
 
-const origin = publicOrigin;
-
 const invitationLink = (base: string, token: string) => `${base}/signup?token=${encodeURIComponent(token)}`;
 
 function toInvitation(base: string, row: typeof invitations.$inferSelect) {
@@ -300,7 +298,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
     },
     async (request) => {
       const { firstName, lastName, email, phone } = request.body;
-      const base = origin(app, request);
+      const base = publicOrigin(app);
       return db().transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         // One decision at a time, so two requests cannot both take the last seat.
@@ -354,7 +352,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
       const { role, count: wanted } = request.body;
       if (!grantableRoles(user.roles).includes(role)) throw new AppError('FORBIDDEN');
       const howMany = wanted ?? app.config.access.invitationBatchSize;
-      const base = origin(app, request);
+      const base = publicOrigin(app);
       const created = await db().transaction(async (tx) => {
         const rows = [];
         for (let i = 0; i < howMany; i++) {
@@ -396,7 +394,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
         .limit(request.query.limit + 1);
       const [total] = await db().select({ n: count() }).from(invitations).where(mine);
       const page = rows.slice(0, request.query.limit);
-      const base = origin(app, request);
+      const base = publicOrigin(app);
       return {
         items: page.map((row) => toInvitation(base, row)),
         nextCursor: rows.length > page.length ? encodeCursor(page.at(-1)!) : null,
@@ -472,7 +470,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
     },
     async (request) => {
       const admin = requireAdmin(request);
-      const base = origin(app, request);
+      const base = publicOrigin(app);
       return db().transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const [entry] = await tx

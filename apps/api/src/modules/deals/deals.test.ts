@@ -236,7 +236,9 @@ describe('status changes', () => {
       reason: ' ',
     });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().errors).toEqual([{ path: 'reason', message: 'A reason is required to cancel.' }]);
+    expect(noReason.json().errors).toEqual([
+      { path: 'reason', message: 'A reason is required to cancel.', key: 'deals.validation.reasonRequired' },
+    ]);
 
     await send(seller, 'PUT', `/api/deals/${deal.id}/status`, {
       status: 'pending',

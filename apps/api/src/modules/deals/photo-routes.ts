@@ -10,8 +10,7 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '@dealclub/shared/deals';
 import { sniffPhotoType } from '@dealclub/shared/preferences';
 import { SELLER_SIDE } from '@dealclub/shared/roles';
 import { dealPhotos, deals } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { translate } from '../../lib/i18n';
+import { AppError, fieldError } from '../../lib/app-error';
 import { readFileUpload } from '../../lib/uploads';
 import { requireRole, type AuthenticatedUser } from '../../plugins/auth';
 import { removePhotoFiles, storePhoto } from './photos';
@@ -149,7 +148,7 @@ export const dealPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
           !photoIds.every((id) => known.has(id))
         ) {
           throw new AppError('VALIDATION_FAILED', undefined, [
-            { path: 'photoIds', message: translate('en', 'deals.validation.photoOrder') },
+            fieldError('photoIds', 'deals.validation.photoOrder'),
           ]);
         }
         for (const [position, id] of photoIds.entries()) {

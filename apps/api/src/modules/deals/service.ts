@@ -15,8 +15,7 @@ import {
 } from '@dealclub/shared/deals';
 import type { Db } from '../../db/client';
 import { dealPhotos, dealStatusHistory, deals, favorites, interests, offers, users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { translate } from '../../lib/i18n';
+import { AppError, fieldError } from '../../lib/app-error';
 import { fileUrl } from '../../lib/storage';
 import { engagementOf, interestOf, offerOf } from '../offers/service';
 import { settleOffers } from '../offers/settle-offers';
@@ -153,7 +152,7 @@ export async function changeStatus(
   // Canceling needs a reason (core §5), whoever asks: the dialog, the API or a script.
   if (change.status === 'canceled' && !change.reason?.trim()) {
     throw new AppError('VALIDATION_FAILED', undefined, [
-      { path: 'reason', message: translate('en', 'deals.validation.reasonRequired') },
+      fieldError('reason', 'deals.validation.reasonRequired'),
     ]);
   }
   return db.transaction(async (tx) => {

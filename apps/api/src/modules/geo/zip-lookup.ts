@@ -7,7 +7,7 @@ import type { FieldError } from '@dealclub/shared/errors';
 import { zipProblem, type ZipInfo } from '@dealclub/shared/geo';
 import type { Db } from '../../db/client';
 import { zipCodes } from '../../db/schema';
-import { translate } from '../../lib/i18n';
+import { fieldError } from '../../lib/app-error';
 
 export async function lookupZips(db: Db, zips: readonly string[]): Promise<Map<string, ZipInfo>> {
   if (zips.length === 0) return new Map();
@@ -25,15 +25,11 @@ export async function zipErrors(db: Db, zips: readonly string[], state?: string)
   zips.forEach((zip, index) => {
     const problem = zipProblem(zip, known.get(zip), state);
     if (problem === 'unknown') {
-      errors.push({
-        path: `zipCodes.${index}`,
-        message: translate('en', 'geo.validation.zipUnknown', { zip }),
-      });
+      errors.push(fieldError(`zipCodes.${index}`, 'geo.validation.zipUnknown', { zip }));
     } else if (problem === 'otherState') {
-      errors.push({
-        path: `zipCodes.${index}`,
-        message: translate('en', 'geo.validation.zipOtherState', { zip, state: state ?? '' }),
-      });
+      errors.push(
+        fieldError(`zipCodes.${index}`, 'geo.validation.zipOtherState', { zip, state: state ?? '' }),
+      );
     }
   });
   return errors;

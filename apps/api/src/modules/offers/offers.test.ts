@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/auth';
+import { MESSAGES_PER_MINUTE } from './routes';
 import { cashDeal, subToDeal } from '../../test/deals';
 
 let app: FastifyInstance;
@@ -137,6 +138,20 @@ describe('interest', () => {
 
     const [count] = await app.database.db.select({ n: sql<number>`count(*)::int` }).from(interests);
     expect(Number(count?.n)).toBe(0);
+  });
+
+  it('takes at most 20 messages a minute from one buyer, so a seller cannot be flooded', async () => {
+    const { seller, buyer } = await setup();
+    const other = await createUser(app, { roles: ['buyer'] });
+    const deal = await listed(seller);
+    const post = (who: TestUser, i: number) =>
+      send(who, 'POST', `/api/deals/${deal.id}/interest`, { message: `Message ${i}` });
+    for (let i = 0; i < MESSAGES_PER_MINUTE; i++) expect((await post(buyer, i)).statusCode).toBe(201);
+    const flood = await post(buyer, 99);
+    expect(flood.statusCode).toBe(429);
+    expect(flood.json().code).toBe('RATE_LIMITED');
+    expect((await send(buyer, 'POST', `/api/deals/${deal.id}/offers`, cashOffer())).statusCode).toBe(429);
+    expect((await post(other, 1)).statusCode).toBe(201);
   });
 
   it('is read and exported only by the originator and admins: 404 for everyone else', async () => {

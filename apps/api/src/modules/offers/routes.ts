@@ -4,6 +4,9 @@
  * deal's interests and offers — for anyone else they do not exist (404).
  */
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgTable, PgColumn } from 'drizzle-orm/pg-core';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
@@ -13,18 +16,19 @@ import {
   offerSchema,
   OFFER_SORTS,
   OFFER_STATUSES,
+  OFFER_TYPES,
   type OfferSort,
 } from '@dealclub/shared/offers';
 import { BUYER_SIDE } from '@dealclub/shared/roles';
 import type { Db } from '../../db/client';
 import { deals, interests, offers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { afterRow, decodeCursor, decodeOffset, encodeCursor, encodeOffset } from '../../lib/cursor';
 import { translate } from '../../lib/i18n';
 import { publicOrigin } from '../../lib/origin';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
 import { dealCards } from '../deals/service';
-import { viewerOf, visibleTo, type Viewer } from '../deals/visibility';
+import { viewerOf, visibleTo } from '../deals/visibility';
 import { batches, sendCsv } from './csv-export';
 import { fullName } from './notify';
 import { acceptOffer, buyerOf, expressInterest, interestOf, offerOf, submitOffer } from './service';
@@ -46,15 +50,6 @@ const OffersQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: Limit,
 });
-
-/** Offset cursors for the comparison table, whose sorts are not all keyset-friendly. */
-const encodeOffset = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
-function decodeOffset(cursor: string | undefined): number {
-  if (!cursor) return 0;
-  const match = /^o:(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw new AppError('BAD_REQUEST');
-  return Number(match[1]);
-}
 
 function offerOrder(sort: OfferSort): SQL[] {
   const newest = [desc(offers.createdAt), desc(offers.id)];
@@ -83,11 +78,29 @@ const buyerColumns = {
 const fileStem = (deal: { city: string; zipCode: string; id: string }) =>
   `${deal.city}-${deal.zipCode}-${deal.id.slice(0, 8)}`.replace(/[^\w-]+/g, '-');
 
+/**
+ * Each interest and offer e-mails the seller (and may call their webhook): a buyer may send at most
+ * this many a minute, so no one can flood a seller's inbox.
+ */
+export const MESSAGES_PER_MINUTE = 20;
+
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = (): Db => app.database.db;
-  const actorOf = (user: AuthenticatedUser, request: Parameters<typeof publicOrigin>[1]) => ({
+  await app.register(rateLimit, { global: false });
+  // One budget for interests and offers together, per signed-in user (their token), not per
+  // address: buyers behind one office network are many.
+  const countMessage = app.createRateLimit({
+    max: MESSAGES_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => request.headers.authorization ?? request.ip,
+  });
+  const messageLimit = async (request: FastifyRequest) => {
+    const counted = await countMessage(request);
+    if (!counted.isAllowed && counted.isExceeded) throw new AppError('RATE_LIMITED');
+  };
+  const actorOf = (user: AuthenticatedUser) => ({
     viewer: viewerOf(user),
-    origin: publicOrigin(app, request),
+    origin: publicOrigin(app),
   });
 
   /** The deal if the user manages it (its originator, or an admin); 404 for everyone else. */
@@ -102,11 +115,48 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     return deal;
   }
 
+  /**
+   * A buyer's own interests or offers, newest first, each with the card of its deal — only deals
+   * the buyer may still see.
+   */
+  async function myList<T extends typeof interests | typeof offers>(
+    user: AuthenticatedUser,
+    query: { cursor?: string; limit: number },
+    list: { table: T; time: PgColumn; id: PgColumn; dealId: PgColumn; mine: SQL },
+  ) {
+    const viewer = viewerOf(user);
+    const where = and(list.mine, visibleTo(viewer));
+    const lastId = decodeCursor(query.cursor);
+    const [rows, [counted]] = await Promise.all([
+      db()
+        .select({ item: list.table as AnyPgTable, deal: deals })
+        .from(list.table as AnyPgTable)
+        .innerJoin(deals, eq(deals.id, list.dealId))
+        .where(and(where, afterRow(list.table, list.time, list.id, lastId)))
+        .orderBy(desc(list.time), desc(list.id))
+        .limit(query.limit + 1),
+      db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(list.table as AnyPgTable)
+        .innerJoin(deals, eq(deals.id, list.dealId))
+        .where(where),
+    ]);
+    const page = rows.slice(0, query.limit) as { item: T['$inferSelect']; deal: typeof deals.$inferSelect }[];
+    return {
+      items: page.map((r) => r.item),
+      cards: await dealCards(
+        db(),
+        viewer,
+        page.map((r) => r.deal),
+      ),
+      nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!.item) : null,
+      total: Number(counted?.n ?? 0),
+    };
+  }
+
   /** The deal's interests, newest first, after the interest `lastId`. */
   function interestsOf(dealId: string, lastId: string | undefined, size: number) {
-    const after = lastId
-      ? sql`(${interests.updatedAt}, ${interests.id}) < ((select i.updated_at from interests i where i.id = ${lastId}), ${lastId})`
-      : undefined;
+    const after = afterRow(interests, interests.updatedAt, interests.id, lastId);
     return db()
       .select({ interest: interests, buyer: buyerColumns })
       .from(interests)
@@ -125,6 +175,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/deals/:id/interest',
     {
+      preHandler: messageLimit,
       schema: {
         tags: ['offers'],
         summary: 'Express interest in a deal, with a message to its originator (again: update it)',
@@ -136,12 +187,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireRole(request, BUYER_SIDE);
-      const interest = await expressInterest(
-        db(),
-        actorOf(user, request),
-        request.params.id,
-        request.body.message,
-      );
+      const interest = await expressInterest(db(), actorOf(user), request.params.id, request.body.message);
       return reply.status(201).send(interestOf(interest));
     },
   );
@@ -232,44 +278,21 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireRole(request, BUYER_SIDE);
-      const viewer = viewerOf(user);
-      const mine = and(eq(interests.buyerId, user.id), visibleTo(viewer));
-      const lastId = decodeCursor(request.query.cursor);
-      const after = lastId
-        ? sql`(${interests.updatedAt}, ${interests.id}) < ((select i.updated_at from interests i where i.id = ${lastId} and i.buyer_id = ${user.id}), ${lastId})`
-        : undefined;
-      const { limit } = request.query;
-      const [rows, [counted]] = await Promise.all([
-        db()
-          .select({ interest: interests, deal: deals })
-          .from(interests)
-          .innerJoin(deals, eq(deals.id, interests.dealId))
-          .where(and(mine, after))
-          .orderBy(desc(interests.updatedAt), desc(interests.id))
-          .limit(limit + 1),
-        db()
-          .select({ n: sql<number>`count(*)::int` })
-          .from(interests)
-          .innerJoin(deals, eq(deals.id, interests.dealId))
-          .where(mine),
-      ]);
-      const items = rows.slice(0, limit);
-      const cards = await dealCards(
-        db(),
-        viewer,
-        items.map((r) => r.deal),
-      );
-      return {
-        items: items.map((r, i) => ({ ...interestOf(r.interest), deal: cards[i] })),
-        nextCursor: rows.length > limit ? encodeCursor(items[items.length - 1]!.interest) : null,
-        total: Number(counted?.n ?? 0),
-      };
+      const { items, cards, nextCursor, total } = await myList(user, request.query, {
+        table: interests,
+        time: interests.updatedAt,
+        id: interests.id,
+        mine: eq(interests.buyerId, user.id),
+        dealId: interests.dealId,
+      });
+      return { items: items.map((row, i) => ({ ...interestOf(row), deal: cards[i] })), nextCursor, total };
     },
   );
 
   app.post(
     '/api/deals/:id/offers',
     {
+      preHandler: messageLimit,
       schema: {
         tags: ['offers'],
         summary: 'Make an offer (again: it replaces my open offer on the deal)',
@@ -281,7 +304,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireRole(request, BUYER_SIDE);
-      const offer = await submitOffer(db(), actorOf(user, request), request.params.id, request.body);
+      const offer = await submitOffer(db(), actorOf(user), request.params.id, request.body);
       return reply.status(201).send(offerOf(offer));
     },
   );
@@ -380,20 +403,17 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .from(offers)
           .innerJoin(users, eq(users.id, offers.buyerId))
-          .where(
-            and(
-              where,
-              lastId
-                ? sql`(${offers.createdAt}, ${offers.id}) < ((select o.created_at from offers o where o.id = ${lastId}), ${lastId})`
-                : undefined,
-            ),
-          )
+          .where(and(where, afterRow(offers, offers.createdAt, offers.id, lastId)))
           .orderBy(desc(offers.createdAt), desc(offers.id))
           .limit(size);
+      // The words of the screens (offers.type.*, offers.status.*), looked up once, not per row.
       const words = Object.fromEntries(
-        ['yes', 'no', 'types.cash', 'types.creative', ...OFFER_STATUSES.map((s) => `statuses.${s}`)].map(
-          (k) => [k, col(k)],
-        ),
+        [
+          'offers.csv.yes',
+          'offers.csv.no',
+          ...OFFER_TYPES.map((t) => `offers.type.${t}`),
+          ...OFFER_STATUSES.map((s) => `offers.status.${s}`),
+        ].map((k) => [k, translate(lang, k)]),
       );
       const header = [
         'submitted',
@@ -422,14 +442,14 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
             fullName(offer),
             offer.email,
             offer.phoneNumber,
-            words[offer.certifiedBuyer ? 'yes' : 'no']!,
-            words[`types.${offer.type}`] ?? offer.type,
+            words[offer.certifiedBuyer ? 'offers.csv.yes' : 'offers.csv.no']!,
+            words[`offers.type.${offer.type}`] ?? offer.type,
             offer.purchasePrice,
             offer.entryFee,
             figures.cashToSeller,
             offer.estimatedCloseDate,
             figures.daysToClose,
-            words[`statuses.${offer.status}`] ?? offer.status,
+            words[`offers.status.${offer.status}`] ?? offer.status,
             offer.message,
           ];
         },
@@ -452,7 +472,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const { offer, deal } = await acceptOffer(db(), actorOf(user, request), request.params.id);
+      const { offer, deal } = await acceptOffer(db(), actorOf(user), request.params.id);
       return { offer: offerOf(offer), deal: { id: deal.id, status: deal.status } };
     },
   );
@@ -470,38 +490,14 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireRole(request, BUYER_SIDE);
-      const viewer: Viewer = viewerOf(user);
-      const mine = and(eq(offers.buyerId, user.id), ne(offers.status, 'replaced'), visibleTo(viewer));
-      const lastId = decodeCursor(request.query.cursor);
-      const after = lastId
-        ? sql`(${offers.createdAt}, ${offers.id}) < ((select o.created_at from offers o where o.id = ${lastId} and o.buyer_id = ${user.id}), ${lastId})`
-        : undefined;
-      const { limit } = request.query;
-      const [rows, [counted]] = await Promise.all([
-        db()
-          .select({ offer: offers, deal: deals })
-          .from(offers)
-          .innerJoin(deals, eq(deals.id, offers.dealId))
-          .where(and(mine, after))
-          .orderBy(desc(offers.createdAt), desc(offers.id))
-          .limit(limit + 1),
-        db()
-          .select({ n: sql<number>`count(*)::int` })
-          .from(offers)
-          .innerJoin(deals, eq(deals.id, offers.dealId))
-          .where(mine),
-      ]);
-      const items = rows.slice(0, limit);
-      const cards = await dealCards(
-        db(),
-        viewer,
-        items.map((r) => r.deal),
-      );
-      return {
-        items: items.map((r, i) => ({ ...offerOf(r.offer), deal: cards[i] })),
-        nextCursor: rows.length > limit ? encodeCursor(items[items.length - 1]!.offer) : null,
-        total: Number(counted?.n ?? 0),
-      };
+      const { items, cards, nextCursor, total } = await myList(user, request.query, {
+        table: offers,
+        time: offers.createdAt,
+        id: offers.id,
+        mine: and(eq(offers.buyerId, user.id), ne(offers.status, 'replaced'))!,
+        dealId: offers.dealId,
+      });
+      return { items: items.map((row, i) => ({ ...offerOf(row), deal: cards[i] })), nextCursor, total };
     },
   );
 };

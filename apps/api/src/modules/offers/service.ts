@@ -15,7 +15,7 @@ import {
 import type { DealStatus } from '@dealclub/shared/deals';
 import type { Db } from '../../db/client';
 import { dealStatusHistory, deals, interests, offers, users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
 import { visibleTo, type Viewer } from '../deals/visibility';
 import { enqueueWebhookEvent } from '../webhooks/enqueue';
@@ -173,7 +173,7 @@ export async function submitOffer(
     if (!OFFERABLE_STATUSES.includes(deal.status as DealStatus)) throw notOpenError(deal.status);
     if (!offerTypesFor(deal.category).includes(values.type)) {
       throw new AppError('VALIDATION_FAILED', undefined, [
-        { path: 'type', message: translate('en', 'offers.validation.cashDealCashOnly') },
+        fieldError('type', 'offers.validation.cashDealCashOnly'),
       ]);
     }
     const now = new Date();

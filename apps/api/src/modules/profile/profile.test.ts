@@ -50,8 +50,8 @@ describe('/api/profile', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual([
-        { path: 'firstName', message: 'First name is required.' },
-        { path: 'phoneNumber', message: 'Enter a 10-digit phone number.' },
+        { path: 'firstName', message: 'First name is required.', key: 'access.validation.firstName' },
+        { path: 'phoneNumber', message: 'Enter a 10-digit phone number.', key: 'access.validation.phone' },
       ]);
     }
     expect((await app.inject({ url: '/api/profile', headers: user.headers })).json()).toMatchObject({
@@ -86,7 +86,11 @@ describe('PUT /api/profile/password', () => {
     expect(weak.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       errors: expect.arrayContaining([
-        { path: 'newPassword', message: 'Password must be at least 8 characters.' },
+        {
+          path: 'newPassword',
+          message: 'Password must be at least 8 characters.',
+          key: 'auth.validation.passwordMin8',
+        },
       ]),
     });
     const ok = await app.inject({

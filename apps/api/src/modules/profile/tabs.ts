@@ -22,8 +22,7 @@ import {
 } from '@dealclub/shared/preferences';
 import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
 import { buyBoxes, buyerPreferences, sellerPreferences, users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { translate } from '../../lib/i18n';
+import { AppError, fieldError } from '../../lib/app-error';
 import { fileUrl, newFileKey } from '../../lib/storage';
 import { readImageUpload } from '../../lib/uploads';
 import { requireRole, requireUser } from '../../plugins/auth';
@@ -157,7 +156,7 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
       const { languagePreference, notificationChannels, searchFrequency } = request.body;
       if (notificationChannels.includes('sms') && !user.row.phoneNumber) {
         throw new AppError('VALIDATION_FAILED', undefined, [
-          { path: 'notificationChannels', message: translate('en', 'preferences.validation.smsNeedsPhone') },
+          fieldError('notificationChannels', 'preferences.validation.smsNeedsPhone'),
         ]);
       }
       const [row] = await db()

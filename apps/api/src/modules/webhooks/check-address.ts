@@ -226,9 +226,12 @@ export async function resolveWebhookTarget(
   return { ok: true, url, address: addresses[0]! };
 }
 
-/** A log line for a refusal, e.g. `address refused (private): internal.example.com → 10.0.0.5`. */
+/** A log line for a refusal, e.g. `address refused (private): internal.example.com`. */
 export function refusalText(check: Refusal): string {
+  // The seller reads this in the delivery log: what they wrote (host, literal, scheme), never the
+  // address a name resolved to inside our network, which is not theirs to learn.
+  const asWritten = check.detail.split(' → ')[0];
   return check.reason === 'unresolved'
     ? `host did not resolve: ${check.detail}`
-    : `address refused (${check.reason}): ${check.detail}`;
+    : `address refused (${check.reason}): ${asWritten}`;
 }

@@ -162,7 +162,11 @@ describe('the integrations tab', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
-      { path: 'offerWebhookUrl', message: 'The webhook URL must start with https://' },
+      {
+        path: 'offerWebhookUrl',
+        message: 'The webhook URL must start with https://',
+        key: 'integrations.validation.httpsRequired',
+      },
     ]);
   });
 });

@@ -7,8 +7,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { WEBHOOK_LOG_LENGTH, type WebhookDeliveryStatus } from '@dealclub/shared/integrations';
 import type { Db } from '../../db/client';
 import { users, webhookDeliveries } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { translate } from '../../lib/i18n';
+import { AppError, fieldError } from '../../lib/app-error';
 import { checkWebhookUrl, type AddressPolicy, type RefusalReason } from './check-address';
 import type { WebhookDelivery } from './deliver-webhook';
 import { createWebhookSecret } from './sign-payload';
@@ -81,7 +80,7 @@ export async function saveIntegration(
     const check = checkWebhookUrl(new URL(offerWebhookUrl), policy);
     if (!check.ok) {
       throw new AppError('VALIDATION_FAILED', undefined, [
-        { path: 'offerWebhookUrl', message: translate('en', REFUSAL_KEYS[check.reason]) },
+        fieldError('offerWebhookUrl', REFUSAL_KEYS[check.reason]),
       ]);
     }
   }
