@@ -1,23 +1,38 @@
 /** Form helpers every feature's react-hook-form screens share. */
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { ApiError } from '@/lib/api-client';
+import { useTranslation } from 'react-i18next';
+import { serverFieldErrors, type Translate } from './server-errors';
 
 /** `setValueAs` of a number input: empty is null, anything else a number (NaN fails validation). */
 export const numberOrNull = (value: unknown) =>
   value === '' || value === null || value === undefined ? null : Number(value);
 
 /**
- * Puts the server's field errors (`zipCodes.3`, `markets.0.state`) on the form's fields; a path the
- * form does not know lands on its first segment. Answers whether any were field errors.
+ * Puts the server's field errors (`zipCodes.3`, `markets.0.state`), translated with `t`, on the
+ * form's fields; a path the form does not know lands on its first segment. Answers whether any
+ * were field errors.
  */
-export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return false;
-  const fields = (error.body as { errors?: { path: string; message: string }[] }).errors ?? [];
+export function applyServerErrors<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  error: unknown,
+  t: Translate,
+): boolean {
+  const fields = serverFieldErrors(error, t);
   const values = form.getValues() as Record<string, unknown>;
-  for (const field of fields) {
-    const name = field.path.split('.')[0] ?? field.path;
-    const target = name in values && !/^zipCodes\./.test(field.path) ? field.path : name;
-    form.setError(target as Path<T>, { message: field.message });
+  for (const { path, text } of fields) {
+    const name = path.split('.')[0] ?? path;
+    const target = name in values && !/^zipCodes\./.test(path) ? path : name;
+    form.setError(target as Path<T>, { type: 'server', message: text });
   }
   return fields.length > 0;
+}
+
+/**
+ * The text of a field's error message: a schema message is a locale key and is translated; any
+ * other (the server's, already translated by {@link applyServerErrors}) shows as it is — passed to
+ * `t` it could be misread, a `:` in it taken for a namespace.
+ */
+export function useFieldMessage() {
+  const { t, i18n } = useTranslation();
+  return (message?: string) => (message ? (i18n.exists(message) ? t(message) : message) : undefined);
 }

@@ -3,7 +3,7 @@ import { offerFigures } from '@dealclub/shared/offers';
 import type { Role } from '@dealclub/shared/roles';
 import type { Session } from '@/features/auth/session-context';
 import type { EngagedBuyer, ReceivedInterest, ReceivedOffer } from './api/deal-offers';
-import type { DealDetail } from './api/deals';
+import type { Card, DealDetail } from './api/deals';
 import type { Offer } from './api/offers';
 
 export const DEAL_ID = '11111111-1111-4111-8111-111111111111';
@@ -28,7 +28,7 @@ export function signedIn(roles: Role[]): Session {
 }
 
 /** An active creative (subject-to) deal of someone else, asking $400,000 with a $15,000 entry fee. */
-export function createDeal(overrides: Partial<DealDetail> = {}): DealDetail {
+export function createCard(overrides: Partial<Card> = {}): Card {
   return {
     id: DEAL_ID,
     status: 'active',
@@ -54,6 +54,14 @@ export function createDeal(overrides: Partial<DealDetail> = {}): DealDetail {
     isFavorite: false,
     isOwn: false,
     createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The deal of {@link createCard} with every term, as `GET /api/deals/:id` answers it. */
+export function createDeal(overrides: Partial<DealDetail> = {}): DealDetail {
+  return {
+    ...createCard(),
     description: 'A family home near the park.',
     exclusiveUntil: null,
     updatedAt: '2026-01-02T00:00:00.000Z',

@@ -1,6 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
+import { useFieldMessage } from '@/lib/form-helpers';
 
 type PersonField = 'firstName' | 'lastName' | 'email';
 
@@ -13,7 +14,8 @@ export function PersonFields({
   errors: Partial<Record<PersonField, { message?: string }>>;
 }) {
   const { t } = useTranslation();
-  const error = (name: PersonField) => (errors[name]?.message ? t(errors[name].message) : undefined);
+  const message = useFieldMessage();
+  const error = (name: PersonField) => message(errors[name]?.message);
   return (
     <>
       <div className="grid gap-5 md:grid-cols-2">

@@ -7,6 +7,7 @@ import { signUpFormSchema } from '@dealclub/shared/access';
 import type { Role } from '@dealclub/shared/roles';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { signUpWithInvitation, validateInvitation } from '../api/invitations';
 import { PersonFields } from './person-fields';
 
@@ -41,7 +42,7 @@ export function SignUpForm({ audience }: { audience: 'buyer' | 'seller' }) {
       invitationToken: token,
     },
   });
-  const fieldError = (message?: string) => (message ? t(message) : undefined);
+  const fieldError = useFieldMessage();
 
   useEffect(() => {
     if (!token) return;
@@ -68,13 +69,7 @@ export function SignUpForm({ audience }: { audience: 'buyer' | 'seller' }) {
       const email = encodeURIComponent(values.email);
       navigate(audience === 'seller' ? `/signup/seller/thank-you?email=${email}` : `/verify?email=${email}`);
     } catch (e) {
-      if (e instanceof ApiError && e.code === 'VALIDATION_FAILED') {
-        const body = e.body as { errors?: { path: string; message: string }[] };
-        for (const field of body.errors ?? []) {
-          form.setError(field.path as keyof Values, { message: field.message });
-        }
-        return;
-      }
+      if (applyServerErrors(form, e, t)) return;
       setError(e instanceof ApiError && e.code ? `errors.${e.code}` : 'access.signupFailed');
     }
   }

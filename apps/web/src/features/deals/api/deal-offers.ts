@@ -130,10 +130,14 @@ export function useAcceptOffer(dealId: string) {
 
 export type CsvExport = 'offers' | 'interests';
 
-/** One CSV export of a deal, as a Blob and the file name to save it under. */
-export async function downloadDealCsv(dealId: string, kind: CsvExport) {
+/**
+ * One CSV export of a deal, as a Blob and the file name to save it under. The offers' export takes
+ * the table's scope, so the file holds the rows the seller sees.
+ */
+export async function downloadDealCsv(dealId: string, kind: CsvExport, scope: OfferScope = 'current') {
   const { blob, filename } = await apiDownload(`${dealPath(dealId)}/${kind}.csv`, {
     accept: 'text/csv',
+    query: kind === 'offers' && scope === 'all' ? { status: 'all' } : undefined,
   });
   return { blob, filename: filename ?? `${kind}-${dealId}.csv` };
 }

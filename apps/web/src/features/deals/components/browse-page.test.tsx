@@ -3,56 +3,21 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Role } from '@dealclub/shared/roles';
 import { SessionProvider, type Session } from '@/features/auth/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import type { Card } from '../api/deals';
 import DealsPage from '../routes/deals';
+import { createCard, signedIn } from '../test-factories';
 
-const signedIn = (roles: Role[]): Session => ({
-  status: 'authenticated',
-  user: {
-    userId: 'u1',
-    email: 'rosa@example.test',
-    firstName: 'Rosa',
-    lastName: 'Díaz',
-    role: roles[0]!,
-    roles,
-    cognitoGroups: roles,
-    phoneNumber: '5125550100',
-    languagePreference: 'en',
-    profileComplete: true,
-  },
-  signOut: () => {},
-});
-
-const card = (over: Partial<Card> = {}): Card => ({
-  id: '11111111-1111-4111-8111-111111111111',
-  status: 'active',
-  streetAddress: '1234 Extraordinarily Long Boulevard Name',
-  unit: '',
-  addressHidden: false,
-  hideAddress: false,
-  city: 'Austin',
-  state: 'TX',
-  zipCode: '78701',
-  category: 'creative',
-  purchaseType: 'SubTo',
-  propertyType: 'singleFamily',
-  purchasePrice: 350_000,
-  entryFee: 20_000,
-  interestRate: 3.5,
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFootage: 1500,
-  tags: ['off-market'],
-  systemTags: ['low-entry-fee'],
-  coverPhotoUrl: null,
-  isFavorite: false,
-  isOwn: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
+const card = (over: Partial<Card> = {}): Card =>
+  createCard({
+    streetAddress: '1234 Extraordinarily Long Boulevard Name',
+    purchasePrice: 350_000,
+    entryFee: 20_000,
+    tags: ['off-market'],
+    systemTags: ['low-entry-fee'],
+    ...over,
+  });
 
 function mockApi(items: Card[]) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -3,20 +3,29 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
 import { saveFile } from '@/lib/download';
-import { downloadDealCsv, type CsvExport } from '../api/deal-offers';
+import { downloadDealCsv, type CsvExport, type OfferScope } from '../api/deal-offers';
 
 /**
  * "Download CSV" of a deal's offers or interested buyers. The export needs the bearer token, so it
  * is fetched and handed to the browser as a file rather than opened as a link.
  */
-export function CsvDownloadButton({ dealId, kind }: { dealId: string; kind: CsvExport }) {
+export function CsvDownloadButton({
+  dealId,
+  kind,
+  scope,
+}: {
+  dealId: string;
+  kind: CsvExport;
+  /** Which offers the export holds, as the table shows them. */
+  scope?: OfferScope;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
 
   async function download() {
     setBusy(true);
     try {
-      const { blob, filename } = await downloadDealCsv(dealId, kind);
+      const { blob, filename } = await downloadDealCsv(dealId, kind, scope);
       saveFile(blob, filename);
     } catch {
       toast({ title: t(`dealOffers.csv.failed.${kind}`), variant: 'destructive' });

@@ -7,6 +7,8 @@ import type { DealValues } from '@dealclub/shared/deals';
 import { FormAlert, SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { useFieldMessage } from '@/lib/form-helpers';
+import { serverFieldErrors } from '@/lib/server-errors';
 import { uploadDealPhoto, useCreateDeal, useUpdateDeal, type DealPhotoItem } from '../api/deal-mutations';
 import {
   AddressSection,
@@ -20,7 +22,7 @@ import {
   SubjectToSection,
   TagsSection,
 } from './deal-form-sections';
-import { FormSection, messageOf, useMessage, fieldId } from './form-controls';
+import { FormSection, messageOf, fieldId } from './form-controls';
 import { PhotoInput } from './form-photo-input';
 import { moveItem, PhotoList } from './form-photo-list';
 import { UploadPhase, type UploadItem } from './form-upload-phase';
@@ -28,8 +30,8 @@ import {
   dealFormResolver,
   dealToForm,
   EMPTY_DEAL,
+  dealFieldOf,
   errorCount,
-  serverFieldErrors,
   visibleSections,
   type DealFormField,
   type DealFormValues,
@@ -70,7 +72,7 @@ function revoke(photo: PendingPhoto) {
 export function DealForm({ deal }: { deal?: EditableDeal }) {
   const isNew = !deal;
   const { t } = useTranslation();
-  const translate = useMessage();
+  const translate = useFieldMessage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const create = useCreateDeal();
@@ -151,10 +153,12 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
         navigate(`/deals/${deal.id}`);
       }
     } catch (error) {
-      const fields =
-        error instanceof ApiError && error.code === 'VALIDATION_FAILED' ? serverFieldErrors(error.body) : [];
+      const fields = serverFieldErrors(error, t).flatMap(({ path, text }) => {
+        const field = dealFieldOf(path);
+        return field ? [{ field, text }] : [];
+      });
       if (fields.length) {
-        for (const { field, message } of fields) form.setError(field, { type: 'server', message });
+        for (const { field, text } of fields) form.setError(field, { type: 'server', message: text });
         setShowSummary(true);
       } else if (error instanceof ApiError && error.code === 'DUPLICATE_ADDRESS') {
         const details = (error.body as { details?: { dealId?: string } }).details;

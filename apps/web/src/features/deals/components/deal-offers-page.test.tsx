@@ -198,10 +198,16 @@ describe('/deals/:id/offers', () => {
     );
   });
 
-  it('lists the interested buyers with mail and phone links', async () => {
-    mockApi({ deal: ownDeal(), offers: [] });
+  it('lists the interested buyers with mail and phone links and the time of their latest message', async () => {
+    const updatedAt = '2026-02-04T15:30:00.000Z';
+    mockApi({ deal: ownDeal(), offers: [] }, (url) =>
+      url.pathname.endsWith('/interests')
+        ? json(200, { items: [createInterest({ updatedAt })], nextCursor: null, total: 1 })
+        : undefined,
+    );
     renderPage();
     const row = await screen.findByRole('row', { name: /Lee Park/ });
+    expect(row.querySelector('time')?.getAttribute('dateTime')).toBe(updatedAt);
     expect(within(row).getByRole('link', { name: 'lee@example.test' }).getAttribute('href')).toBe(
       'mailto:lee@example.test',
     );
@@ -253,6 +259,31 @@ describe('/deals/:id/offers', () => {
     click.mockRestore();
   });
 
+  it('exports the offers the table shows: the replaced and released ones too when they are shown', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({ deal: ownDeal(), offers: [cashOffer] }, (url) =>
+      url.pathname.endsWith('/offers.csv') ? new Response('Buyer\r\n', { status: 200 }) : undefined,
+    );
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:offers'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const csvCalls = () =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL(input, 'http://localhost'))
+        .filter((url) => url.pathname.endsWith('/offers.csv'));
+    renderPage();
+
+    const button = await screen.findByRole('button', { name: 'Download CSV of offers' });
+    await user.click(button);
+    await waitFor(() => expect(csvCalls()).toHaveLength(1));
+    expect(csvCalls()[0]!.searchParams.has('status')).toBe(false);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Show replaced and released offers' }));
+    await user.click(button);
+    await waitFor(() => expect(csvCalls()).toHaveLength(2));
+    expect(csvCalls()[1]!.searchParams.get('status')).toBe('all');
+    click.mockRestore();
+  });
+
   it('says when the offers or the interested buyers cannot be loaded', async () => {
     mockApi({ deal: ownDeal(), offers: [] }, (url) =>
       url.pathname.endsWith('/offers') || url.pathname.endsWith('/interests')
@@ -262,6 +293,14 @@ describe('/deals/:id/offers', () => {
     renderPage();
     expect(await screen.findByText('Failed to load submitted offers')).toBeTruthy();
     expect(await screen.findByText('Failed to load interested users')).toBeTruthy();
+  });
+
+  it('has no offers page for a deleted deal, and does not ask for its offers', async () => {
+    const deleted = createDeal({ isOwn: true, status: 'deleted', engagement: { offers: 1, interests: 0 } });
+    const fetchMock = mockApi({ deal: deleted, offers: [cashOffer] });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Listing not found', level: 1 })).toBeTruthy();
+    expect(offerCalls(fetchMock)).toHaveLength(0);
   });
 
   it("gives anyone but the deal's originator and admins the detail's not-found page", async () => {

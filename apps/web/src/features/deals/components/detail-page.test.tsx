@@ -1,84 +1,51 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Role } from '@dealclub/shared/roles';
 import { SessionProvider, type Session } from '@/features/auth/session-context';
 import { createQueryClient } from '@/lib/query-client';
-import type { DealDetail } from '../api/deals';
+import { dealKeys, type DealDetail } from '../api/deals';
 import DealDetailPage from '../routes/deal-detail';
+import { createDeal, createOffer, DEAL_ID, json, signedIn } from '../test-factories';
 
-const ID = '11111111-1111-4111-8111-111111111111';
-
-const signedIn = (roles: Role[]): Session => ({
-  status: 'authenticated',
-  user: {
-    userId: 'u1',
-    email: 'rosa@example.test',
-    firstName: 'Rosa',
-    lastName: 'Díaz',
-    role: roles[0]!,
-    roles,
-    cognitoGroups: roles,
-    phoneNumber: '5125550100',
-    languagePreference: 'en',
-    profileComplete: true,
-  },
-  signOut: () => {},
-});
-
-const detail = (over: Partial<DealDetail> = {}): DealDetail => ({
-  id: ID,
-  status: 'pending',
-  streetAddress: '12 Oak Street',
-  unit: 'B',
-  addressHidden: false,
-  hideAddress: false,
-  city: 'Austin',
-  state: 'TX',
-  zipCode: '78701',
-  category: 'creative',
-  purchaseType: 'Hybrid',
-  propertyType: 'condo',
-  purchasePrice: 400_000,
-  entryFee: 15_000,
-  interestRate: 3.25,
-  bedrooms: 2,
-  bathrooms: 1.5,
-  squareFootage: 980,
-  tags: ['wholesale'],
-  systemTags: ['super-low-interest-rate'],
-  coverPhotoUrl: null,
-  isFavorite: true,
-  isOwn: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  loanType: 'FHA',
-  loanBalance: 250_000,
-  loanMaturityDate: '2050-06-01',
-  piti: 1800,
-  sellerLoanAmount: 50_000,
-  sellerInterestRate: 6,
-  piMonthlyPayment: 400,
-  sellerLoanMaturity: '2031-01-01',
-  deedTransferType: 'DeedTransfer',
-  description: 'A bright condo near the lake.',
-  exclusiveUntil: null,
-  updatedAt: '2026-01-02T00:00:00.000Z',
-  photos: [
-    { id: 'p1', url: '/a.jpg', thumbUrl: '/a-t.jpg', fullUrl: '/a-f.jpg', width: 800, height: 600 },
-    { id: 'p2', url: '/b.jpg', thumbUrl: '/b-t.jpg', fullUrl: '/b-f.jpg', width: 800, height: 600 },
-  ],
-  math: { cashToClose: 20_000, estimatedEquity: 100_000, totalMonthlyPayment: 2200, monthsToMaturity: 60 },
-  originator: {
-    firstName: 'Sam',
-    companyName: 'Acme Homes',
-    logoUrl: null,
-    callBookingUrl: 'https://cal.example.test/sam',
-  },
-  statusHistory: [],
-  ...over,
-});
+/** A pending Hybrid condo of the signed-in seller, with both loans, photos and the deal math. */
+const detail = (over: Partial<DealDetail> = {}): DealDetail =>
+  createDeal({
+    status: 'pending',
+    unit: 'B',
+    purchaseType: 'Hybrid',
+    propertyType: 'condo',
+    bedrooms: 2,
+    bathrooms: 1.5,
+    squareFootage: 980,
+    tags: ['wholesale'],
+    systemTags: ['super-low-interest-rate'],
+    isFavorite: true,
+    isOwn: true,
+    loanType: 'FHA',
+    loanBalance: 250_000,
+    loanMaturityDate: '2050-06-01',
+    piti: 1800,
+    sellerLoanAmount: 50_000,
+    sellerInterestRate: 6,
+    piMonthlyPayment: 400,
+    sellerLoanMaturity: '2031-01-01',
+    deedTransferType: 'DeedTransfer',
+    description: 'A bright condo near the lake.',
+    photos: [
+      { id: 'p1', url: '/a.jpg', thumbUrl: '/a-t.jpg', fullUrl: '/a-f.jpg', width: 800, height: 600 },
+      { id: 'p2', url: '/b.jpg', thumbUrl: '/b-t.jpg', fullUrl: '/b-f.jpg', width: 800, height: 600 },
+    ],
+    math: { cashToClose: 20_000, estimatedEquity: 100_000, totalMonthlyPayment: 2200, monthsToMaturity: 60 },
+    originator: {
+      firstName: 'Sam',
+      companyName: 'Acme Homes',
+      logoUrl: null,
+      callBookingUrl: 'https://cal.example.test/sam',
+    },
+    ...over,
+  });
 
 function mockApi(answer: () => Response) {
   vi.stubGlobal(
@@ -87,17 +54,18 @@ function mockApi(answer: () => Response) {
   );
 }
 
-function renderPage(session: Session) {
+function renderPage(session: Session, client = createQueryClient()) {
   const router = createMemoryRouter([{ path: '/deals/:id', element: <DealDetailPage /> }], {
-    initialEntries: [`/deals/${ID}`],
+    initialEntries: [`/deals/${DEAL_ID}`],
   });
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <SessionProvider value={session}>
         <RouterProvider router={router} />
       </SessionProvider>
     </QueryClientProvider>,
   );
+  return router;
 }
 
 afterEach(() => {
@@ -127,7 +95,7 @@ describe('the /deals/:id detail', () => {
     const math = screen.getByRole('region', { name: 'Deal math' });
     expect(within(math).getByText('$20,000')).toBeTruthy();
     expect(within(math).getByText('60 months')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(`/deals/${ID}/edit`);
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(`/deals/${DEAL_ID}/edit`);
     expect(screen.getByRole('button', { name: 'Remove from favorites' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Book a call with Sam/ }).getAttribute('href')).toBe(
       'https://cal.example.test/sam',
@@ -166,5 +134,44 @@ describe('the /deals/:id detail', () => {
     );
     renderPage(signedIn(['buyer']));
     expect(await screen.findByRole('heading', { name: 'Listing not found', level: 1 })).toBeTruthy();
+  });
+
+  it('gives a deleted deal no way to its offers, even for an admin', async () => {
+    mockApi(() =>
+      Response.json(detail({ status: 'deleted', isOwn: false, engagement: { offers: 2, interests: 1 } })),
+    );
+    renderPage(signedIn(['admin']));
+    expect(await screen.findByRole('heading', { name: '12 Oak Street, B', level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Offers and interested buyers/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
+
+  it('starts the offer panel afresh on another deal', async () => {
+    const user = userEvent.setup();
+    const otherId = '22222222-2222-4222-8222-222222222222';
+    const deals = [
+      createDeal({ myOffer: createOffer() }),
+      createDeal({ id: otherId, streetAddress: '34 Elm Street', myOffer: createOffer({ dealId: otherId }) }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        json(
+          200,
+          deals.find((deal) => url === `/api/deals/${deal.id}`),
+        ),
+      ),
+    );
+    const client = createQueryClient();
+    // The other deal was seen before: its page shows at once, from the cache.
+    client.setQueryData(dealKeys.detail(otherId), deals[1]);
+    const router = renderPage(signedIn(['buyer']), client);
+
+    await user.click(await screen.findByRole('button', { name: 'Replace my offer' }));
+    expect(screen.getByRole('form', { name: 'Replace my offer' })).toBeTruthy();
+    await act(() => router.navigate(`/deals/${otherId}`));
+    expect(await screen.findByRole('heading', { name: '34 Elm Street', level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Replace my offer' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Replace my offer' })).toBeTruthy();
   });
 });

@@ -5,11 +5,10 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import type { FieldError, FieldErrors, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { DealValues } from '@dealclub/shared/deals';
 import { ChoiceGroup, SelectField, TextAreaField, type Option } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
-import { numberOrNull } from '@/lib/form-helpers';
+import { numberOrNull, useFieldMessage } from '@/lib/form-helpers';
 import { choiceOrNull, dateOrNull, type DealFormField, type DealFormValues } from './form-values';
 
 export type DealFormApi = UseFormReturn<DealFormValues, unknown, DealValues>;
@@ -24,14 +23,8 @@ export function messageOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Translates a schema message (a locale key); a server message that is not a key shows as is. */
-export function useMessage() {
-  const { t, i18n } = useTranslation();
-  return (message?: string) => (message ? (i18n.exists(message) ? t(message) : message) : undefined);
-}
-
 export function useFieldError(form: DealFormApi) {
-  const translate = useMessage();
+  const translate = useFieldMessage();
   const errors: FieldErrors<DealFormValues> = form.formState.errors;
   return (name: DealFormField) => translate(messageOf(errors[name]));
 }

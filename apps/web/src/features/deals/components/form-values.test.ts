@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldErrors } from 'react-hook-form';
 import {
+  dealFieldOf,
   dealFormResolver,
   dealToForm,
   EMPTY_DEAL,
   errorCount,
   missingTypeFields,
-  serverFieldErrors,
   valuesToSend,
   visibleSections,
   type DealFormValues,
@@ -175,7 +175,7 @@ describe('errorCount', () => {
   });
 });
 
-describe('dealToForm and serverFieldErrors', () => {
+describe('dealToForm and dealFieldOf', () => {
   it('fills the form from a detail and leaves exclusivity off', () => {
     const form = dealToForm({ ...valid, id: 'd1', photos: [], legalCertification: true, exclusive: true });
     expect(form.city).toBe('Austin');
@@ -184,14 +184,9 @@ describe('dealToForm and serverFieldErrors', () => {
     expect(form.loanType).toBeNull();
   });
 
-  it('puts server errors on the first segment of their path and drops unknown paths', () => {
-    expect(
-      serverFieldErrors({
-        errors: [
-          { path: 'tags.1', message: 'bad tag' },
-          { path: 'nonsense', message: 'x' },
-        ],
-      }),
-    ).toEqual([{ field: 'tags', message: 'bad tag' }]);
+  it('puts server errors on the first segment of their path and knows no other paths', () => {
+    expect(dealFieldOf('tags.1')).toBe('tags');
+    expect(dealFieldOf('city')).toBe('city');
+    expect(dealFieldOf('nonsense')).toBeNull();
   });
 });

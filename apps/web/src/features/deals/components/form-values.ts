@@ -235,14 +235,10 @@ export const choiceOrNull = (value: unknown) => (value === '' || value === undef
 export const dateOrNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
 /**
- * The field errors of a 400 answer, each on its field (the first segment of its path: `tags.2`
- * lands on `tags`); paths the form does not know are left out.
+ * The deal form's field of a server error's path: its first segment (`tags.2` lands on `tags`);
+ * null for a path the form does not know.
  */
-export function serverFieldErrors(body: unknown): { field: DealFormField; message: string }[] {
-  const errors = (body as { errors?: { path?: unknown; message?: unknown }[] } | null)?.errors;
-  if (!Array.isArray(errors)) return [];
-  return errors.flatMap((e) => {
-    const field = String(e.path ?? '').split('.')[0] as DealFormField;
-    return field in EMPTY_DEAL ? [{ field, message: String(e.message ?? '') }] : [];
-  });
+export function dealFieldOf(path: string): DealFormField | null {
+  const field = path.split('.')[0] ?? '';
+  return field in EMPTY_DEAL ? (field as DealFormField) : null;
 }

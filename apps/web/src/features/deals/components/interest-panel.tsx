@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { interestSchema, type InterestInput } from '@dealclub/shared/offers';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { applyServerErrors } from '@/lib/form-helpers';
+import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { useExpressInterest, type Interest } from '../api/offers';
 import { DetailSection } from './detail-sections';
+import { FormActions } from './form-actions';
 import { MessageField } from './message-field';
 import { formatDay } from './money';
-import { useMessage } from './form-controls';
 
 /**
  * "Express interest" on the deal detail: a message to the seller (up to 2,000 characters). Once
@@ -26,21 +26,15 @@ export function InterestPanel({
   /** Whether the deal takes interest now (exclusive, active or pending). */
   canSend: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  const edited = interest && interest.updatedAt !== interest.createdAt;
 
   if (!interest && !canSend) return null;
   return (
     <DetailSection title={t('offers.interest.title')}>
       {interest && !editing ? (
         <div className="grid gap-3" data-testid="my-interest">
-          <p className="text-slate-700">
-            {t('offers.interest.sentOn', { date: formatDay(interest.createdAt, i18n.language) })}
-            {edited && (
-              <> {t('offers.interest.updatedOn', { date: formatDay(interest.updatedAt, i18n.language) })}</>
-            )}
-          </p>
+          <InterestSent interest={interest} className="text-slate-700" />
           <blockquote className="rounded-md border-l-4 border-brand-100 bg-slate-50 p-3 break-words whitespace-pre-line text-slate-800">
             {interest.message}
           </blockquote>
@@ -68,6 +62,25 @@ export function InterestPanel({
   );
 }
 
+/** When the buyer expressed interest and, once they updated their message, when they last did. */
+export function InterestSent({
+  interest,
+  className,
+}: {
+  interest: Pick<Interest, 'createdAt' | 'updatedAt'>;
+  className: string;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <p className={className}>
+      {t('offers.interest.sentOn', { date: formatDay(interest.createdAt, i18n.language) })}
+      {interest.updatedAt !== interest.createdAt && (
+        <> {t('offers.interest.updatedOn', { date: formatDay(interest.updatedAt, i18n.language) })}</>
+      )}
+    </p>
+  );
+}
+
 function InterestForm({
   dealId,
   initial,
@@ -80,7 +93,7 @@ function InterestForm({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
-  const translate = useMessage();
+  const translate = useFieldMessage();
   const send = useExpressInterest(dealId);
   const form = useForm<InterestInput>({
     resolver: zodResolver(interestSchema),
@@ -92,7 +105,7 @@ function InterestForm({
     try {
       await send.mutateAsync(values);
     } catch (error) {
-      if (applyServerErrors(form, error)) return;
+      if (applyServerErrors(form, error, t)) return;
       const code = error instanceof ApiError ? error.code : undefined;
       toast({
         title:
@@ -116,28 +129,12 @@ function InterestForm({
         error={translate(form.formState.errors.message?.message)}
         {...form.register('message')}
       />
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          disabled={send.isPending}
-          className="h-11 rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-        >
-          {send.isPending
-            ? t('offers.interest.sending')
-            : initial
-              ? t('offers.interest.saveUpdate')
-              : t('offers.interest.send')}
-        </button>
-        {onCancel && (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="h-11 rounded-md px-4 font-medium text-slate-700 hover:bg-slate-100"
-          >
-            {t('offers.cancel')}
-          </button>
-        )}
-      </div>
+      <FormActions
+        label={initial ? t('offers.interest.saveUpdate') : t('offers.interest.send')}
+        busyLabel={t('offers.interest.sending')}
+        busy={send.isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

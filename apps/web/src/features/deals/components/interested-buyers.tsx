@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { useInterestedBuyers, type ReceivedInterest } from '../api/deal-offers';
 import { BuyerName, DateTime, PhoneLink } from './buyer-cells';
 import { CsvDownloadButton } from './csv-download-button';
-import { LoadFailed, LoadMore } from './list-parts';
+import { LoadMore } from './list-parts';
 
 const cell = 'px-3 py-3 align-top';
 
@@ -100,7 +101,7 @@ function InterestRow({ interest }: { interest: ReceivedInterest }) {
         {interest.message}
       </td>
       <td className={cell}>
-        <DateTime value={interest.createdAt} language={i18n.language} />
+        <DateTime value={interest.updatedAt} language={i18n.language} />
       </td>
     </tr>
   );

@@ -1,24 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '@/components/ui/form-field';
-
-/** A list that could not be read, with its message and "Try again". */
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <FormAlert>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <span>{message}</span>
-        <button
-          type="button"
-          onClick={onRetry}
-          className="h-9 rounded-md border border-red-300 bg-white px-3 font-medium text-red-800 hover:bg-red-50"
-        >
-          {t('dealDetail.retry')}
-        </button>
-      </div>
-    </FormAlert>
-  );
-}
 
 /** "Showing n of N" and "Load more" while the cursor has more. */
 export function LoadMore({

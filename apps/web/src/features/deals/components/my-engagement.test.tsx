@@ -20,7 +20,7 @@ function renderView(view: 'interests' | 'offers') {
               id: 'i1',
               message: 'Is the roof new?',
               createdAt: '2026-02-02T10:00:00.000Z',
-              updatedAt: '2026-02-02T10:00:00.000Z',
+              updatedAt: '2026-02-05T10:00:00.000Z',
               deal: createDeal(),
             },
           ],
@@ -60,7 +60,7 @@ afterEach(() => {
 });
 
 describe('the buyer views of /deals', () => {
-  it('lists my interests with the deal, my message and the date', async () => {
+  it('lists my interests with the deal, my message and when I sent and last updated it', async () => {
     renderView('interests');
     const item = await screen.findByTestId('my-interest-item');
     expect(
@@ -71,7 +71,9 @@ describe('the buyer views of /deals', () => {
     expect(within(item).getByText('Austin, TX 78701')).toBeTruthy();
     expect(within(item).getByText('$400,000')).toBeTruthy();
     expect(within(item).getByText('Is the roof new?')).toBeTruthy();
-    expect(within(item).getByText('You expressed interest on Feb 2, 2026.')).toBeTruthy();
+    expect(
+      within(item).getByText('You expressed interest on Feb 2, 2026. Updated on Feb 5, 2026.'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'My interests' }).getAttribute('aria-current')).toBe('page');
   });
 

@@ -2,149 +2,126 @@ import { Home } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { LoadFailed } from '@/components/ui/load-failed';
 import type { Card } from '../api/deals';
-import { useMyInterests, useMyOffers, type MyInterest, type MyOffer } from '../api/offers';
+import { useMyInterests, useMyOffers, type Page } from '../api/offers';
 import { BrowseEmpty } from './browse-results';
 import { cardAddress, placeOf } from './deal-card';
-import { LoadFailed, LoadMore } from './list-parts';
-import { formatDay, formatMoney } from './money';
+import { InterestSent } from './interest-panel';
+import { LoadMore } from './list-parts';
+import { formatMoney } from './money';
 import { OfferStatusBadge } from './offer-status-badge';
+import { OfferTerms } from './offer-terms';
 import { StatusBadge } from './status-badge';
 
-/** "My interests" (`/deals?view=interests`): each deal I wrote to, with my message and its date. */
+/** "My interests" (`/deals?view=interests`): each deal I wrote to, with my message and its dates. */
 export function MyInterests() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const list = useMyInterests();
-  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = list.data?.pages.at(-1)?.total ?? 0;
   return (
     <EngagementList
-      heading={list.isPending ? t('app.loading') : t('myOffers.interestsCount', { count: total })}
-      pending={list.isPending}
-      failed={list.isError && items.length === 0}
+      list={list}
+      heading={(count) => t('myOffers.interestsCount', { count })}
       failure={t('myOffers.interestsFailed')}
-      empty={items.length === 0}
       emptyTitle={t('myOffers.interestsEmpty')}
       emptyHint={t('myOffers.interestsEmptyHint')}
-      onRetry={() => void list.refetch()}
-      more={
-        <LoadMore
-          shown={items.length}
-          total={total}
-          hasMore={Boolean(list.hasNextPage)}
-          loading={list.isFetchingNextPage}
-          onMore={() => void list.fetchNextPage()}
-        />
-      }
+      testId="my-interest-item"
     >
-      {items.map((interest: MyInterest) => (
-        <EngagementItem key={interest.id} deal={interest.deal} testId="my-interest-item">
-          <p className="text-sm text-slate-700">
-            {t('offers.interest.sentOn', { date: formatDay(interest.createdAt, i18n.language) })}
-          </p>
+      {(interest) => (
+        <>
+          <InterestSent interest={interest} className="text-sm text-slate-700" />
           <Message text={interest.message} label={t('myOffers.yourMessage')} />
-        </EngagementItem>
-      ))}
+        </>
+      )}
     </EngagementList>
   );
 }
 
-/** "My offers" (`/deals?view=offers`): each offer with its deal, figures and state. */
+/** "My offers" (`/deals?view=offers`): each offer with its deal, terms and state. */
 export function MyOffers() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const list = useMyOffers();
-  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = list.data?.pages.at(-1)?.total ?? 0;
-  const lang = i18n.language;
   return (
     <EngagementList
-      heading={list.isPending ? t('app.loading') : t('offers.offerCount', { count: total })}
-      pending={list.isPending}
-      failed={list.isError && items.length === 0}
+      list={list}
+      heading={(count) => t('offers.offerCount', { count })}
       failure={t('myOffers.offersFailed')}
-      empty={items.length === 0}
       emptyTitle={t('myOffers.offersEmpty')}
       emptyHint={t('myOffers.offersEmptyHint')}
-      onRetry={() => void list.refetch()}
-      more={
-        <LoadMore
-          shown={items.length}
-          total={total}
-          hasMore={Boolean(list.hasNextPage)}
-          loading={list.isFetchingNextPage}
-          onMore={() => void list.fetchNextPage()}
-        />
-      }
+      testId="my-offer-item"
     >
-      {items.map((offer: MyOffer) => {
-        const amount = offer.type === 'cash' ? offer.purchasePrice : offer.entryFee;
-        const figures: [string, string][] = [
-          [t('offers.mine.type'), t(`offers.type.${offer.type}`)],
-          [
-            offer.type === 'cash' ? t('offers.form.purchasePrice') : t('offers.form.entryFee'),
-            amount === null ? '—' : formatMoney(amount, lang),
-          ],
-          [t('offers.mine.closeDate'), formatDay(offer.estimatedCloseDate, lang)],
-          [t('offers.mine.submitted'), formatDay(offer.createdAt, lang)],
-        ];
-        return (
-          <EngagementItem key={offer.id} deal={offer.deal} testId="my-offer-item">
-            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-              {t('offers.mine.state')} <OfferStatusBadge status={offer.status} />
-            </p>
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
-              {figures.map(([label, value]) => (
-                <div key={label} className="min-w-0">
-                  <dt className="text-xs text-slate-600">{label}</dt>
-                  <dd className="font-semibold text-ink">{value}</dd>
-                </div>
-              ))}
-            </dl>
-            {offer.message && <Message text={offer.message} label={t('myOffers.yourMessage')} />}
-          </EngagementItem>
-        );
-      })}
+      {(offer) => (
+        <>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            {t('offers.mine.state')} <OfferStatusBadge status={offer.status} />
+          </p>
+          <OfferTerms offer={offer} layout="columns" />
+          {offer.message && <Message text={offer.message} label={t('myOffers.yourMessage')} />}
+        </>
+      )}
     </EngagementList>
   );
 }
 
-function EngagementList({
+/** What the list needs of its infinite query (`useMyInterests`, `useMyOffers`). */
+interface PagedList<T> {
+  data?: { pages: Page<T>[] };
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  refetch: () => unknown;
+  fetchNextPage: () => unknown;
+}
+
+/** A buyer's list of deals they engaged with: its count, the cards, "Load more", empty and failed states. */
+function EngagementList<T extends { id: string; deal: Card }>({
+  list,
   heading,
-  pending,
-  failed,
   failure,
-  empty,
   emptyTitle,
   emptyHint,
-  onRetry,
-  more,
+  testId,
   children,
 }: {
-  heading: string;
-  pending: boolean;
-  failed: boolean;
+  list: PagedList<T>;
+  heading: (total: number) => string;
   failure: string;
-  empty: boolean;
   emptyTitle: string;
   emptyHint: string;
-  onRetry: () => void;
-  more: ReactNode;
-  children: ReactNode;
+  testId: string;
+  /** What the buyer did on the item's deal. */
+  children: (item: T) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const headingId = useId();
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages.at(-1)?.total ?? 0;
   return (
-    <section aria-labelledby={headingId} aria-busy={pending} className="grid content-start gap-4">
+    <section aria-labelledby={headingId} aria-busy={list.isPending} className="grid content-start gap-4">
       <h2 id={headingId} aria-live="polite" className="text-lg font-semibold">
-        {heading}
+        {list.isPending ? t('app.loading') : heading(total)}
       </h2>
-      {pending ? null : failed ? (
-        <LoadFailed message={failure} onRetry={onRetry} />
-      ) : empty ? (
+      {list.isPending ? null : list.isError && items.length === 0 ? (
+        <LoadFailed message={failure} onRetry={() => void list.refetch()} />
+      ) : items.length === 0 ? (
         <BrowseEmpty title={emptyTitle} hint={emptyHint} />
       ) : (
         <>
-          <ul className="grid gap-4">{children}</ul>
-          {more}
+          <ul className="grid gap-4">
+            {items.map((item) => (
+              <EngagementItem key={item.id} deal={item.deal} testId={testId}>
+                {children(item)}
+              </EngagementItem>
+            ))}
+          </ul>
+          <LoadMore
+            shown={items.length}
+            total={total}
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onMore={() => void list.fetchNextPage()}
+          />
         </>
       )}
     </section>

@@ -165,7 +165,13 @@ describe('the offer form of the deal detail', () => {
         ? json(400, {
             code: 'VALIDATION_FAILED',
             message: 'Some fields are not valid.',
-            errors: [{ path: 'estimatedCloseDate', message: 'The close date cannot be in the past.' }],
+            errors: [
+              {
+                path: 'estimatedCloseDate',
+                message: 'The close date cannot be in the past.',
+                key: 'offers.validation.closeDatePast',
+              },
+            ],
           })
         : json(200, createDeal({ category: 'cash' })),
     );

@@ -12,10 +12,10 @@ import { ChoiceGroup } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { applyServerErrors, numberOrNull } from '@/lib/form-helpers';
+import { applyServerErrors, numberOrNull, useFieldMessage } from '@/lib/form-helpers';
 import type { DealDetail } from '../api/deals';
 import { useRefreshDeal, useSubmitOffer, type Offer } from '../api/offers';
-import { useMessage } from './form-controls';
+import { FormActions } from './form-actions';
 import { MessageField } from './message-field';
 import { formatMoney } from './money';
 
@@ -64,7 +64,7 @@ export function OfferForm({
   onCancel?: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const translate = useMessage();
+  const translate = useFieldMessage();
   const submitOffer = useSubmitOffer(deal.id);
   const refreshDeal = useRefreshDeal(deal.id);
   const types = offerTypesFor(deal.category);
@@ -88,7 +88,7 @@ export function OfferForm({
     try {
       await submitOffer.mutateAsync(values);
     } catch (error) {
-      if (applyServerErrors(form, error)) return;
+      if (applyServerErrors(form, error, t)) return;
       const code = error instanceof ApiError ? error.code : undefined;
       if (code && CODED_REFUSALS.has(code)) {
         toast({ title: t(`errors.${code}`), variant: 'destructive' });
@@ -175,28 +175,12 @@ export function OfferForm({
         error={translate(errors.message?.message)}
         {...form.register('message')}
       />
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          disabled={submitOffer.isPending}
-          className="h-11 rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-        >
-          {submitOffer.isPending
-            ? t('offers.form.submitting')
-            : current
-              ? t('offers.form.submitReplace')
-              : t('offers.form.submit')}
-        </button>
-        {onCancel && (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="h-11 rounded-md px-4 font-medium text-slate-700 hover:bg-slate-100"
-          >
-            {t('offers.cancel')}
-          </button>
-        )}
-      </div>
+      <FormActions
+        label={current ? t('offers.form.submitReplace') : t('offers.form.submit')}
+        busyLabel={t('offers.form.submitting')}
+        busy={submitOffer.isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -4,9 +4,9 @@ import { OFFERABLE_STATUSES } from '@dealclub/shared/offers';
 import type { DealDetail } from '../api/deals';
 import type { Offer } from '../api/offers';
 import { DetailSection } from './detail-sections';
-import { formatDay, formatMoney } from './money';
 import { OfferForm } from './offer-form';
 import { OfferStatusBadge } from './offer-status-badge';
+import { OfferTerms } from './offer-terms';
 
 /**
  * The buyer's offer on the deal detail: the current offer with its state and "Replace my offer",
@@ -54,20 +54,9 @@ export function OfferPanel({ deal }: { deal: DealDetail }) {
   );
 }
 
-/** The figures and the state of the buyer's offer. */
+/** The terms and the state of the buyer's offer. */
 function CurrentOffer({ offer }: { offer: Offer }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
-  const amount = offer.type === 'cash' ? offer.purchasePrice : offer.entryFee;
-  const rows: [string, string][] = [
-    [t('offers.mine.type'), t(`offers.type.${offer.type}`)],
-    [
-      offer.type === 'cash' ? t('offers.form.purchasePrice') : t('offers.form.entryFee'),
-      amount === null ? '—' : formatMoney(amount, lang),
-    ],
-    [t('offers.mine.closeDate'), formatDay(offer.estimatedCloseDate, lang)],
-    [t('offers.mine.submitted'), formatDay(offer.createdAt, lang)],
-  ];
+  const { t } = useTranslation();
   return (
     <div className="grid gap-3" data-testid="my-offer">
       <p className="flex flex-wrap items-center gap-2">
@@ -75,17 +64,7 @@ function CurrentOffer({ offer }: { offer: Offer }) {
         <OfferStatusBadge status={offer.status} />
       </p>
       <p className="text-sm text-slate-700">{t(`offers.mine.stateHint.${offer.status}`)}</p>
-      <dl className="grid gap-0">
-        {rows.map(([label, value]) => (
-          <div
-            key={label}
-            className="flex justify-between gap-4 border-b border-slate-100 py-2 last:border-b-0"
-          >
-            <dt className="text-slate-600">{label}</dt>
-            <dd className="text-right font-medium text-ink">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <OfferTerms offer={offer} layout="rows" />
       {offer.message && (
         <div className="grid gap-1">
           <p className="text-sm text-slate-600">{t('offers.mine.message')}</p>

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { serverFieldErrors, type Translate } from '@/lib/server-errors';
 import { uploadDealPhoto, useRemovePhoto, useReorderPhotos, type DealPhotoItem } from '../api/deal-mutations';
 import { PhotoInput } from './form-photo-input';
 import { moveItem, PhotoList, UploadProgress } from './form-photo-list';
@@ -16,8 +17,13 @@ interface Upload {
 
 let uploadKey = 0;
 
-/** The text of an upload or photo call that failed: the API's code when it has one. */
-export function photoErrorText(t: (key: string) => string, error: unknown, fallback: string): string {
+/**
+ * The text of an upload or photo call that failed: the server's field error (a photo order it
+ * refused), else the API's code when it has one.
+ */
+export function photoErrorText(t: Translate, error: unknown, fallback: string): string {
+  const [field] = serverFieldErrors(error, t);
+  if (field) return field.text;
   return error instanceof ApiError && error.code ? t(`errors.${error.code}`) : t(fallback);
 }
 

@@ -2,11 +2,12 @@ import { ArrowDown, ArrowUp, ArrowUpDown, BadgeCheck } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OFFERABLE_STATUSES, type OfferSort } from '@dealclub/shared/offers';
+import { LoadFailed } from '@/components/ui/load-failed';
 import type { OfferScope, ReceivedOffer, useReceivedOffers } from '../api/deal-offers';
 import { AcceptOfferDialog } from './accept-offer-dialog';
 import { BuyerName, buyerName, DateTime } from './buyer-cells';
 import { CsvDownloadButton } from './csv-download-button';
-import { LoadFailed, LoadMore } from './list-parts';
+import { LoadMore } from './list-parts';
 import { formatDay, formatMoney, formatRate } from './money';
 import { OfferStatusBadge } from './offer-status-badge';
 
@@ -75,7 +76,7 @@ export function ReceivedOffers({
             />
             {t('dealOffers.offers.showAll')}
           </label>
-          <CsvDownloadButton dealId={dealId} kind="offers" />
+          <CsvDownloadButton dealId={dealId} kind="offers" scope={scope} />
         </div>
       </div>
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { STATUS_TRANSITIONS, type DealStatus } from '@dealclub/shared/deals';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { serverFieldErrors } from '@/lib/server-errors';
 import { useChangeStatus } from '../api/deal-mutations';
 import { useDeal } from '../api/deals';
 import { labelOf } from './form-labels';
@@ -103,14 +104,11 @@ function StatusDialogBody({
       toast({ title: t('dealManage.statusUpdated', { status: labelOf(t, 'status', to) }) });
       onDone();
     } catch (error) {
+      const reasonError = serverFieldErrors(error, t).find((e) => e.path === 'reason');
       if (error instanceof ApiError && error.code === 'STATUS_CHANGE_NOT_ALLOWED') {
         toast({ title: t('errors.STATUS_CHANGE_NOT_ALLOWED'), variant: 'destructive' });
-      } else if (
-        error instanceof ApiError &&
-        error.code === 'VALIDATION_FAILED' &&
-        (error.body as { errors?: { path: string }[] }).errors?.some((e) => e.path === 'reason')
-      ) {
-        setErrors({ reason: t('deals.validation.reasonRequired') });
+      } else if (reasonError) {
+        setErrors({ reason: reasonError.text });
       } else {
         toast({ title: t('dealManage.statusFailed'), variant: 'destructive' });
       }

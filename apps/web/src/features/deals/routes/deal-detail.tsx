@@ -1,15 +1,13 @@
 import { MessagesSquare, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { INTEREST_STATUSES } from '@dealclub/shared/offers';
 import { isBuyerSide, isSellerSide } from '@dealclub/shared/roles';
-import { PageFallback } from '@/components/layout/page-fallback';
 import { FormAlert } from '@/components/ui/form-field';
-import { useSession } from '@/features/auth/session-context';
-import { usePageTitle } from '@/hooks/use-page-title';
-import { useDeal, type DealDetail } from '../api/deals';
+import type { DealDetail } from '../api/deals';
 import { kindOf, placeOf, streetOf } from '../components/deal-card';
-import { BackLink, DealMissing, isNotFound } from '../components/deal-missing';
+import { BackLink } from '../components/deal-missing';
+import { DealPage } from '../components/deal-page';
 import { DetailGallery } from '../components/detail-gallery';
 import {
   DetailHistory,
@@ -33,35 +31,21 @@ import { StatusBadge } from '../components/status-badge';
  */
 export default function DealDetailPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const location = useLocation();
-  const session = useSession();
-  const deal = useDeal(session.status === 'authenticated' ? id : undefined);
-  const place = deal.data ? (streetOf(deal.data) ?? placeOf(t, deal.data)) : null;
-  usePageTitle(
-    place ? t('dealDetail.documentTitle', { page: t('pages.dealDetail'), place }) : t('pages.dealDetail'),
-  );
-
-  if (session.status === 'loading') return <PageFallback />;
-  if (session.status !== 'authenticated') {
-    return <Navigate to="/auth" replace state={{ from: `${location.pathname}${location.search}` }} />;
-  }
-  if (deal.isPending) return <PageFallback />;
-
-  if (!deal.data) {
-    return <DealMissing notFound={isNotFound(deal.error)} onRetry={() => void deal.refetch()} />;
-  }
-
-  const roles = session.user.roles;
   return (
-    <DealView
-      deal={deal.data}
-      buyer={isBuyerSide(roles)}
-      canEdit={
-        deal.data.status !== 'deleted' &&
-        ((deal.data.isOwn && isSellerSide(roles)) || roles.includes('admin'))
-      }
-    />
+    <DealPage title={t('pages.dealDetail')}>
+      {(deal, user) => (
+        // Keyed by the deal, so the offer and interest panels start afresh on another deal.
+        <DealView
+          key={deal.id}
+          deal={deal}
+          buyer={isBuyerSide(user.roles)}
+          canEdit={
+            deal.status !== 'deleted' &&
+            ((deal.isOwn && isSellerSide(user.roles)) || user.roles.includes('admin'))
+          }
+        />
+      )}
+    </DealPage>
   );
 }
 
@@ -122,7 +106,9 @@ function DealView({ deal, buyer, canEdit }: { deal: DealDetail; buyer: boolean; 
           <DetailSection title={t('dealDetail.price')}>
             <p className="text-3xl font-bold text-ink">{formatMoney(deal.purchasePrice, i18n.language)}</p>
           </DetailSection>
-          {deal.engagement && <EngagementLink dealId={deal.id} engagement={deal.engagement} />}
+          {deal.engagement && deal.status !== 'deleted' && (
+            <EngagementLink dealId={deal.id} engagement={deal.engagement} />
+          )}
           {buyer && !deal.isOwn && (
             <>
               <OfferPanel deal={deal} />

@@ -1,15 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { OFFER_SORTS, type OfferSort } from '@dealclub/shared/offers';
-import { PageFallback } from '@/components/layout/page-fallback';
 import { FormAlert } from '@/components/ui/form-field';
-import { useSession } from '@/features/auth/session-context';
-import { usePageTitle } from '@/hooks/use-page-title';
 import { useReceivedOffers, type OfferScope } from '../api/deal-offers';
-import { useDeal, type DealDetail } from '../api/deals';
+import type { DealDetail } from '../api/deals';
 import { placeOf, streetOf } from '../components/deal-card';
 import { DealMissing, isNotFound } from '../components/deal-missing';
+import { DealPage } from '../components/deal-page';
 import { InterestedBuyers } from '../components/interested-buyers';
 import { formatMoney } from '../components/money';
 import { ReceivedOffers } from '../components/received-offers';
@@ -25,26 +23,19 @@ const isSort = (value: string | null): value is OfferSort =>
  */
 export default function DealOffersPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const location = useLocation();
-  const session = useSession();
-  const deal = useDeal(session.status === 'authenticated' ? id : undefined);
-  const place = deal.data ? (streetOf(deal.data) ?? placeOf(t, deal.data)) : null;
-  usePageTitle(
-    place ? t('dealDetail.documentTitle', { page: t('pages.dealOffers'), place }) : t('pages.dealOffers'),
+  return (
+    <DealPage title={t('pages.dealOffers')}>
+      {(deal) =>
+        // The API gives the counts to the originator and admins only, and no offers of a deleted
+        // deal: anyone else, and any deleted deal, has no offers page.
+        deal.engagement === null || deal.status === 'deleted' ? (
+          <DealMissing notFound onRetry={() => undefined} />
+        ) : (
+          <DealOffersView key={deal.id} deal={deal} />
+        )
+      }
+    </DealPage>
   );
-
-  if (session.status === 'loading') return <PageFallback />;
-  if (session.status !== 'authenticated') {
-    return <Navigate to="/auth" replace state={{ from: `${location.pathname}${location.search}` }} />;
-  }
-  if (deal.isPending) return <PageFallback />;
-  if (!deal.data) {
-    return <DealMissing notFound={isNotFound(deal.error)} onRetry={() => void deal.refetch()} />;
-  }
-  // The API gives the counts to the originator and admins only: anyone else has no offers page.
-  if (deal.data.engagement === null) return <DealMissing notFound onRetry={() => undefined} />;
-  return <DealOffersView deal={deal.data} />;
 }
 
 function DealOffersView({ deal }: { deal: DealDetail }) {
@@ -90,7 +81,7 @@ function DealOffersView({ deal }: { deal: DealDetail }) {
           <span>{t('dealOffers.asking', { amount: formatMoney(deal.purchasePrice, i18n.language) })}</span>
         </p>
         {status === 'pending' && <FormAlert tone="info">{t('dealOffers.pendingNotice')}</FormAlert>}
-        {(status === 'sold' || status === 'canceled' || status === 'deleted') && (
+        {(status === 'sold' || status === 'canceled') && (
           <FormAlert tone="info">{t('dealOffers.closedNotice')}</FormAlert>
         )}
       </div>

@@ -13,7 +13,7 @@ import { SelectField } from '@/components/ui/choice-fields';
 import { FormField, SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { buyBoxTab, zipLookupOptions, type SavedBuyBox } from '../api/tabs';
-import { applyServerErrors } from '@/lib/form-helpers';
+import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { useAfterProfileSave } from '../lib/forms';
 import { stateOptions } from '@/components/ui/state-options';
 import { TabSection } from './tab-section';
@@ -45,7 +45,7 @@ function BuyBoxForm({ saved }: { saved: SavedBuyBox | null }) {
     defaultValues: defaults(saved),
   });
   const { errors } = form.formState;
-  const err = (message?: string) => (message ? t(message) : undefined);
+  const err = useFieldMessage();
   const state = useWatch({ control: form.control, name: 'state' });
   const failed = () => toast({ title: t('buyBox.failed'), variant: 'destructive' });
 
@@ -63,7 +63,7 @@ function BuyBoxForm({ saved }: { saved: SavedBuyBox | null }) {
       toast({ title: t('buyBox.saved') });
       await afterSave();
     } catch (e) {
-      applyServerErrors(form, e);
+      applyServerErrors(form, e, t);
       failed();
     }
   }

@@ -20,7 +20,7 @@ import { CheckboxField, ChoiceGroup, SelectField, TextAreaField } from '@/compon
 import { FormField, SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { buyerPreferencesTab, zipLookupOptions, type SavedBuyerPreferences } from '../api/tabs';
-import { applyServerErrors, numberOrNull } from '@/lib/form-helpers';
+import { applyServerErrors, numberOrNull, useFieldMessage } from '@/lib/form-helpers';
 import { useAfterProfileSave } from '../lib/forms';
 import { stateOptions } from '@/components/ui/state-options';
 import { TabGroup, TabSection } from './tab-section';
@@ -71,10 +71,9 @@ function BuyerPreferencesForm({ saved }: { saved: SavedBuyerPreferences | null }
     defaultValues: defaults(saved),
   });
   const { errors } = form.formState;
-  const err = (name: string) => {
-    const message = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
-    return message ? t(message) : undefined;
-  };
+  const fieldMessage = useFieldMessage();
+  const err = (name: string) =>
+    fieldMessage((errors as Record<string, { message?: string } | undefined>)[name]?.message);
   const num = { setValueAs: numberOrNull };
   const optional = { setValueAs: (v: string) => v || null };
   const choices = (values: readonly string[], prefix: string) =>
@@ -98,7 +97,7 @@ function BuyerPreferencesForm({ saved }: { saved: SavedBuyerPreferences | null }
       toast({ title: t('buyerPreferences.saved') });
       await afterSave();
     } catch (e) {
-      applyServerErrors(form, e);
+      applyServerErrors(form, e, t);
       toast({ title: t('buyerPreferences.failed'), variant: 'destructive' });
     }
   }

@@ -7,7 +7,7 @@ import { PageFallback } from '@/components/layout/page-fallback';
 import { FormField, SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { companyTab, useLogo, type Company } from '../api/tabs';
-import { applyServerErrors } from '@/lib/form-helpers';
+import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { ImageUpload } from './image-upload';
 import { TabSection } from './tab-section';
 
@@ -54,7 +54,7 @@ function CompanyForm({ saved }: { saved: Company }) {
     defaultValues: defaults(saved),
   });
   const { errors } = form.formState;
-  const err = (message?: string) => (message ? t(message) : undefined);
+  const err = useFieldMessage();
   const failed = () => toast({ title: t('profile.updateFailed'), variant: 'destructive' });
 
   async function submit(values: FormValues) {
@@ -63,7 +63,7 @@ function CompanyForm({ saved }: { saved: Company }) {
       form.reset(defaults(result));
       toast({ title: t('company.saved') });
     } catch (e) {
-      applyServerErrors(form, e);
+      applyServerErrors(form, e, t);
       failed();
     }
   }

@@ -7,6 +7,9 @@ import type { Integration, WebhookDelivery } from '../api/integrations';
 import { tabsFor } from '../routes/profile';
 import { IntegrationsTab } from './integrations-tab';
 
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('@/components/ui/use-toast', () => ({ toast }));
+
 const SECRET = 'whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
 
 const delivery = (over: Partial<WebhookDelivery> = {}): WebhookDelivery => ({
@@ -71,6 +74,7 @@ function renderTab() {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  toast.mockReset();
 });
 
 describe('the Integrations tab', () => {
@@ -123,7 +127,13 @@ describe('the Integrations tab', () => {
         {
           code: 'VALIDATION_FAILED',
           message: 'Some fields are not valid.',
-          errors: [{ path: 'offerWebhookUrl', message: 'The webhook URL must start with https://' }],
+          errors: [
+            {
+              path: 'offerWebhookUrl',
+              message: 'The webhook URL must start with https://',
+              key: 'integrations.validation.httpsRequired',
+            },
+          ],
         },
         { status: 400 },
       ),
@@ -191,5 +201,90 @@ describe('the Integrations tab', () => {
         ([url, init]) => url === '/api/profile/integrations/test' && init?.method === 'POST',
       ),
     ).toBe(true);
+  });
+  it('says when the settings cannot be loaded, and loads them again on "Try again"', async () => {
+    let fail = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        fail
+          ? Response.json({ code: 'INTERNAL', message: 'Unknown error occurred' }, { status: 500 })
+          : Response.json(empty),
+      ),
+    );
+    const client = createQueryClient();
+    // The app retries failed reads; the test does not wait for the back-off.
+    client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryDelay: 0 } });
+    render(
+      <QueryClientProvider client={client}>
+        <IntegrationsTab />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Your webhook settings could not be loaded.')).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Webhook URL')).toBeTruthy();
+    expect(screen.queryByText('Your webhook settings could not be loaded.')).toBeNull();
+  });
+
+  it('stops showing a new secret once the URL is removed and the secret with it', async () => {
+    const saved: Integration = {
+      offerWebhookUrl: 'https://hooks.seller.example/in',
+      offerWebhookEnabled: false,
+      hasSecret: true,
+      deliveries: [],
+    };
+    mockApi(saved, (body) =>
+      body.rotateSecret
+        ? Response.json({ ...saved, secret: SECRET })
+        : Response.json({ ...saved, offerWebhookUrl: null, hasSecret: false }),
+    );
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rotate secret' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, rotate' }));
+    expect(await screen.findByText(SECRET)).toBeTruthy();
+
+    await userEvent.clear(screen.getByLabelText('Webhook URL'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A secret is created when you save your first URL.')).toBeTruthy();
+    expect(screen.queryByText(SECRET)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Rotate secret' })).toBeNull();
+  });
+
+  it('names a failed test event by its HTTP code and leaves the server’s error to the log', async () => {
+    const saved: Integration = {
+      offerWebhookUrl: 'https://hooks.seller.example/in',
+      offerWebhookEnabled: true,
+      hasSecret: true,
+      deliveries: [],
+    };
+    const failed = delivery({
+      id: 'd3',
+      event: 'webhook.test',
+      attempts: 1,
+      lastError: 'HTTP 500: database is down',
+    });
+    let state = saved;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input) === '/api/profile/integrations/test') {
+          state = { ...state, deliveries: [failed] };
+          return Response.json(failed);
+        }
+        return Response.json(state);
+      }),
+    );
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Send test event' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Test event failed (HTTP 500)',
+        description: 'The delivery log shows the error.',
+        variant: 'destructive',
+      }),
+    );
+    const table = await screen.findByRole('table', { name: 'Delivery log' });
+    expect(within(table).getByText('HTTP 500: database is down')).toBeTruthy();
   });
 });

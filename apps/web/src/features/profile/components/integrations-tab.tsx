@@ -9,8 +9,10 @@ import {
 } from '@dealclub/shared/integrations';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { FormField, SubmitButton } from '@/components/ui/form-field';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { toast } from '@/components/ui/use-toast';
-import { applyServerErrors } from '@/lib/form-helpers';
+import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import {
   useIntegrations,
   useSaveIntegration,
@@ -28,10 +30,19 @@ const button =
  * shown once, when created or rotated — the test event and the delivery log.
  */
 export function IntegrationsTab() {
+  const { t } = useTranslation();
   const saved = useIntegrations();
   // The secret lives here while it is shown, never in the query cache.
   const [secret, setSecret] = useState<string | null>(null);
-  if (!saved.data) return <PageFallback />;
+  // Removing the URL deletes the secret: the one on screen no longer signs anything.
+  if (secret && saved.data && !saved.data.hasSecret) setSecret(null);
+  if (!saved.data) {
+    return saved.isError ? (
+      <LoadFailed message={t('integrations.loadFailed')} onRetry={() => void saved.refetch()} />
+    ) : (
+      <PageFallback />
+    );
+  }
   return (
     <div className="grid gap-8">
       <WebhookForm saved={saved.data} onSecret={setSecret} />
@@ -56,11 +67,8 @@ function WebhookForm({ saved, onSecret }: { saved: Integration; onSecret: (secre
     defaultValues: defaults(saved),
   });
   const { errors } = form.formState;
+  const fieldMessage = useFieldMessage();
   const failed = () => toast({ title: t('profile.updateFailed'), variant: 'destructive' });
-  // The shared schema's messages are locale keys; the server's are already English sentences,
-  // which i18next must not parse as keys (their `:` would read as a namespace).
-  const fieldMessage = (message?: string) =>
-    message && /^[a-z]\w*(\.\w+)+$/.test(message) ? t(message) : message;
 
   async function submit(values: FormValues) {
     try {
@@ -69,7 +77,7 @@ function WebhookForm({ saved, onSecret }: { saved: Integration; onSecret: (secre
       if (result.secret) onSecret(result.secret);
       toast({ title: t('integrations.saved') });
     } catch (e) {
-      applyServerErrors(form, e);
+      applyServerErrors(form, e, t);
       failed();
     }
   }
@@ -225,17 +233,25 @@ function DeliveryLog({
   async function test() {
     try {
       const delivery = await sendTest.mutateAsync();
+      const code = delivery.lastStatusCode;
       if (delivery.status === 'delivered') {
-        toast({ title: t('integrations.testDelivered', { code: delivery.lastStatusCode }) });
+        toast({ title: t('integrations.testDelivered', { code: code ?? '—' }) });
       } else {
+        // The server's error text is for the log table, where the seller can read it in full.
         toast({
-          title: t('integrations.testFailed'),
-          description: delivery.lastError ?? undefined,
+          title: code ? t('integrations.testFailedCode', { code }) : t('integrations.testFailed'),
+          description: t('integrations.testSeeLog'),
           variant: 'destructive',
         });
       }
-    } catch {
-      toast({ title: t('integrations.testFailed'), variant: 'destructive' });
+    } catch (error) {
+      toast({
+        title:
+          error instanceof ApiError && error.code === 'WEBHOOK_NOT_CONFIGURED'
+            ? t('errors.WEBHOOK_NOT_CONFIGURED')
+            : t('integrations.testFailed'),
+        variant: 'destructive',
+      });
     }
   }
 

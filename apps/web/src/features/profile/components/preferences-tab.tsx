@@ -15,7 +15,7 @@ import { SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { i18n, saveLanguage } from '@/lib/i18n';
 import { preferencesTab, type Preferences } from '../api/tabs';
-import { applyServerErrors } from '@/lib/form-helpers';
+import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { TabSection } from './tab-section';
 
 /** The Preferences tab: language, notification channels and search frequency. */
@@ -32,6 +32,7 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
     defaultValues: saved as PreferencesInput,
   });
   const errors = form.formState.errors;
+  const err = useFieldMessage();
 
   async function submit(values: PreferencesInput) {
     try {
@@ -43,7 +44,7 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
       }
       toast({ title: i18n.t('preferences.saved') });
     } catch (e) {
-      applyServerErrors(form, e);
+      applyServerErrors(form, e, t);
       toast({ title: t('profile.updateFailed'), variant: 'destructive' });
     }
   }
@@ -56,7 +57,7 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
           type="radio"
           options={LANGUAGES.map((l) => ({ value: l, label: t(`language.names.${l}`) }))}
           registration={form.register('languagePreference')}
-          error={errors.languagePreference?.message && t(errors.languagePreference.message)}
+          error={err(errors.languagePreference?.message)}
         />
         <ChoiceGroup
           legend={t('preferences.channels')}
@@ -64,7 +65,7 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
           columns={3}
           options={NOTIFICATION_CHANNELS.map((c) => ({ value: c, label: t(`preferences.channel.${c}`) }))}
           registration={form.register('notificationChannels')}
-          error={errors.notificationChannels?.message && t(errors.notificationChannels.message)}
+          error={err(errors.notificationChannels?.message)}
         />
         <ChoiceGroup
           legend={t('preferences.frequency')}
@@ -75,7 +76,7 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
             label: t(`preferences.frequencyOption.${f}`),
           }))}
           registration={form.register('searchFrequency')}
-          error={errors.searchFrequency?.message && t(errors.searchFrequency.message)}
+          error={err(errors.searchFrequency?.message)}
         />
         <div>
           <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>

@@ -11,7 +11,7 @@ import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { authErrorKey } from '@/features/auth/lib/auth-errors';
 import { currentCognitoUser } from '@/features/auth/lib/cognito';
-import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { MAX_PICTURE_BYTES } from '@dealclub/shared/preferences';
 import { useUpdateProfile, type Profile } from '../api/profile';
 import { usePicture } from '../api/tabs';
@@ -44,7 +44,7 @@ function PersonalForm({ profile }: { profile: Profile }) {
       phoneNumber: formatPhone(profile.phoneNumber),
     },
   });
-  const fieldError = (message?: string) => (message ? t(message) : undefined);
+  const fieldError = useFieldMessage();
 
   async function submit(values: { firstName: string; lastName: string; phoneNumber: string }) {
     try {
@@ -57,11 +57,7 @@ function PersonalForm({ profile }: { profile: Profile }) {
       toast({ title: t('profile.saved') });
       await afterSave();
     } catch (e) {
-      if (e instanceof ApiError && e.code === 'VALIDATION_FAILED') {
-        for (const field of (e.body as { errors?: { path: string; message: string }[] }).errors ?? []) {
-          form.setError(field.path as keyof ProfileInput, { message: field.message });
-        }
-      }
+      applyServerErrors(form, e, t);
       toast({ title: t('profile.updateFailed'), variant: 'destructive' });
     }
   }

@@ -12,7 +12,7 @@ import { ChoiceGroup, SelectField } from '@/components/ui/choice-fields';
 import { FormField, SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { sellerPreferencesTab, type SavedSellerPreferences } from '../api/tabs';
-import { applyServerErrors } from '@/lib/form-helpers';
+import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { useAfterProfileSave } from '../lib/forms';
 import { stateOptions } from '@/components/ui/state-options';
 import { TabSection } from './tab-section';
@@ -41,7 +41,7 @@ function SellerPreferencesForm({ saved }: { saved: SavedSellerPreferences }) {
   });
   const markets = useFieldArray({ control: form.control, name: 'markets' });
   const { errors } = form.formState;
-  const err = (message?: string) => (message ? t(message) : undefined);
+  const err = useFieldMessage();
   const failed = () => toast({ title: t('profile.updateFailed'), variant: 'destructive' });
 
   async function submit(values: FormValues) {
@@ -51,7 +51,7 @@ function SellerPreferencesForm({ saved }: { saved: SavedSellerPreferences }) {
       toast({ title: t('sellerPreferences.saved') });
       await afterSave();
     } catch (e) {
-      applyServerErrors(form, e);
+      applyServerErrors(form, e, t);
       failed();
     }
   }

@@ -1,0 +1,43 @@
+/**
+ * The field errors of an API 400 (`VALIDATION_FAILED`) in the user's language. Each error comes
+ * with its English `message` and, when that copy is a locale entry, its `key` and the `params` of
+ * its placeholders (`FieldError` in @dealclub/shared/errors): the client shows its own translation
+ * of the key, and the English sentence only when it has none (a server newer than the bundle).
+ */
+import type { FieldError } from '@dealclub/shared/errors';
+import { ApiError } from './api-client';
+
+/** One field error as the user reads it: where it belongs (`zipCodes.3`) and its text. */
+export interface ServerFieldError {
+  path: string;
+  text: string;
+}
+
+/** The `t` of react-i18next's `useTranslation()`, or of the i18next instance. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+function isFieldError(value: unknown): value is FieldError {
+  if (typeof value !== 'object' || value === null) return false;
+  const { path, message, key, params } = value as Record<string, unknown>;
+  return (
+    typeof path === 'string' &&
+    typeof message === 'string' &&
+    (key === undefined || typeof key === 'string') &&
+    (params === undefined || (typeof params === 'object' && params !== null))
+  );
+}
+
+/**
+ * The field errors of `error` when it is a validation failure of the API, each translated with
+ * `t`; an empty list for any other error (or a 400 without field errors).
+ */
+export function serverFieldErrors(error: unknown, t: Translate): ServerFieldError[] {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return [];
+  const errors = (error.body as { errors?: unknown }).errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.filter(isFieldError).map(({ path, message, key, params }) => ({
+    path,
+    // A key this bundle does not know yields the English copy rather than the bare key.
+    text: key ? t(key, { ...params, defaultValue: message }) : message,
+  }));
+}
