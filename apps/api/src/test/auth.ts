@@ -70,3 +70,15 @@ export async function createUser(
     headers: { authorization: `Bearer ${tokens.idToken}` },
   };
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A call to `app` as `user`, with a JSON body when one is given. */
+export function callAs(app: FastifyInstance, user: TestUser, method: Method, url: string, payload?: unknown) {
+  return app.inject({
+    method,
+    url,
+    headers: user.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}

@@ -1,5 +1,8 @@
 /** Deal factories for API tests: valid deals at a new address each call, with overrides. */
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { DealInput } from '@dealclub/shared/deals';
+import { callAs, type TestUser } from './auth';
 
 let street = 100;
 
@@ -36,3 +39,10 @@ export const subToDeal = (overrides: Partial<DealInput> = {}): DealInput =>
     emd: 2000,
     ...overrides,
   });
+
+/** Lists `deal` as `seller` through the API and returns the created deal (201 or the test fails). */
+export async function listDeal(app: FastifyInstance, seller: TestUser, deal: DealInput = cashDeal()) {
+  const res = await callAs(app, seller, 'POST', '/api/deals', deal);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; status: string } & Record<string, unknown>;
+}

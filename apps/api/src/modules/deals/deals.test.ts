@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEAL_STATUSES, STATUS_TRANSITIONS, type DealInput, type DealStatus } from '@dealclub/shared/deals';
 import { deals, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/auth';
-import { cashDeal, subToDeal } from '../../test/deals';
+import { callAs, createUser, type Method, type TestUser } from '../../test/auth';
+import { cashDeal, subToDeal, listDeal } from '../../test/deals';
 import { endExclusivity } from './service';
 
 let app: FastifyInstance;
@@ -13,19 +13,9 @@ afterEach(async () => {
   await app?.close();
 });
 
-const send = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url,
-    headers: user.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-async function listed(user: TestUser, deal: DealInput = cashDeal()) {
-  const res = await send(user, 'POST', '/api/deals', deal);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; status: string } & Record<string, unknown>;
-}
+const send = (user: TestUser, method: Method, url: string, payload?: unknown) =>
+  callAs(app, user, method, url, payload);
+const listed = (seller: TestUser, deal?: DealInput) => listDeal(app, seller, deal);
 
 describe('creating deals', () => {
   it('lists a subject-to deal with its system tags and deal math, started active', async () => {

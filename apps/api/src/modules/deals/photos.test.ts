@@ -1,33 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DealInput } from '@dealclub/shared/deals';
 import { dealPhotos } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/auth';
+import { cashDeal } from '../../test/deals';
 import { multipartFile } from '../../test/multipart';
 
 let app: FastifyInstance;
 afterEach(async () => {
   await app?.close();
 });
-
-const deal: DealInput = {
-  streetAddress: '400 Photo Ln',
-  city: 'Austin',
-  state: 'TX',
-  zipCode: '78704',
-  purchasePrice: 450000,
-  category: 'cash',
-  propertyType: 'singleFamily',
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFootage: 1650,
-  yearBuilt: 1985,
-  description: 'Bright corner lot near the park.',
-  tags: ['off-market'],
-  legalCertification: true,
-};
 
 /** A camera-sized JPEG that carries EXIF data (a copyright line) to be stripped. */
 const cameraJpeg = (width = 3000, height = 2000) =>
@@ -52,7 +35,7 @@ describe('deal photos', () => {
     const seller = await createUser(app, { roles: ['originator'] });
     const buyer = await createUser(app, { roles: ['buyer'] });
     const { id } = (
-      await app.inject({ method: 'POST', url: '/api/deals', headers: seller.headers, payload: deal })
+      await app.inject({ method: 'POST', url: '/api/deals', headers: seller.headers, payload: cashDeal() })
     ).json();
 
     const res = await upload(seller, id, await cameraJpeg());
@@ -111,7 +94,7 @@ describe('deal photos', () => {
     app = await createTestApp();
     const seller = await createUser(app, { roles: ['originator'] });
     const { id } = (
-      await app.inject({ method: 'POST', url: '/api/deals', headers: seller.headers, payload: deal })
+      await app.inject({ method: 'POST', url: '/api/deals', headers: seller.headers, payload: cashDeal() })
     ).json();
 
     const text = await upload(seller, id, Buffer.from('not an image at all'), 'photo.jpg');

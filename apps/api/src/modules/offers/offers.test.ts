@@ -13,9 +13,9 @@ import {
   webhookDeliveries,
 } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/auth';
+import { callAs, createUser, type Method, type TestUser } from '../../test/auth';
 import { MESSAGES_PER_MINUTE } from './routes';
-import { cashDeal, subToDeal } from '../../test/deals';
+import { cashDeal, subToDeal, listDeal } from '../../test/deals';
 
 let app: FastifyInstance;
 afterEach(async () => {
@@ -24,19 +24,9 @@ afterEach(async () => {
 
 const inDays = (days: number) => isoDay(new Date(Date.now() + days * 86_400_000));
 
-const send = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url,
-    headers: user.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-async function listed(seller: TestUser, deal: DealInput = cashDeal()) {
-  const res = await send(seller, 'POST', '/api/deals', deal);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; status: string };
-}
+const send = (user: TestUser, method: Method, url: string, payload?: unknown) =>
+  callAs(app, user, method, url, payload);
+const listed = (seller: TestUser, deal?: DealInput) => listDeal(app, seller, deal);
 
 const cashOffer = (price = 440000, overrides: Record<string, unknown> = {}) => ({
   type: 'cash',
