@@ -128,7 +128,9 @@ test.describe('buyer preferences', () => {
 
     // The buy box of the same buyer: ZIPs pasted at once, one of another state flagged.
     await page.getByRole('link', { name: 'Buy box' }).click();
-    await page.getByLabel('Type').selectOption('SubTo');
+    await expect(page).toHaveURL(/tab=buybox/);
+    // Exact: until the tab has switched, "Home type" and "Financing type" would match too.
+    await page.getByLabel('Type', { exact: true }).selectOption('SubTo');
     await page.getByLabel('State').selectOption('AZ');
     await page.getByLabel('City').fill('Phoenix');
     await page.getByRole('textbox', { name: 'ZIP codes' }).fill('85004 85006 10001');
