@@ -153,6 +153,17 @@ export function offerFigures(offer: ComparableOffer, deal: ComparedDeal, now = n
   };
 }
 
+/**
+ * Which offers a list or an export shows (`?status=`): the current ones (the default), or all,
+ * with the replaced and released ones of the history.
+ */
+export const OFFER_SCOPES = {
+  current: ['open', 'accepted', 'declined'],
+  all: null,
+} as const satisfies Record<string, readonly OfferStatus[] | null>;
+export type OfferScope = keyof typeof OFFER_SCOPES;
+export const offerScopeField = z.enum(['current', 'all']).default('current');
+
 /** The orders of the comparison table (`GET /api/deals/{id}/offers?sort=`). */
 export const OFFER_SORTS = ['newest', 'cash-desc', 'close-asc', 'certified'] as const;
 export type OfferSort = (typeof OFFER_SORTS)[number];

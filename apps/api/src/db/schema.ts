@@ -3,6 +3,7 @@
  * generate the migrations from one place (`npm run db:generate`).
  */
 import { sql } from 'drizzle-orm';
+import type { OfferStatus, OfferType } from '@dealclub/shared/offers';
 import {
   bigserial,
   boolean,
@@ -506,14 +507,12 @@ export const offers = pgTable(
     buyerId: uuid('buyer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** cash | creative */
-    type: text('type').notNull(),
+    type: text('type').$type<OfferType>().notNull(),
     purchasePrice: integer('purchase_price'),
     entryFee: integer('entry_fee'),
     estimatedCloseDate: text('estimated_close_date').notNull(),
     message: text('message').notNull().default(''),
-    /** open | accepted | declined | replaced | released (`@dealclub/shared/offers`). */
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<OfferStatus>().notNull().default('open'),
     /** The offer this one replaced, when the buyer submitted again. */
     replacesId: uuid('replaces_id'),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),

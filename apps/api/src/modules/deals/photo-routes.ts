@@ -15,7 +15,7 @@ import { readFileUpload } from '../../lib/uploads';
 import { requireRole, type AuthenticatedUser } from '../../plugins/auth';
 import { removePhotoFiles, storePhoto } from './photos';
 import { photoOf } from './service';
-import { visibleTo, viewerOf } from './visibility';
+import { managesDeal, viewerOf, visibleTo } from './visibility';
 
 const Photo = z.object({
   id: z.string(),
@@ -37,7 +37,7 @@ export const dealPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       .from(deals)
       .where(and(eq(deals.id, id), visibleTo(viewerOf(user))));
     if (!row || row.status === 'deleted') throw new AppError('LISTING_NOT_FOUND');
-    if (row.originatorId !== user.id && !user.roles.includes('admin')) throw new AppError('FORBIDDEN');
+    if (!managesDeal(viewerOf(user), row)) throw new AppError('FORBIDDEN');
     return row;
   }
 

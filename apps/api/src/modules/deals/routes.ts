@@ -23,7 +23,7 @@ import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
 import { changeStatus, createDeal, dealCards, detailOf, updateDeal, type DealRow } from './service';
-import { seesAddressSql, viewerOf, visibleTo, type Viewer } from './visibility';
+import { managesDeal, seesAddressSql, viewerOf, visibleTo, type Viewer } from './visibility';
 
 const Card = z.looseObject({ id: z.string(), status: z.string(), addressHidden: z.boolean() });
 const Page = z.object({ items: z.array(Card), nextCursor: z.string().nullable(), total: z.number() });
@@ -236,7 +236,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The deal if the user manages it: its originator, or an admin as moderator. */
   async function managedDeal(user: AuthenticatedUser, id: string): Promise<DealRow> {
     const row = await visibleDeal(user, id);
-    if (row.originatorId !== user.id && !user.roles.includes('admin')) throw new AppError('FORBIDDEN');
+    if (!managesDeal(viewerOf(user), row)) throw new AppError('FORBIDDEN');
     return row;
   }
 

@@ -14,13 +14,14 @@ import {
   type DealValues,
 } from '@dealclub/shared/deals';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { dealPhotos, dealStatusHistory, deals, favorites, interests, offers, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { fileUrl } from '../../lib/storage';
 import { engagementOf, interestOf, offerOf } from '../offers/service';
 import { settleOffers } from '../offers/settle-offers';
 import { variantKey } from './photos';
-import { seesAddress, type Viewer } from './visibility';
+import { managesDeal, seesAddress, type Viewer } from './visibility';
 
 export type DealRow = typeof deals.$inferSelect;
 
@@ -68,14 +69,7 @@ function columnsOf(values: DealValues) {
   };
 }
 
-const UNIQUE_VIOLATION = '23505';
-
-function isDuplicateAddress(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e.code ?? e.cause?.code;
-  const constraint = e.constraint ?? e.cause?.constraint ?? '';
-  return code === UNIQUE_VIOLATION && (constraint === '' || constraint === 'deals_address_unique_idx');
-}
+const isDuplicateAddress = (error: unknown) => isUniqueViolation(error, 'deals_address_unique_idx');
 
 async function duplicateError(db: Db, values: DealValues, exceptId?: string): Promise<AppError> {
   const [existing] = await db
@@ -302,7 +296,7 @@ function prepareDetailQueries(db: Db) {
 }
 
 export async function detailOf(db: Db, viewer: Viewer, row: DealRow, isFavorite: boolean) {
-  const manages = viewer.isAdmin || row.originatorId === viewer.id;
+  const manages = managesDeal(viewer, row);
   let prepared = detailQueries.get(db);
   if (!prepared) detailQueries.set(db, (prepared = prepareDetailQueries(db)));
   const [photos, history, [originator], [myInterest], [myOffer], engagement] = await Promise.all([

@@ -39,17 +39,17 @@ export function visibleTo(viewer: ViewerRef): SQL {
   return sql`(${deals.originatorId} = ${viewer.id} or (${deals.status} <> 'deleted' and (${deals.status} <> 'exclusive' or ${isPriorityBuyer(viewer)})))`;
 }
 
+/** Whether the viewer manages the deal: its originator, or an admin as moderator. */
+export function managesDeal(viewer: Viewer, deal: { originatorId: string }): boolean {
+  return viewer.isAdmin || deal.originatorId === viewer.id;
+}
+
 /** Whether the viewer may see the street address of this deal. */
 export function seesAddress(
   viewer: Viewer,
   deal: { originatorId: string; hideAddress: boolean; acceptedBuyerId: string | null },
 ): boolean {
-  return (
-    !deal.hideAddress ||
-    viewer.isAdmin ||
-    deal.originatorId === viewer.id ||
-    deal.acceptedBuyerId === viewer.id
-  );
+  return !deal.hideAddress || managesDeal(viewer, deal) || deal.acceptedBuyerId === viewer.id;
 }
 
 /** SQL: the viewer may see the street address of the deal row in scope (as {@link seesAddress}). */

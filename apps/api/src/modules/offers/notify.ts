@@ -3,6 +3,7 @@
  * e-mail and SMS through the outbox, in the recipient's language and on the channels they chose,
  * written in the transaction of the event. A recipient sees the street address only if they may.
  */
+import { formatMoney } from '@dealclub/shared/format';
 import type { Db } from '../../db/client';
 import type { deals, users } from '../../db/schema';
 import { translate } from '../../lib/i18n';
@@ -12,23 +13,12 @@ import { seesAddress } from '../deals/visibility';
 type UserRow = typeof users.$inferSelect;
 type DealRow = typeof deals.$inferSelect;
 
-export const fullName = (user: Pick<UserRow, 'firstName' | 'lastName'>) =>
-  `${user.firstName} ${user.lastName}`.trim();
-
 /** How a deal is named to `recipient`: the street when they may see it, else city, state and ZIP. */
 export function placeFor(recipient: Pick<UserRow, 'id' | 'roles'>, deal: DealRow): string {
   const area = `${deal.city}, ${deal.state} ${deal.zipCode}`;
   const viewer = { id: recipient.id, isAdmin: recipient.roles.includes('admin') };
   if (!seesAddress(viewer, deal)) return area;
   return `${deal.streetAddress}${deal.unit ? ` ${deal.unit}` : ''}, ${area}`;
-}
-
-export function money(language: string, amount: number | null): string {
-  return new Intl.NumberFormat(language === 'es' ? 'es-US' : 'en-US', {
-    style: 'currency',
-    currency: 'USD',
-    maximumFractionDigits: 0,
-  }).format(amount ?? 0);
 }
 
 /** "cash" / "creative" and "purchase price $X" / "entry fee $X" in the recipient's language. */
@@ -40,7 +30,7 @@ export function offerWords(
   return {
     type: translate(language, cash ? 'email.offerTypeCash' : 'email.offerTypeCreative'),
     amount: translate(language, cash ? 'email.offerAmountCash' : 'email.offerAmountCreative', {
-      amount: money(language, cash ? offer.purchasePrice : offer.entryFee),
+      amount: formatMoney((cash ? offer.purchasePrice : offer.entryFee) ?? 0, language),
     }),
   };
 }

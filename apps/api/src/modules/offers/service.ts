@@ -13,13 +13,15 @@ import {
   type OfferValues,
 } from '@dealclub/shared/offers';
 import type { DealStatus } from '@dealclub/shared/deals';
+import { personName } from '@dealclub/shared/format';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { dealStatusHistory, deals, interests, offers, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
-import { visibleTo, type Viewer } from '../deals/visibility';
+import { managesDeal, visibleTo, type Viewer } from '../deals/visibility';
 import { enqueueWebhookEvent } from '../webhooks/enqueue';
-import { fullName, notifyUser, offerWords, placeFor } from './notify';
+import { notifyUser, offerWords, placeFor } from './notify';
 
 export type OfferRow = typeof offers.$inferSelect;
 export type InterestRow = typeof interests.$inferSelect;
@@ -147,7 +149,7 @@ export async function expressInterest(
       { subject: 'email.interestSubject', body: 'email.interestBody' },
       () => ({
         place: placeFor(seller, deal),
-        buyer: fullName(buyer),
+        buyer: personName(buyer),
         message,
         link: `${actor.origin}/deals/${deal.id}/offers`,
       }),
@@ -203,7 +205,7 @@ export async function submitOffer(
       { subject: 'email.offerSubject', body: 'email.offerBody' },
       (language) => ({
         place: placeFor(seller, deal),
-        buyer: fullName(buyer),
+        buyer: personName(buyer),
         ...offerWords(language, offer!),
         closeDate: offer!.estimatedCloseDate,
         link: `${actor.origin}/deals/${deal.id}/offers`,
@@ -226,14 +228,8 @@ export async function managedOffer(db: Db, viewer: Viewer, offerId: string): Pro
     .from(offers)
     .innerJoin(deals, eq(deals.id, offers.dealId))
     .where(and(eq(offers.id, offerId), ne(deals.status, 'deleted')));
-  if (!found || (!viewer.isAdmin && found.originatorId !== viewer.id)) throw new AppError('OFFER_NOT_FOUND');
+  if (!found || !managesDeal(viewer, found)) throw new AppError('OFFER_NOT_FOUND');
   return found.offer;
-}
-
-const UNIQUE_VIOLATION = '23505';
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.code ?? e.cause?.code) === UNIQUE_VIOLATION;
 }
 
 /**
@@ -283,7 +279,7 @@ export async function acceptOffer(
         status: 'pending',
         source: 'platform',
         comments: translate(actorRow.languagePreference, 'offers.history.accepted', {
-          buyer: fullName(buyer),
+          buyer: personName(buyer),
           ...offerWords(actorRow.languagePreference, offer),
         }),
         actorId: actor.viewer.id,
@@ -303,7 +299,7 @@ export async function acceptOffer(
         { subject: 'email.offerAcceptedSellerSubject', body: 'email.offerAcceptedSellerBody' },
         (language) => ({
           place: placeFor(seller, pending!),
-          buyer: fullName(buyer),
+          buyer: personName(buyer),
           ...offerWords(language, offer),
           link: `${link}/offers`,
         }),
@@ -318,7 +314,8 @@ export async function acceptOffer(
     });
   } catch (error) {
     // The lock makes this unreachable in practice; the unique index is the last word if it is not.
-    if (isUniqueViolation(error)) throw new AppError('OFFER_ALREADY_ACCEPTED');
+    if (isUniqueViolation(error, 'offers_one_accepted_per_deal_idx'))
+      throw new AppError('OFFER_ALREADY_ACCEPTED');
     throw error;
   }
 }

@@ -3,27 +3,10 @@
  * language; rates are percents; dates of terms are calendar days (no time zone shift).
  */
 
-const cache = new Map<string, Intl.NumberFormat>();
+import { numberFormat } from '@dealclub/shared/format';
 
-function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let format = cache.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, options);
-    cache.set(key, format);
-  }
-  return format;
-}
-
-/** `$1,250,000`: US dollars without cents. */
-export function formatMoney(value: number, language: string): string {
-  return numberFormat(language, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-  }).format(value);
-}
+// Money is formatted the same way in e-mails, so it lives in the shared package.
+export { formatMoney } from '@dealclub/shared/format';
 
 /** `$500K`, `$1.5M`: the budget caps of the browse filter. */
 export function formatCompactMoney(value: number, language: string): string {

@@ -1,0 +1,241 @@
+/**
+ * The reads of the offers calls: a managed deal, a deal's interests and offers (the comparison
+ * table, and the keyset batches the exports stream), and a buyer's own interests and offers.
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgTable, PgColumn } from 'drizzle-orm/pg-core';
+import { offerFigures, OFFER_SCOPES, type OfferScope, type OfferSort } from '@dealclub/shared/offers';
+import type { Db } from '../../db/client';
+import { deals, interests, offers, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { afterRow, decodeCursor, decodeOffset, encodeCursor, encodeOffset } from '../../lib/cursor';
+import { dealCards, type DealRow } from '../deals/service';
+import { managesDeal, visibleTo, type Viewer } from '../deals/visibility';
+import { buyerOf, interestOf, offerOf } from './service';
+
+export interface Page {
+  cursor?: string;
+  limit: number;
+}
+
+/** The deal if the viewer manages it (its originator, or an admin); 404 for everyone else. */
+export async function managedDeal(db: Db, viewer: Viewer, dealId: string): Promise<DealRow> {
+  const [deal] = await db
+    .select()
+    .from(deals)
+    .where(and(eq(deals.id, dealId), sql`${deals.status} <> 'deleted'`));
+  if (!deal || !managesDeal(viewer, deal)) throw new AppError('LISTING_NOT_FOUND');
+  return deal;
+}
+
+const buyerColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  certifiedBuyer: users.certifiedBuyer,
+};
+
+/** A deal's interests with their buyers, newest message first, after the interest `lastId`. */
+export function interestsAfter(db: Db, dealId: string, lastId: string | undefined, size: number) {
+  return db
+    .select({ interest: interests, buyer: buyerColumns })
+    .from(interests)
+    .innerJoin(users, eq(users.id, interests.buyerId))
+    .where(and(eq(interests.dealId, dealId), afterRow(interests, interests.updatedAt, interests.id, lastId)))
+    .orderBy(desc(interests.updatedAt), desc(interests.id))
+    .limit(size)
+    .then((rows) => rows.map((r) => ({ id: r.interest.id, ...r })));
+}
+
+/** The interested-buyers table: a page of the deal's interests. */
+export async function interestsPage(db: Db, deal: DealRow, page: Page) {
+  const lastId = decodeCursor(page.cursor);
+  if (lastId) {
+    const [own] = await db
+      .select({ id: interests.id })
+      .from(interests)
+      .where(and(eq(interests.id, lastId), eq(interests.dealId, deal.id)));
+    if (!own) throw new AppError('BAD_REQUEST');
+  }
+  const [rows, [counted]] = await Promise.all([
+    interestsAfter(db, deal.id, lastId, page.limit + 1),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(interests)
+      .where(eq(interests.dealId, deal.id)),
+  ]);
+  const items = rows.slice(0, page.limit);
+  return {
+    items: items.map((r) => ({ ...interestOf(r.interest), buyer: buyerOf(r.buyer) })),
+    nextCursor: rows.length > page.limit ? encodeCursor(items[items.length - 1]!) : null,
+    total: Number(counted?.n ?? 0),
+  };
+}
+
+function offersWhere(dealId: string, scope: OfferScope): SQL {
+  const statuses = OFFER_SCOPES[scope];
+  return and(eq(offers.dealId, dealId), statuses ? inArray(offers.status, [...statuses]) : undefined)!;
+}
+
+function offerOrder(sort: OfferSort): SQL[] {
+  const newest = [desc(offers.createdAt), desc(offers.id)];
+  switch (sort) {
+    case 'cash-desc':
+      return [sql`coalesce(${offers.purchasePrice}, ${offers.entryFee}) desc`, ...newest];
+    case 'close-asc':
+      return [asc(offers.estimatedCloseDate), ...newest];
+    case 'certified':
+      return [desc(users.certifiedBuyer), ...newest];
+    default:
+      return newest;
+  }
+}
+
+/**
+ * The comparison table: a page of the deal's offers in the chosen order, each with its buyer and
+ * its normalised figures. Offset cursors: not every order is keyset-friendly, and a deal's offers
+ * are few (the export, which may read thousands, uses keysets).
+ */
+export async function offersPage(
+  db: Db,
+  deal: DealRow,
+  query: Page & { sort: OfferSort; status: OfferScope },
+  now = new Date(),
+) {
+  const offset = decodeOffset(query.cursor);
+  const where = offersWhere(deal.id, query.status);
+  const [rows, [counted], [accepted]] = await Promise.all([
+    db
+      .select({ offer: offers, buyer: buyerColumns })
+      .from(offers)
+      .innerJoin(users, eq(users.id, offers.buyerId))
+      .where(where)
+      .orderBy(...offerOrder(query.sort))
+      .limit(query.limit + 1)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(offers)
+      .where(where),
+    db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(and(eq(offers.dealId, deal.id), eq(offers.status, 'accepted'))),
+  ]);
+  return {
+    items: rows.slice(0, query.limit).map(({ offer, buyer }) => ({
+      ...offerOf(offer),
+      buyer: buyerOf(buyer),
+      figures: offerFigures(offer, deal, now),
+    })),
+    nextCursor: rows.length > query.limit ? encodeOffset(offset + query.limit) : null,
+    total: Number(counted?.n ?? 0),
+    deal: {
+      id: deal.id,
+      status: deal.status,
+      category: deal.category,
+      purchasePrice: deal.purchasePrice,
+      entryFee: deal.entryFee,
+      acceptedOfferId: accepted?.id ?? null,
+    },
+  };
+}
+
+/**
+ * A deal's offers for the export, newest first, after the offer `lastId`: only the columns the
+ * file shows, flat — an export reads many rows, and every field is work.
+ */
+export function offersAfter(
+  db: Db,
+  dealId: string,
+  scope: OfferScope,
+  lastId: string | undefined,
+  size: number,
+) {
+  return db
+    .select({
+      id: offers.id,
+      createdAt: offers.createdAt,
+      type: offers.type,
+      purchasePrice: offers.purchasePrice,
+      entryFee: offers.entryFee,
+      estimatedCloseDate: offers.estimatedCloseDate,
+      status: offers.status,
+      message: offers.message,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+      certifiedBuyer: users.certifiedBuyer,
+    })
+    .from(offers)
+    .innerJoin(users, eq(users.id, offers.buyerId))
+    .where(and(offersWhere(dealId, scope), afterRow(offers, offers.createdAt, offers.id, lastId)))
+    .orderBy(desc(offers.createdAt), desc(offers.id))
+    .limit(size);
+}
+
+/**
+ * A buyer's own interests or offers, newest first, each with the card of its deal — only deals
+ * the buyer may still see.
+ */
+async function myList<T extends typeof interests | typeof offers>(
+  db: Db,
+  viewer: Viewer,
+  page: Page,
+  list: { table: T; time: PgColumn; id: PgColumn; dealId: PgColumn; mine: SQL },
+) {
+  const where = and(list.mine, visibleTo(viewer));
+  const lastId = decodeCursor(page.cursor);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ item: list.table as AnyPgTable, deal: deals })
+      .from(list.table as AnyPgTable)
+      .innerJoin(deals, eq(deals.id, list.dealId))
+      .where(and(where, afterRow(list.table, list.time, list.id, lastId)))
+      .orderBy(desc(list.time), desc(list.id))
+      .limit(page.limit + 1),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(list.table as AnyPgTable)
+      .innerJoin(deals, eq(deals.id, list.dealId))
+      .where(where),
+  ]);
+  const items = rows.slice(0, page.limit) as { item: T['$inferSelect']; deal: DealRow }[];
+  const cards = await dealCards(
+    db,
+    viewer,
+    items.map((r) => r.deal),
+  );
+  return {
+    rows: items.map((r, i) => ({ item: r.item, deal: cards[i]! })),
+    nextCursor: rows.length > page.limit ? encodeCursor(items[items.length - 1]!.item) : null,
+    total: Number(counted?.n ?? 0),
+  };
+}
+
+/** My interests (the time of my latest message first). */
+export async function myInterests(db: Db, viewer: Viewer, page: Page) {
+  const { rows, nextCursor, total } = await myList(db, viewer, page, {
+    table: interests,
+    time: interests.updatedAt,
+    id: interests.id,
+    dealId: interests.dealId,
+    mine: eq(interests.buyerId, viewer.id),
+  });
+  return { items: rows.map(({ item, deal }) => ({ ...interestOf(item), deal })), nextCursor, total };
+}
+
+/** My offers and their states, newest first; replaced ones are history and left out. */
+export async function myOffers(db: Db, viewer: Viewer, page: Page) {
+  const { rows, nextCursor, total } = await myList(db, viewer, page, {
+    table: offers,
+    time: offers.createdAt,
+    id: offers.id,
+    dealId: offers.dealId,
+    mine: and(eq(offers.buyerId, viewer.id), sql`${offers.status} <> 'replaced'`)!,
+  });
+  return { items: rows.map(({ item, deal }) => ({ ...offerOf(item), deal })), nextCursor, total };
+}
