@@ -1,23 +1,12 @@
 import { expect, test } from './fixtures';
-import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD } from './helpers';
+import { signedIn } from './helpers';
 
 /** Two photos as a camera and a screenshot would give them. */
 const photo = (format: 'jpeg' | 'png', color: string) =>
   sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
     .toFormat(format)
     .toBuffer();
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/auth');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/');
-  return page;
-}
 
 test.describe('deals', () => {
   // The duplicate and validation answers of the API are 4xx on purpose.

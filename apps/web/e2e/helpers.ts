@@ -1,7 +1,18 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 /** Helpers that prepare data through the product's own HTTP surface, as a user or admin would. */
 export const DEMO_PASSWORD = 'DemoPass!2026';
+
+/** A page of its own browser context, signed in through the sign-in form and landed on home. */
+export async function signedIn(browser: Browser, email: string, password = DEMO_PASSWORD): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/auth');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/');
+  return page;
+}
 
 /** Signs in through the identity protocol, as the web client does, and returns the ID token. */
 export async function idTokenOf(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {

@@ -1,17 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
 import { expect, seriousViolations, test } from './fixtures';
-import { DEMO_PASSWORD, idTokenOf } from './helpers';
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/auth');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/');
-  return page;
-}
+import { idTokenOf, signedIn } from './helpers';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 

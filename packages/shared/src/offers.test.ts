@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { daysUntil, earliestCloseDate, offerFigures, offerSchema, offerTypesFor } from './offers';
+import { describe, expect, it, vi } from 'vitest';
+import { daysUntil, earliestCloseDate, localToday, offerFigures, offerSchema, offerTypesFor } from './offers';
 
 const noon = new Date('2026-11-23T12:00:00Z');
 
@@ -8,6 +8,17 @@ describe('close dates', () => {
     // 01:00 UTC on the 24th is still the 23rd in every US time zone.
     expect(earliestCloseDate(new Date('2026-11-24T01:00:00Z'))).toBe('2026-11-23');
     expect(earliestCloseDate(new Date('2026-11-24T13:00:00Z'))).toBe('2026-11-24');
+  });
+
+  it("takes the buyer's own calendar day for their today, zero-padded, whatever the UTC day is", () => {
+    vi.stubEnv('TZ', 'Pacific/Honolulu');
+    try {
+      // 05:00 UTC on the 24th is 19:00 on the 23rd in Honolulu (UTC−10).
+      expect(localToday(new Date('2026-11-24T05:00:00Z'))).toBe('2026-11-23');
+      expect(localToday(new Date('2026-01-05T12:00:00Z'))).toBe('2026-01-05');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('counts whole days from today, never below zero', () => {

@@ -49,6 +49,15 @@ export function earliestCloseDate(now = new Date()): string {
   return isoDay(new Date(now.getTime() - 12 * 3_600_000));
 }
 
+/**
+ * Today in the time zone of the machine it runs on, `YYYY-MM-DD`: the earliest close date the
+ * buyer's date picker offers (their own today, which {@link earliestCloseDate} always accepts).
+ */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 export function latestCloseDate(now = new Date()): string {
   return isoDay(new Date(now.getTime() + MAX_CLOSE_DAYS * DAY_MS));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { i18n } from './i18n';
-import { serverFieldErrors } from './server-errors';
+import { codedErrorText, serverFieldErrors } from './server-errors';
 
 const validationFailed = (errors: unknown) =>
   new ApiError(400, 'Bad Request', {
@@ -49,5 +49,29 @@ describe('serverFieldErrors', () => {
     expect(serverFieldErrors(validationFailed([{ path: 1, message: 'x' }, null, { path: 'a' }]), t)).toEqual(
       [],
     );
+  });
+});
+
+describe('codedErrorText', () => {
+  const conflict = (code: string) => new ApiError(409, 'Conflict', { code, message: 'From the server' });
+
+  it("shows the translation of the API's code, not the server's sentence", () => {
+    expect(codedErrorText(i18n.getFixedT('en'), conflict('DEAL_PENDING'), 'offers.form.failed')).toBe(
+      'This deal is pending: no new offers.',
+    );
+    expect(codedErrorText(i18n.getFixedT('es'), conflict('DEAL_PENDING'), 'offers.form.failed')).toBe(
+      'Esta propiedad está pendiente: no se aceptan nuevas ofertas.',
+    );
+  });
+
+  it('falls back for a code outside the allowed ones, an unknown code, or no code at all', () => {
+    const t = i18n.getFixedT('en');
+    const failed = 'There was an error submitting your offer. Please try again.';
+    expect(codedErrorText(t, conflict('DEAL_PENDING'), 'offers.form.failed', ['OWN_DEAL'])).toBe(failed);
+    expect(codedErrorText(t, conflict('OWN_DEAL'), 'offers.form.failed', ['OWN_DEAL'])).toBe(
+      'This is your own deal: you cannot make offers on it or express interest in it.',
+    );
+    expect(codedErrorText(t, conflict('NOT_A_CODE_WE_HAVE'), 'offers.form.failed')).toBe(failed);
+    expect(codedErrorText(t, new Error('offline'), 'offers.form.failed')).toBe(failed);
   });
 });

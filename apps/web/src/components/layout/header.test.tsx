@@ -3,9 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { Role } from '@dealclub/shared/roles';
 import { SessionProvider, type Session } from '@/features/auth/session-context';
 import { createQueryClient } from '@/lib/query-client';
+import { signedIn } from '@/test/session';
 import { Header } from './header';
 
 function renderHeader(session: Session) {
@@ -18,23 +18,6 @@ function renderHeader(session: Session) {
     </QueryClientProvider>,
   );
 }
-
-const signedIn = (roles: Role[], signOut = () => {}): Session => ({
-  status: 'authenticated',
-  user: {
-    userId: 'u1',
-    email: 'rosa@example.test',
-    firstName: 'Rosa',
-    lastName: 'Díaz',
-    role: roles[0]!,
-    roles,
-    cognitoGroups: roles,
-    phoneNumber: '5125550100',
-    languagePreference: 'en',
-    profileComplete: true,
-  },
-  signOut,
-});
 
 describe('Header', () => {
   it('shows Login and Sign up when signed out', () => {
@@ -65,7 +48,7 @@ describe('Header', () => {
 
   it('opens the narrow-screen list with Profile, Conversations and Sign out', async () => {
     const signOut = vi.fn();
-    renderHeader(signedIn(['buyer'], signOut));
+    renderHeader(signedIn(['buyer'], { signOut }));
     const menuButton = screen
       .getAllByRole('button', { name: /Rosa/ })
       .find((b) => b.hasAttribute('aria-controls'))!;

@@ -1,31 +1,13 @@
-/** Factories of the deals feature's unit tests: a signed-in session, deals, offers and interests. */
+/**
+ * Factories of the deals feature's unit tests: deals, offers, interests and the API's JSON answers.
+ * The signed-in session is `signedIn` of `@/test/session`.
+ */
 import { offerFigures } from '@dealclub/shared/offers';
-import type { Role } from '@dealclub/shared/roles';
-import type { Session } from '@/features/auth/session-context';
 import type { EngagedBuyer, ReceivedInterest, ReceivedOffer } from './api/deal-offers';
 import type { Card, DealDetail } from './api/deals';
 import type { Offer } from './api/offers';
 
 export const DEAL_ID = '11111111-1111-4111-8111-111111111111';
-
-export function signedIn(roles: Role[]): Session {
-  return {
-    status: 'authenticated',
-    user: {
-      userId: 'u1',
-      email: 'rosa@example.test',
-      firstName: 'Rosa',
-      lastName: 'Díaz',
-      role: roles[0]!,
-      roles,
-      cognitoGroups: roles,
-      phoneNumber: '5125550100',
-      languagePreference: 'en',
-      profileComplete: true,
-    },
-    signOut: () => {},
-  };
-}
 
 /** An active creative (subject-to) deal of someone else, asking $400,000 with a $15,000 entry fee. */
 export function createCard(overrides: Partial<Card> = {}): Card {
@@ -127,6 +109,7 @@ export function createInterest(overrides: Partial<ReceivedInterest> = {}): Recei
   };
 }
 
+/** An answer of the API: `body` as JSON with `status`. */
 export function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), {
     status,

@@ -12,8 +12,8 @@ import {
 } from '@tanstack/react-query';
 import type { DealStatus } from '@dealclub/shared/deals';
 import type { OfferFigures, OfferSort } from '@dealclub/shared/offers';
-import { ApiError, apiDownload, apiRequest } from '@/lib/api-client';
-import { shouldRetryQuery } from '@/lib/query-client';
+import { apiDownload, apiRequest } from '@/lib/api-client';
+import { retryUnlessClientError } from '@/lib/query-client';
 import { dealKeys, type Category, type DealDetail } from './deals';
 import { offerKeys, type Offer, type Page } from './offers';
 
@@ -56,10 +56,6 @@ export type OfferScope = 'current' | 'all';
 
 export const RECEIVED_PAGE_SIZE = 25;
 
-/** A 404 (not the originator, or no such deal) is an answer, not a hiccup: not retried. */
-const retryUnlessClientError = (count: number, error: unknown) =>
-  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && shouldRetryQuery(count, error);
-
 const dealPath = (dealId: string) => `/api/deals/${encodeURIComponent(dealId)}`;
 
 /** The offers received on a deal, in the server's `sort`, a page at a time. */
@@ -75,6 +71,7 @@ export function useReceivedOffers(dealId: string, sort: OfferSort, scope: OfferS
     getNextPageParam: (last) => last.nextCursor,
     // The rows in the old order stay on screen (marked busy) while the new order loads.
     placeholderData: keepPreviousData,
+    // A 404 (not the originator, or no such deal) is an answer: not retried.
     retry: retryUnlessClientError,
   });
 }

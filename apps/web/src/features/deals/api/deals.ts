@@ -21,8 +21,8 @@ import type {
   PROPERTY_TYPES,
   PURCHASE_TYPES,
 } from '@dealclub/shared/deals';
-import { ApiError, apiRequest, withQuery } from '@/lib/api-client';
-import { shouldRetryQuery } from '@/lib/query-client';
+import { apiRequest, withQuery } from '@/lib/api-client';
+import { retryUnlessClientError } from '@/lib/query-client';
 import type { Interest, Offer } from './offers';
 
 export type Category = (typeof CATEGORIES)[number];
@@ -153,10 +153,10 @@ export const PAGE_SIZE = 24;
 
 export const dealKeys = {
   all: ['deals'] as const,
-  lists: () => ['deals', 'list'] as const,
-  list: (filters: DealFilters) => ['deals', 'list', filters] as const,
-  detail: (id: string) => ['deals', 'detail', id] as const,
-  favorites: () => ['deals', 'favorites'] as const,
+  lists: () => [...dealKeys.all, 'list'] as const,
+  list: (filters: DealFilters) => [...dealKeys.lists(), filters] as const,
+  detail: (id: string) => [...dealKeys.all, 'detail', id] as const,
+  favorites: () => [...dealKeys.all, 'favorites'] as const,
 };
 
 function toQuery(filters: DealFilters) {
@@ -198,9 +198,7 @@ export function dealQueryOptions(id: string) {
   return queryOptions({
     queryKey: dealKeys.detail(id),
     queryFn: ({ signal }) => apiRequest<DealDetail>(`/api/deals/${encodeURIComponent(id)}`, { signal }),
-    retry: (count, error) =>
-      !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
-      shouldRetryQuery(count, error),
+    retry: retryUnlessClientError,
   });
 }
 

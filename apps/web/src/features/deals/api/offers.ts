@@ -49,11 +49,12 @@ export interface Page<T> {
 
 export const MY_PAGE_SIZE = 20;
 
+/** Under `dealKeys.all`, so that invalidating the deals (an accept, a status change) reaches these too. */
 export const offerKeys = {
-  myInterests: () => ['deals', 'my-interests'] as const,
-  myOffers: () => ['deals', 'my-offers'] as const,
-  received: (dealId: string) => ['deals', 'received-offers', dealId] as const,
-  interested: (dealId: string) => ['deals', 'interested', dealId] as const,
+  myInterests: () => [...dealKeys.all, 'my-interests'] as const,
+  myOffers: () => [...dealKeys.all, 'my-offers'] as const,
+  received: (dealId: string) => [...dealKeys.all, 'received-offers', dealId] as const,
+  interested: (dealId: string) => [...dealKeys.all, 'interested', dealId] as const,
 };
 
 /**

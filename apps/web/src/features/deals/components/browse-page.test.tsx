@@ -5,9 +5,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider, type Session } from '@/features/auth/session-context';
 import { createQueryClient } from '@/lib/query-client';
+import { signedIn } from '@/test/session';
 import type { Card } from '../api/deals';
 import DealsPage from '../routes/deals';
-import { createCard, signedIn } from '../test-factories';
+import { createCard } from '../test-factories';
 
 const card = (over: Partial<Card> = {}): Card =>
   createCard({

@@ -1,9 +1,9 @@
 import { SearchX } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '@/components/ui/form-field';
 import type { Card } from '../api/deals';
 import { DealCard, DealCardSkeleton } from './deal-card';
+import { LoadMore } from './list-parts';
 
 const SKELETONS = 6;
 
@@ -37,7 +37,6 @@ export function BrowseGrid({
   status: ReactNode;
   wide?: boolean;
 }) {
-  const { t } = useTranslation();
   const headingId = useId();
   const grid = wide ? 'sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'sm:grid-cols-2 xl:grid-cols-3';
   return (
@@ -65,22 +64,15 @@ export function BrowseGrid({
               ))}
             </ul>
           )}
-          {items.length > 0 && (hasMore || items.length < total) && (
-            <div className="flex flex-col items-center gap-2 py-4">
-              <p className="text-sm text-slate-600">
-                {t('dealsBrowse.showing', { shown: items.length, total })}
-              </p>
-              {hasMore && (
-                <button
-                  type="button"
-                  onClick={onLoadMore}
-                  disabled={loadingMore}
-                  className="h-11 rounded-md border border-slate-300 bg-white px-6 font-semibold hover:bg-slate-50 disabled:opacity-70"
-                >
-                  {loadingMore ? t('dealsBrowse.loadingMore') : t('dealsBrowse.loadMore')}
-                </button>
-              )}
-            </div>
+          {items.length > 0 && (
+            <LoadMore
+              shown={items.length}
+              total={total}
+              hasMore={hasMore}
+              loading={loadingMore}
+              onMore={onLoadMore}
+              centered
+            />
           )}
         </>
       )}
@@ -114,23 +106,5 @@ export function BrowseEmpty({
         </button>
       )}
     </div>
-  );
-}
-
-export function BrowseError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <FormAlert>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <span>{t('dealsBrowse.error')}</span>
-        <button
-          type="button"
-          onClick={onRetry}
-          className="h-9 rounded-md border border-red-300 bg-white px-3 font-medium text-red-800 hover:bg-red-50"
-        >
-          {t('dealsBrowse.retry')}
-        </button>
-      </div>
-    </FormAlert>
   );
 }

@@ -1,11 +1,13 @@
 import { BadgeCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { personName } from '@dealclub/shared/format';
 import { formatPhone, normalizePhone } from '@dealclub/shared/phone';
 import type { EngagedBuyer } from '../api/deal-offers';
+import { formatMoment } from './money';
+import { NotProvided } from './not-provided';
 
-/** A buyer's full name, or the e-mail when the profile has no name. */
-export const buyerName = (buyer: EngagedBuyer) =>
-  [buyer.firstName, buyer.lastName].filter(Boolean).join(' ') || buyer.email;
+/** A buyer's full name, or the e-mail when the profile has no name yet (names default to ''). */
+export const buyerName = (buyer: EngagedBuyer) => personName(buyer) || buyer.email;
 
 /** A buyer's name and the Certified Buyer badge. */
 export function BuyerName({ buyer }: { buyer: EngagedBuyer }) {
@@ -24,10 +26,10 @@ export function BuyerName({ buyer }: { buyer: EngagedBuyer }) {
   );
 }
 
-/** A phone number as (xxx) xxx-xxxx, dialable; '—' when there is none. */
+/** A phone number as (xxx) xxx-xxxx, dialable; 'Not provided' when there is none. */
 export function PhoneLink({ phone }: { phone: string | null }) {
   const digits = phone ? normalizePhone(phone) : null;
-  if (!phone) return <span className="text-slate-500">—</span>;
+  if (!phone) return <NotProvided />;
   if (!digits) return <span>{phone}</span>;
   return (
     <a href={`tel:+1${digits}`} className="whitespace-nowrap text-brand-800 underline">
@@ -38,11 +40,9 @@ export function PhoneLink({ phone }: { phone: string | null }) {
 
 /** A date and time of an event (submitted, expressed interest) in the reader's language. */
 export function DateTime({ value, language }: { value: string; language: string }) {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return <span>{value}</span>;
   return (
     <time dateTime={value} className="whitespace-nowrap">
-      {new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)}
+      {formatMoment(value, language)}
     </time>
   );
 }

@@ -22,6 +22,11 @@ export function placeOf(t: TFunction, deal: Located): string {
   return t('dealCommon.place', { city: deal.city, state: deal.state, zipCode: deal.zipCode });
 }
 
+/** The first line of an address on a deal's own page: street and unit in full, or 'Address undisclosed'. */
+export function fullAddress(t: TFunction, deal: Located): string {
+  return streetOf(deal) ?? t('dealCommon.addressUndisclosed');
+}
+
 /** The first line of an address in a list: the street cut at 30 characters, or 'Address undisclosed'. */
 export function cardAddress(t: TFunction, deal: Located): string {
   const street = streetOf(deal);

@@ -1,30 +1,12 @@
-import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 import { ApiError } from '@/lib/api-client';
+import { BackLink } from './back-link';
 
 /** Whether an error means the deal is missing or hidden from this user. */
 export function isNotFound(error: unknown): boolean {
   return (
     error instanceof ApiError &&
     (error.status === 404 || error.code === 'LISTING_NOT_FOUND' || error.status === 400)
-  );
-}
-
-/** "Back to deals", to the list with the filters it was opened from when there is one. */
-export function BackLink() {
-  const { t } = useTranslation();
-  const location = useLocation();
-  const from = (location.state as { from?: unknown } | null)?.from;
-  const to = typeof from === 'string' && from.startsWith('/deals') ? from : '/deals';
-  return (
-    <Link
-      to={to}
-      className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 hover:underline"
-    >
-      <ArrowLeft aria-hidden className="size-4" />
-      {t('dealDetail.back')}
-    </Link>
   );
 }
 

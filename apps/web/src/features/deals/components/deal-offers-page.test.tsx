@@ -5,10 +5,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '@/features/auth/session-context';
 import { createQueryClient } from '@/lib/query-client';
+import { signedIn } from '@/test/session';
 import type { ReceivedOffer } from '../api/deal-offers';
 import type { DealDetail } from '../api/deals';
 import DealOffersPage from '../routes/deal-offers';
-import { createDeal, createInterest, createReceivedOffer, DEAL_ID, json, signedIn } from '../test-factories';
+import { createDeal, createInterest, createReceivedOffer, DEAL_ID, json } from '../test-factories';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/use-toast', () => ({ toast }));
@@ -99,8 +100,23 @@ const offerCalls = (fetchMock: ReturnType<typeof mockApi>) =>
     .map(([input]) => new URL(input, 'http://localhost'))
     .filter((url) => url.pathname === `/api/deals/${DEAL_ID}/offers`);
 
+/**
+ * jsdom has neither object URLs nor downloads: the file a download would save is recorded
+ * instead, its name and URL as they were when the link was clicked.
+ */
+function catchDownloads() {
+  const createObjectURL = vi.fn((_blob: Blob) => 'blob:offers');
+  vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: vi.fn() }));
+  const saved: { download: string; href: string }[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ download: this.download, href: this.href });
+  });
+  return { createObjectURL, saved };
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   toast.mockReset();
 });
 
@@ -115,6 +131,8 @@ describe('/deals/:id/offers', () => {
     expect(within(rosa).getByText('$390,000')).toBeTruthy();
     expect(within(rosa).getByText('97.5% of price')).toBeTruthy();
     expect(within(rosa).getByText('Open')).toBeTruthy();
+    // No message: said in words, which a screen reader reads, rather than a dash.
+    expect(within(rosa).getByText('Not provided')).toBeTruthy();
     const ana = screen.getByRole('row', { name: /Ana Ruiz/ });
     expect(within(ana).getByText('$12,000')).toBeTruthy();
     expect(within(ana).getByText('80% of entry fee')).toBeTruthy();
@@ -169,10 +187,8 @@ describe('/deals/:id/offers', () => {
 
   it('reports a refused accept with its coded message and any other failure with the spec copy', async () => {
     const user = userEvent.setup();
-    let refusal = json(409, {
-      code: 'OFFER_ALREADY_ACCEPTED',
-      message: 'An offer on this deal has already been accepted.',
-    });
+    // The server's own sentence differs from the locale's: the toast must come from the code.
+    let refusal = json(409, { code: 'OFFER_ALREADY_ACCEPTED', message: 'Offer o9 was accepted first' });
     mockApi({ deal: ownDeal(), offers: [cashOffer] }, (url, init) =>
       init?.method === 'POST' ? refusal : undefined,
     );
@@ -230,20 +246,15 @@ describe('/deals/:id/offers', () => {
     const fetchMock = mockApi({ deal: ownDeal(), offers: [cashOffer] }, (url) =>
       url.pathname.endsWith('/offers.csv') ? csv : undefined,
     );
-    // jsdom has no object URLs: these stand in for the rest of this file.
-    const createObjectURL = vi.fn((_blob: Blob) => 'blob:offers');
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      expect(this.download).toBe('offers-12-oak.csv');
-      expect(this.href).toBe('blob:offers');
-    });
+    const { createObjectURL, saved } = catchDownloads();
     renderPage();
 
     const button = await screen.findByRole('button', { name: 'Download CSV of offers' });
     await user.click(button);
-    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    // Checked here, not in the click: a failed expect there would be caught as a failed download.
+    expect(saved[0]).toEqual({ download: 'offers-12-oak.csv', href: 'blob:offers' });
+    expect(toast).not.toHaveBeenCalled();
     const blob = createObjectURL.mock.calls[0]![0];
     expect(blob.type).toBe('text/csv');
     expect(await blob.text()).toContain('Rosa');
@@ -255,8 +266,25 @@ describe('/deals/:id/offers', () => {
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith({ title: 'Failed to download offers CSV', variant: 'destructive' }),
     );
-    expect(click).toHaveBeenCalledTimes(1);
-    click.mockRestore();
+    expect(saved).toHaveLength(1);
+  });
+
+  it('toasts a failed download of the interested buyers CSV, and saves no file', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({ deal: ownDeal(), offers: [] }, (url) =>
+      url.pathname.endsWith('/interests.csv')
+        ? json(500, { code: 'INTERNAL', message: 'Unknown error occurred' })
+        : undefined,
+    );
+    const { saved } = catchDownloads();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Download CSV of interested buyers' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: 'Failed to download CSV', variant: 'destructive' }),
+    );
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/interests.csv'))).toBe(true);
+    expect(saved).toHaveLength(0);
   });
 
   it('exports the offers the table shows: the replaced and released ones too when they are shown', async () => {
@@ -264,8 +292,7 @@ describe('/deals/:id/offers', () => {
     const fetchMock = mockApi({ deal: ownDeal(), offers: [cashOffer] }, (url) =>
       url.pathname.endsWith('/offers.csv') ? new Response('Buyer\r\n', { status: 200 }) : undefined,
     );
-    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:offers'), revokeObjectURL: vi.fn() });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    catchDownloads();
     const csvCalls = () =>
       fetchMock.mock.calls
         .map(([input]) => new URL(input, 'http://localhost'))
@@ -281,7 +308,6 @@ describe('/deals/:id/offers', () => {
     await user.click(button);
     await waitFor(() => expect(csvCalls()).toHaveLength(2));
     expect(csvCalls()[1]!.searchParams.get('status')).toBe('all');
-    click.mockRestore();
   });
 
   it('says when the offers or the interested buyers cannot be loaded', async () => {

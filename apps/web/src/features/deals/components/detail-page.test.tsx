@@ -5,9 +5,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider, type Session } from '@/features/auth/session-context';
 import { createQueryClient } from '@/lib/query-client';
+import { signedIn } from '@/test/session';
 import { dealKeys, type DealDetail } from '../api/deals';
 import DealDetailPage from '../routes/deal-detail';
-import { createDeal, createOffer, DEAL_ID, json, signedIn } from '../test-factories';
+import { createDeal, createOffer, DEAL_ID, json } from '../test-factories';
 
 /** A pending Hybrid condo of the signed-in seller, with both loans, photos and the deal math. */
 const detail = (over: Partial<DealDetail> = {}): DealDetail =>

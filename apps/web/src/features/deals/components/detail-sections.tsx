@@ -3,7 +3,8 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { DealDetail } from '../api/deals';
-import { formatDay, formatMoney, formatNumber, formatRate } from './money';
+import { formatDay, formatMoment, formatMoney, formatNumber, formatRate } from './money';
+import { NotProvided } from './not-provided';
 import { StatusBadge, TagBadge } from './status-badge';
 
 type Row = [field: string, value: ReactNode];
@@ -48,7 +49,7 @@ function Rows({ rows }: { rows: Row[] }) {
 
 /** Formatters of the term values; a missing value reads 'Not provided'. */
 function formatters(t: TFunction, lang: string) {
-  const missing = <span className="font-normal text-slate-500">{t('dealCommon.notProvided')}</span>;
+  const missing = <NotProvided />;
   const has = <T,>(v: T | null | undefined): v is T => v !== null && v !== undefined && v !== '';
   return {
     money: (v: number | null | undefined) => (has(v) ? formatMoney(v, lang) : missing),
@@ -300,7 +301,6 @@ export function DetailOriginator({ originator }: { originator: DealDetail['origi
 /** The status changes, for the deal's originator and admins only. */
 export function DetailHistory({ history }: { history: DealDetail['statusHistory'] }) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <DetailSection title={t('dealDetail.sections.history')}>
       <ol className="grid gap-3">
@@ -309,7 +309,7 @@ export function DetailHistory({ history }: { history: DealDetail['statusHistory'
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={h.status} />
               <time dateTime={h.date} className="text-slate-600">
-                {date.format(new Date(h.date))}
+                {formatMoment(h.date, i18n.language)}
               </time>
               <span className="text-slate-600">
                 {t(`dealDetail.historySource.${h.source}`, { defaultValue: h.source })}

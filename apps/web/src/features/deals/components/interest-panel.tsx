@@ -2,15 +2,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { interestSchema, type InterestInput } from '@dealclub/shared/offers';
+import type { ErrorCode } from '@dealclub/shared/errors';
+import { interestSchema, MESSAGE_MAX_LENGTH, type InterestInput } from '@dealclub/shared/offers';
+import { TextAreaField } from '@/components/ui/choice-fields';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
+import { codedErrorText } from '@/lib/server-errors';
 import { useExpressInterest, type Interest } from '../api/offers';
 import { DetailSection } from './detail-sections';
 import { FormActions } from './form-actions';
-import { MessageField } from './message-field';
 import { formatDay } from './money';
+import { QuotedMessage } from './quoted-message';
+
+/** Refusals that say why the deal takes no interest from this buyer: shown as they are. */
+const CODED_REFUSALS: readonly ErrorCode[] = ['OWN_DEAL', 'DEAL_UNAVAILABLE', 'LISTING_NOT_FOUND'];
 
 /**
  * "Express interest" on the deal detail: a message to the seller (up to 2,000 characters). Once
@@ -35,9 +40,7 @@ export function InterestPanel({
       {interest && !editing ? (
         <div className="grid gap-3" data-testid="my-interest">
           <InterestSent interest={interest} className="text-slate-700" />
-          <blockquote className="rounded-md border-l-4 border-brand-100 bg-slate-50 p-3 break-words whitespace-pre-line text-slate-800">
-            {interest.message}
-          </blockquote>
+          <QuotedMessage text={interest.message} />
           {canSend && (
             <div>
               <button
@@ -106,12 +109,8 @@ function InterestForm({
       await send.mutateAsync(values);
     } catch (error) {
       if (applyServerErrors(form, error, t)) return;
-      const code = error instanceof ApiError ? error.code : undefined;
       toast({
-        title:
-          code === 'OWN_DEAL' || code === 'DEAL_UNAVAILABLE' || code === 'LISTING_NOT_FOUND'
-            ? t(`errors.${code}`)
-            : t('offers.interest.failed'),
+        title: codedErrorText(t, error, 'offers.interest.failed', CODED_REFUSALS),
         variant: 'destructive',
       });
       return;
@@ -123,8 +122,9 @@ function InterestForm({
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-3">
       {!initial && <p className="text-slate-700">{t('offers.interest.lead')}</p>}
-      <MessageField
+      <TextAreaField
         label={t('offers.interest.message')}
+        maxLength={MESSAGE_MAX_LENGTH}
         length={message.length}
         error={translate(form.formState.errors.message?.message)}
         {...form.register('message')}

@@ -1,23 +1,28 @@
 import { useTranslation } from 'react-i18next';
 
-/** "Showing n of N" and "Load more" while the cursor has more. */
+/**
+ * "Showing n of N" and "Load more" while the cursor has more: beside each other under a table or
+ * a list, centred one above the other under a grid of cards.
+ */
 export function LoadMore({
   shown,
   total,
   hasMore,
   loading,
   onMore,
+  centered = false,
 }: {
   shown: number;
   total: number;
   hasMore: boolean;
   loading: boolean;
   onMore: () => void;
+  centered?: boolean;
 }) {
   const { t } = useTranslation();
   if (!hasMore && shown >= total) return null;
   return (
-    <div className="flex flex-wrap items-center gap-3">
+    <div className={centered ? 'flex flex-col items-center gap-2 py-4' : 'flex flex-wrap items-center gap-3'}>
       <p className="text-sm text-slate-600">{t('dealsBrowse.showing', { shown, total })}</p>
       {hasMore && (
         <button

@@ -3,26 +3,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider, type Session } from '@/features/auth/session-context';
+import { SessionProvider } from '@/features/auth/session-context';
 import { createQueryClient } from '@/lib/query-client';
+import { signedIn } from '@/test/session';
 import { ManageListings } from './manage-listings';
-
-const seller: Session = {
-  status: 'authenticated',
-  user: {
-    userId: 'u1',
-    email: 'sam@example.test',
-    firstName: 'Sam',
-    lastName: 'Seller',
-    role: 'originator',
-    roles: ['originator'],
-    cognitoGroups: ['originator'],
-    phoneNumber: '5125550100',
-    languagePreference: 'en',
-    profileComplete: true,
-  },
-  signOut: () => {},
-};
 
 const card = (id: string, status: string, streetAddress: string) => ({
   id,
@@ -63,7 +47,7 @@ describe('ManageListings', () => {
     });
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <SessionProvider value={seller}>
+        <SessionProvider value={signedIn(['originator'])}>
           <RouterProvider router={router} />
         </SessionProvider>
       </QueryClientProvider>,

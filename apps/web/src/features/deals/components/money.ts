@@ -1,6 +1,7 @@
 /**
  * Number formats of the deal screens: money is whole US dollars (API.md), shown in the reader's
- * language; rates are percents; dates of terms are calendar days (no time zone shift).
+ * language; rates are percents; dates of terms are calendar days (no time zone shift); events
+ * (submitted, status changed) are moments in the reader's time zone.
  */
 
 import { numberFormat } from '@dealclub/shared/format';
@@ -38,4 +39,11 @@ export function formatDay(value: string, language: string): string {
     dateStyle: 'medium',
     ...(day ? { timeZone: 'UTC' } : {}),
   }).format(date);
+}
+
+/** An instant (`2026-02-04T15:30:00Z`) as a medium date and a short time in the reader's time zone. */
+export function formatMoment(value: string, language: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

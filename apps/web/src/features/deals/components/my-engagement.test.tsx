@@ -4,10 +4,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '@/features/auth/session-context';
 import { createQueryClient } from '@/lib/query-client';
+import { signedIn } from '@/test/session';
 import DealsPage from '../routes/deals';
-import { createDeal, createOffer, json, signedIn } from '../test-factories';
+import { createDeal, createOffer, json } from '../test-factories';
 
-const hiddenDeal = createDeal({ streetAddress: undefined, addressHidden: true, hideAddress: true });
+/** A deal whose address is hidden from the buyer; the street is there so that a leak would show. */
+const hiddenDeal = createDeal({ streetAddress: '12 Oak Street', addressHidden: true, hideAddress: true });
 
 function renderView(view: 'interests' | 'offers') {
   vi.stubGlobal(
@@ -81,6 +83,8 @@ describe('the buyer views of /deals', () => {
     renderView('offers');
     const item = await screen.findByTestId('my-offer-item');
     expect(within(item).getByText('Address undisclosed')).toBeTruthy();
+    // Nowhere in the item, text or attribute (a link's label, an image's alt).
+    expect(item.innerHTML).not.toContain('Oak Street');
     expect(within(item).getByText('Entry fee (USD)')).toBeTruthy();
     expect(within(item).getByText('$12,000')).toBeTruthy();
     expect(within(item).getByText('Mar 1, 2026')).toBeTruthy();

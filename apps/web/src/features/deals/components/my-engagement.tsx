@@ -12,6 +12,7 @@ import { LoadMore } from './list-parts';
 import { formatMoney } from './money';
 import { OfferStatusBadge } from './offer-status-badge';
 import { OfferTerms } from './offer-terms';
+import { QuotedMessage } from './quoted-message';
 import { StatusBadge } from './status-badge';
 
 /** "My interests" (`/deals?view=interests`): each deal I wrote to, with my message and its dates. */
@@ -30,7 +31,7 @@ export function MyInterests() {
       {(interest) => (
         <>
           <InterestSent interest={interest} className="text-sm text-slate-700" />
-          <Message text={interest.message} label={t('myOffers.yourMessage')} />
+          <QuotedMessage text={interest.message} label={t('myOffers.yourMessage')} compact />
         </>
       )}
     </EngagementList>
@@ -56,7 +57,7 @@ export function MyOffers() {
             {t('offers.mine.state')} <OfferStatusBadge status={offer.status} />
           </p>
           <OfferTerms offer={offer} layout="columns" />
-          {offer.message && <Message text={offer.message} label={t('myOffers.yourMessage')} />}
+          {offer.message && <QuotedMessage text={offer.message} label={t('myOffers.yourMessage')} compact />}
         </>
       )}
     </EngagementList>
@@ -177,16 +178,5 @@ function EngagementItem({ deal, testId, children }: { deal: Card; testId: string
         <div className="grid min-w-0 content-start gap-3">{children}</div>
       </article>
     </li>
-  );
-}
-
-function Message({ text, label }: { text: string; label: string }) {
-  return (
-    <figure className="grid gap-1">
-      <figcaption className="text-xs text-slate-600">{label}</figcaption>
-      <blockquote className="rounded-md border-l-4 border-brand-100 bg-slate-50 p-3 text-sm break-words whitespace-pre-line text-slate-800">
-        {text}
-      </blockquote>
-    </figure>
   );
 }

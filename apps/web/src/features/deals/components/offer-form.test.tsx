@@ -3,13 +3,14 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { localToday } from '@dealclub/shared/offers';
 import type { Role } from '@dealclub/shared/roles';
 import { SessionProvider } from '@/features/auth/session-context';
 import { createQueryClient } from '@/lib/query-client';
+import { signedIn } from '@/test/session';
 import type { DealDetail } from '../api/deals';
 import DealDetailPage from '../routes/deal-detail';
-import { createDeal, createOffer, DEAL_ID, json, signedIn } from '../test-factories';
-import { localToday } from './offer-form';
+import { createDeal, createOffer, DEAL_ID, json } from '../test-factories';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/use-toast', () => ({ toast }));
@@ -133,7 +134,8 @@ describe('the offer form of the deal detail', () => {
 
   it('shows the coded refusal of a pending deal, and the generic failure otherwise', async () => {
     const user = userEvent.setup();
-    let answer = json(409, { code: 'DEAL_PENDING', message: 'This deal is pending: no new offers.' });
+    // The server's own sentence differs from the locale's: the toast must come from the code.
+    let answer = json(409, { code: 'DEAL_PENDING', message: 'Deal went pending at 10:02' });
     renderDetail((_url, init) =>
       init?.method === 'POST' ? answer : json(200, createDeal({ category: 'cash' })),
     );

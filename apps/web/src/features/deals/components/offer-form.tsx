@@ -1,26 +1,34 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { ErrorCode } from '@dealclub/shared/errors';
 import {
   latestCloseDate,
+  localToday,
+  MESSAGE_MAX_LENGTH,
   offerSchema,
   offerTypesFor,
   type OfferInput,
   type OfferValues,
 } from '@dealclub/shared/offers';
-import { ChoiceGroup } from '@/components/ui/choice-fields';
+import { ChoiceGroup, TextAreaField } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, numberOrNull, useFieldMessage } from '@/lib/form-helpers';
+import { codedErrorText } from '@/lib/server-errors';
 import type { DealDetail } from '../api/deals';
 import { useRefreshDeal, useSubmitOffer, type Offer } from '../api/offers';
 import { FormActions } from './form-actions';
-import { MessageField } from './message-field';
 import { formatMoney } from './money';
 
 /** Refusals of the API that say why no offer is taken: shown as they are, not as a generic failure. */
-const CODED_REFUSALS = new Set(['DEAL_PENDING', 'DEAL_UNAVAILABLE', 'OWN_DEAL', 'LISTING_NOT_FOUND']);
+const CODED_REFUSALS: readonly ErrorCode[] = [
+  'DEAL_PENDING',
+  'DEAL_UNAVAILABLE',
+  'OWN_DEAL',
+  'LISTING_NOT_FOUND',
+];
 
 const schemaResolver = zodResolver(offerSchema);
 
@@ -38,12 +46,6 @@ const offerResolver: Resolver<OfferInput, unknown, OfferValues> = (values, conte
     context,
     options,
   );
-
-/** Today in the buyer's time zone, `YYYY-MM-DD`: the earliest close date the picker offers. */
-export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /**
  * "Make an offer" (core §5): the type (cash only on a cash deal), the purchase price of a cash
@@ -89,13 +91,13 @@ export function OfferForm({
       await submitOffer.mutateAsync(values);
     } catch (error) {
       if (applyServerErrors(form, error, t)) return;
-      const code = error instanceof ApiError ? error.code : undefined;
-      if (code && CODED_REFUSALS.has(code)) {
-        toast({ title: t(`errors.${code}`), variant: 'destructive' });
-        // The deal changed under the buyer (it went pending, say): show it as it is now.
+      toast({
+        title: codedErrorText(t, error, 'offers.form.failed', CODED_REFUSALS),
+        variant: 'destructive',
+      });
+      // The deal changed under the buyer (it went pending, say): show it as it is now.
+      if (error instanceof ApiError && error.code && CODED_REFUSALS.includes(error.code)) {
         refreshDeal().catch(() => undefined);
-      } else {
-        toast({ title: t('offers.form.failed'), variant: 'destructive' });
       }
       return;
     }
@@ -169,8 +171,9 @@ export function OfferForm({
         hint={<p className="text-sm text-slate-600">{t('offers.form.closeDateHint')}</p>}
         {...form.register('estimatedCloseDate')}
       />
-      <MessageField
+      <TextAreaField
         label={t('offers.form.message')}
+        maxLength={MESSAGE_MAX_LENGTH}
         length={message.length}
         error={translate(errors.message?.message)}
         {...form.register('message')}

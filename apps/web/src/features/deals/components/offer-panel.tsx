@@ -7,6 +7,7 @@ import { DetailSection } from './detail-sections';
 import { OfferForm } from './offer-form';
 import { OfferStatusBadge } from './offer-status-badge';
 import { OfferTerms } from './offer-terms';
+import { QuotedMessage } from './quoted-message';
 
 /**
  * The buyer's offer on the deal detail: the current offer with its state and "Replace my offer",
@@ -65,14 +66,7 @@ function CurrentOffer({ offer }: { offer: Offer }) {
       </p>
       <p className="text-sm text-slate-700">{t(`offers.mine.stateHint.${offer.status}`)}</p>
       <OfferTerms offer={offer} layout="rows" />
-      {offer.message && (
-        <div className="grid gap-1">
-          <p className="text-sm text-slate-600">{t('offers.mine.message')}</p>
-          <blockquote className="rounded-md border-l-4 border-brand-100 bg-slate-50 p-3 break-words whitespace-pre-line text-slate-800">
-            {offer.message}
-          </blockquote>
-        </div>
-      )}
+      {offer.message && <QuotedMessage text={offer.message} label={t('offers.mine.message')} />}
     </div>
   );
 }

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Offer } from '../api/offers';
 import { formatDay, formatMoney } from './money';
+import { NotProvided } from './not-provided';
 
 const LAYOUTS = {
   /** One term a row, the value on the right: the offer panel of the deal page. */
@@ -24,11 +26,11 @@ export function OfferTerms({ offer, layout }: { offer: Offer; layout: keyof type
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const amount = offer.type === 'cash' ? offer.purchasePrice : offer.entryFee;
-  const terms: [string, string][] = [
+  const terms: [string, ReactNode][] = [
     [t('offers.mine.type'), t(`offers.type.${offer.type}`)],
     [
       offer.type === 'cash' ? t('offers.form.purchasePrice') : t('offers.form.entryFee'),
-      amount === null ? '—' : formatMoney(amount, lang),
+      amount === null ? <NotProvided /> : formatMoney(amount, lang),
     ],
     [t('offers.mine.closeDate'), formatDay(offer.estimatedCloseDate, lang)],
     [t('offers.mine.submitted'), formatDay(offer.createdAt, lang)],

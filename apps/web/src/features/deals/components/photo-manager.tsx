@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, apiRequest } from '@/lib/api-client';
-import { serverFieldErrors, type Translate } from '@/lib/server-errors';
+import { apiRequest } from '@/lib/api-client';
+import { codedErrorText, serverFieldErrors, type Translate } from '@/lib/server-errors';
 import { uploadDealPhoto, useRemovePhoto, useReorderPhotos, type DealPhotoItem } from '../api/deal-mutations';
 import { PhotoInput } from './form-photo-input';
 import { moveItem, PhotoList, UploadProgress } from './form-photo-list';
@@ -21,10 +21,8 @@ let uploadKey = 0;
  * The text of an upload or photo call that failed: the server's field error (a photo order it
  * refused), else the API's code when it has one.
  */
-export function photoErrorText(t: Translate, error: unknown, fallback: string): string {
-  const [field] = serverFieldErrors(error, t);
-  if (field) return field.text;
-  return error instanceof ApiError && error.code ? t(`errors.${error.code}`) : t(fallback);
+export function photoErrorText(t: Translate, error: unknown, fallbackKey: string): string {
+  return serverFieldErrors(error, t)[0]?.text ?? codedErrorText(t, error, fallbackKey);
 }
 
 /**

@@ -9,6 +9,7 @@ import { BuyerName, buyerName, DateTime } from './buyer-cells';
 import { CsvDownloadButton } from './csv-download-button';
 import { LoadMore } from './list-parts';
 import { formatDay, formatMoney, formatRate } from './money';
+import { NotProvided } from './not-provided';
 import { OfferStatusBadge } from './offer-status-badge';
 
 /** How each server order reads on its column (`aria-sort`) and which way its arrow points. */
@@ -196,11 +197,13 @@ function OfferRow({
   const lang = i18n.language;
   const { figures } = offer;
   const ofAsking =
-    figures.priceOfAsking !== null
-      ? t('dealOffers.ofAskingPrice', { percent: formatRate(figures.priceOfAsking, lang) })
-      : figures.entryFeeOfAsking !== null
-        ? t('dealOffers.ofAskingEntryFee', { percent: formatRate(figures.entryFeeOfAsking, lang) })
-        : '—';
+    figures.priceOfAsking !== null ? (
+      t('dealOffers.ofAskingPrice', { percent: formatRate(figures.priceOfAsking, lang) })
+    ) : figures.entryFeeOfAsking !== null ? (
+      t('dealOffers.ofAskingEntryFee', { percent: formatRate(figures.entryFeeOfAsking, lang) })
+    ) : (
+      <NotProvided />
+    );
   return (
     <tr className="border-b border-slate-100 last:border-0" data-testid="offer-row">
       <th scope="row" className={`${cell} font-normal`}>
@@ -237,7 +240,7 @@ function OfferRow({
         <DateTime value={offer.createdAt} language={lang} />
       </td>
       <td className={`${cell} max-w-xs min-w-40 break-words whitespace-pre-line text-slate-800`}>
-        {offer.message || <span className="text-slate-500">—</span>}
+        {offer.message || <NotProvided />}
       </td>
     </tr>
   );

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { json } from '../test-factories';
 import { dialogTargets, StatusDialog } from './status-dialog';
 
 const toast = vi.hoisted(() => vi.fn());
@@ -22,10 +23,6 @@ const detail = {
     },
   ],
 };
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

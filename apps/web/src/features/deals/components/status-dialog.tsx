@@ -9,6 +9,7 @@ import { serverFieldErrors } from '@/lib/server-errors';
 import { useChangeStatus } from '../api/deal-mutations';
 import { useDeal } from '../api/deals';
 import { labelOf } from './form-labels';
+import { formatMoment } from './money';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -90,7 +91,6 @@ function StatusDialogBody({
   const [reason, setReason] = useState('');
   const [comments, setComments] = useState('');
   const [errors, setErrors] = useState<{ next?: string; reason?: string }>({});
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   async function send(to: DealStatus) {
     try {
@@ -283,7 +283,7 @@ function StatusDialogBody({
               >
                 <div className="flex flex-wrap items-center gap-2">
                   <time dateTime={entry.date} className="font-medium">
-                    {date.format(new Date(entry.date))}
+                    {formatMoment(entry.date, i18n.language)}
                   </time>
                   <StatusBadge status={entry.status} />
                   <span className="text-slate-700">{t(`dealManage.history.source.${entry.source}`)}</span>

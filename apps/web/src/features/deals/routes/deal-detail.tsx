@@ -5,8 +5,8 @@ import { INTEREST_STATUSES } from '@dealclub/shared/offers';
 import { isBuyerSide, isSellerSide } from '@dealclub/shared/roles';
 import { FormAlert } from '@/components/ui/form-field';
 import type { DealDetail } from '../api/deals';
-import { kindOf, placeOf, streetOf } from '../components/deal-card';
-import { BackLink } from '../components/deal-missing';
+import { BackLink } from '../components/back-link';
+import { fullAddress, kindOf, placeOf } from '../components/deal-card';
 import { DealPage } from '../components/deal-page';
 import { DetailGallery } from '../components/detail-gallery';
 import {
@@ -51,7 +51,6 @@ export default function DealDetailPage() {
 
 function DealView({ deal, buyer, canEdit }: { deal: DealDetail; buyer: boolean; canEdit: boolean }) {
   const { t, i18n } = useTranslation();
-  const street = streetOf(deal);
   const pending = deal.status === 'pending';
   const unavailable = deal.status === 'sold' || deal.status === 'canceled' || deal.status === 'deleted';
 
@@ -66,9 +65,7 @@ function DealView({ deal, buyer, canEdit }: { deal: DealDetail; buyer: boolean; 
               {kindOf(t, deal)} · {t(`dealCommon.propertyType.${deal.propertyType}`)}
             </span>
           </div>
-          <h1 className="text-2xl font-bold break-words sm:text-3xl">
-            {street ?? t('dealCommon.addressUndisclosed')}
-          </h1>
+          <h1 className="text-2xl font-bold break-words sm:text-3xl">{fullAddress(t, deal)}</h1>
           <p className="text-slate-700">{placeOf(t, deal)}</p>
         </div>
         <div className="flex items-center gap-2">

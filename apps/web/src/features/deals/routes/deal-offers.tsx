@@ -5,7 +5,7 @@ import { OFFER_SORTS, type OfferSort } from '@dealclub/shared/offers';
 import { FormAlert } from '@/components/ui/form-field';
 import { useReceivedOffers, type OfferScope } from '../api/deal-offers';
 import type { DealDetail } from '../api/deals';
-import { placeOf, streetOf } from '../components/deal-card';
+import { fullAddress, placeOf } from '../components/deal-card';
 import { DealMissing, isNotFound } from '../components/deal-missing';
 import { DealPage } from '../components/deal-page';
 import { InterestedBuyers } from '../components/interested-buyers';
@@ -61,7 +61,6 @@ function DealOffersView({ deal }: { deal: DealDetail }) {
     return <DealMissing notFound onRetry={() => undefined} />;
   }
 
-  const street = streetOf(deal);
   const status = offers.data?.pages.at(-1)?.deal.status ?? deal.status;
   return (
     <article className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-6 sm:py-8">
@@ -76,7 +75,7 @@ function DealOffersView({ deal }: { deal: DealDetail }) {
         <h1 className="text-2xl font-bold sm:text-3xl">{t('dealOffers.title')}</h1>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700">
           <StatusBadge status={status} />
-          <span className="font-medium text-ink">{street ?? t('dealCommon.addressUndisclosed')}</span>
+          <span className="font-medium text-ink">{fullAddress(t, deal)}</span>
           <span>{placeOf(t, deal)}</span>
           <span>{t('dealOffers.asking', { amount: formatMoney(deal.purchasePrice, i18n.language) })}</span>
         </p>

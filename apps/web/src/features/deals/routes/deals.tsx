@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { isBuyerSide, isSellerSide } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { useSession } from '@/features/auth/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useDealsList, useFavorites, type DealFilters as Filters } from '../api/deals';
-import { BrowseEmpty, BrowseError, BrowseGrid } from '../components/browse-results';
+import { BrowseEmpty, BrowseGrid } from '../components/browse-results';
 import { hasFilters, parseFilters, withFilters, withoutFilters } from '../components/browse-filters';
 import { BrowseViews, type BrowseView } from '../components/browse-views';
 import { DealFilters, SearchFilter, SortSelect } from '../components/deal-filters';
@@ -146,7 +147,7 @@ function BrowseList() {
           onLoadMore={() => void list.fetchNextPage()}
           status={
             list.isError && items.length === 0 ? (
-              <BrowseError onRetry={() => void list.refetch()} />
+              <LoadFailed message={t('dealsBrowse.error')} onRetry={() => void list.refetch()} />
             ) : !list.isPending && items.length === 0 ? (
               <BrowseEmpty
                 title={hasFilters(filters) ? t('dealsBrowse.empty') : t('dealsBrowse.emptyNoFilters')}
@@ -183,7 +184,7 @@ function FavoritesView() {
       wide
       status={
         favorites.isError ? (
-          <BrowseError onRetry={() => void favorites.refetch()} />
+          <LoadFailed message={t('dealsBrowse.error')} onRetry={() => void favorites.refetch()} />
         ) : !favorites.isPending && items.length === 0 ? (
           <BrowseEmpty title={t('dealsBrowse.emptyFavorites')} hint={t('dealsBrowse.emptyFavoritesHint')} />
         ) : null
