@@ -7,6 +7,7 @@ import {
   dealStatusHistory,
   deals,
   interests,
+  jobs,
   offers,
   outbox,
   users,
@@ -482,6 +483,29 @@ describe('accepting an offer', () => {
         deal: { id: deal.id },
       },
     });
+  });
+
+  it('queues no webhook event for a seller whose webhook is off, nor for one without a URL', async () => {
+    const { seller: switchedOff, buyer } = await setup();
+    const withoutUrl = await createUser(app, { roles: ['originator'] });
+    const db = app.database.db;
+    await db
+      .update(users)
+      .set({
+        offerWebhookUrl: 'https://hooks.example.test/offers',
+        offerWebhookEnabled: false,
+        offerWebhookSecret: 's',
+      })
+      .where(eq(users.id, switchedOff.id));
+    // Not a state the API saves (the shared schema wants a URL to turn it on), but the rule holds.
+    await db.update(users).set({ offerWebhookEnabled: true }).where(eq(users.id, withoutUrl.id));
+    for (const seller of [switchedOff, withoutUrl]) {
+      const deal = await listed(seller);
+      const offer = await offered(buyer, deal.id);
+      expect((await send(seller, 'POST', `/api/offers/${offer.id}/accept`)).statusCode).toBe(200);
+    }
+    expect(await db.select().from(webhookDeliveries)).toEqual([]);
+    expect(await db.select().from(jobs)).toEqual([]);
   });
 });
 

@@ -213,7 +213,7 @@ export async function submitOffer(
     );
     await enqueueWebhookEvent(
       tx,
-      seller.id,
+      seller,
       'offer.submitted',
       offerEventData(offer!, deal, buyer, actor.origin),
     );
@@ -306,7 +306,7 @@ export async function acceptOffer(
       );
       await enqueueWebhookEvent(
         tx,
-        seller.id,
+        seller,
         'offer.accepted',
         offerEventData(accepted!, pending!, buyer, actor.origin),
       );

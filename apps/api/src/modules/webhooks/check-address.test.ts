@@ -143,13 +143,27 @@ describe('resolveWebhookTarget', () => {
       ok: true,
       address: { address: '93.184.215.14', family: 4 },
     });
-    expect(await target('gone.example.com')).toMatchObject({ ok: false, reason: 'unresolved' });
+    expect(await target('gone.example.com')).toEqual({
+      ok: false,
+      reason: 'unresolved',
+      host: 'gone.example.com',
+    });
   });
 
   it('does not resolve IP literals or refused names', async () => {
     const resolve = resolverOf({});
-    await resolveWebhookTarget(new URL('https://10.0.0.1/'), strict, resolve);
-    await resolveWebhookTarget(new URL('https://metadata.google.internal/'), strict, resolve);
+    expect(await resolveWebhookTarget(new URL('https://10.0.0.1/'), strict, resolve)).toEqual({
+      ok: false,
+      reason: 'private',
+      detail: '10.0.0.1',
+    });
+    expect(await resolveWebhookTarget(new URL('https://metadata.google.internal/'), strict, resolve)).toEqual(
+      {
+        ok: false,
+        reason: 'internal-name',
+        detail: 'metadata.google.internal',
+      },
+    );
     expect(resolve).not.toHaveBeenCalled();
   });
 });

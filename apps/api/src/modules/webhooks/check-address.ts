@@ -29,15 +29,22 @@ export type RefusalReason =
   | 'link-local'
   | 'unspecified'
   | 'multicast'
-  | 'reserved'
-  | 'unresolved';
+  | 'reserved';
 
 export interface Refusal {
   ok: false;
   reason: RefusalReason;
+  /** What was refused: the scheme, the host, or `<host> → <address it resolved to>`. */
   detail: string;
 }
 export type AddressCheck = { ok: true } | Refusal;
+
+/** The host did not resolve, or not in time: unlike a refusal, worth trying again. */
+export interface Unresolved {
+  ok: false;
+  reason: 'unresolved';
+  host: string;
+}
 
 /** The refused ranges and why. IPv4-mapped and NAT64 IPv6 addresses are checked as their IPv4. */
 const REFUSED_RANGES: readonly [cidr: string, reason: RefusalReason][] = [
@@ -132,7 +139,8 @@ function embeddedIpv4(bytes: number[]): { ipv4: string; kind: 'mapped' | 'NAT64'
 /** Whether the webhook may connect to this IP address. */
 export function checkIpAddress(address: string, policy: AddressPolicy): AddressCheck {
   const family = isIP(address);
-  if (family === 0) return refuse('unresolved', address);
+  // Not an IP address at all (a resolver's odd answer): nothing to connect to.
+  if (family === 0) return refuse('reserved', address);
   if (policy.allowLoopback && LOOPBACK_ALLOWANCE.has(address.toLowerCase())) return { ok: true };
   if (family === 6) {
     const bytes = ipv6Bytes(address);
@@ -196,7 +204,7 @@ export const systemResolver: Resolver = async (hostname) =>
     family: a.family === 6 ? 6 : 4,
   }));
 
-export type WebhookTarget = { ok: true; url: URL; address: ResolvedAddress } | Refusal;
+export type WebhookTarget = { ok: true; url: URL; address: ResolvedAddress } | Refusal | Unresolved;
 
 /**
  * Checks the URL, resolves its host and checks every address (one bad address refuses the host:
@@ -212,13 +220,13 @@ export async function resolveWebhookTarget(
   const host = bareHost(url);
   const family = isIP(host);
   if (family) return { ok: true, url, address: { address: host, family: family === 6 ? 6 : 4 } };
-  let addresses: ResolvedAddress[];
+  let addresses: ResolvedAddress[] = [];
   try {
     addresses = await resolve(host);
-  } catch (error) {
-    return refuse('unresolved', `${host}: ${(error as Error).message}`);
+  } catch {
+    // Not found, or the look-up failed or timed out: the same to the seller, and retried.
   }
-  if (!addresses.length) return refuse('unresolved', host);
+  if (!addresses.length) return { ok: false, reason: 'unresolved', host };
   for (const { address } of addresses) {
     const check = checkIpAddress(address, policy);
     if (!check.ok) return refuse(check.reason, `${host} → ${check.detail}`);
@@ -226,12 +234,10 @@ export async function resolveWebhookTarget(
   return { ok: true, url, address: addresses[0]! };
 }
 
-/** A log line for a refusal, e.g. `address refused (private): internal.example.com`. */
-export function refusalText(check: Refusal): string {
-  // The seller reads this in the delivery log: what they wrote (host, literal, scheme), never the
-  // address a name resolved to inside our network, which is not theirs to learn.
-  const asWritten = check.detail.split(' → ')[0];
-  return check.reason === 'unresolved'
-    ? `host did not resolve: ${check.detail}`
-    : `address refused (${check.reason}): ${asWritten}`;
+/**
+ * What the seller wrote that was refused (the scheme, host or IP literal), for the delivery log:
+ * never the address a name resolved to inside our network, which is not theirs to learn.
+ */
+export function refusedAsWritten(check: Refusal): string {
+  return check.detail.split(' → ')[0]!;
 }

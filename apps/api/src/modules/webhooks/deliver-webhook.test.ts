@@ -6,11 +6,10 @@ import { jobs, users, webhookDeliveries } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createUser } from '../../test/auth';
 import { startWebhookReceiver, verifySignature, type WebhookReceiver } from '../../test/webhook-receiver';
-import { DEFAULT_BACKOFF } from '../jobs/queue';
 import { JobWorker } from '../jobs/worker';
 import type { AddressPolicy, Resolver } from './check-address';
 import { attemptDelivery, deliverWebhook, webhookJobHandler, type DeliveryOptions } from './deliver-webhook';
-import { enqueueWebhookEvent, WEBHOOK_JOB, webhookBody } from './enqueue';
+import { enqueueWebhookEvent, WEBHOOK_JOB, WEBHOOK_MAX_ATTEMPTS, webhookBody } from './enqueue';
 import type { WebhookSender } from './send-webhook';
 import { createWebhookSecret } from './sign-payload';
 
@@ -92,7 +91,11 @@ describe('the address policy at delivery', () => {
         resolve,
       });
       expect(outcome, host).toMatchObject({ delivered: false, permanent: true });
-      if (!outcome.delivered) expect(outcome.error).toMatch(/^address refused \((private|link-local)\)/);
+      // The host as the seller wrote it, never the address it resolved to inside our network.
+      if (!outcome.delivered) {
+        expect(outcome.error.code).toMatch(/^refused\.(private|link-local)$/);
+        expect(outcome.error.detail).toBe(host);
+      }
     }
     expect(send).not.toHaveBeenCalled();
   });
@@ -104,7 +107,11 @@ describe('the address policy at delivery', () => {
         policy: { allowHttp: true, allowLoopback: false },
         send,
       }),
-    ).toMatchObject({ delivered: false, permanent: true, error: 'address refused (loopback): 127.0.0.1' });
+    ).toMatchObject({
+      delivered: false,
+      permanent: true,
+      error: { code: 'refused.loopback', detail: '127.0.0.1' },
+    });
     const production = loadConfig({ NODE_ENV: 'production' }).webhooks;
     expect(
       await attemptDelivery({ url: 'http://hooks.seller.example/hook', secret: 's' }, delivery(), {
@@ -112,7 +119,11 @@ describe('the address policy at delivery', () => {
         send,
         resolve: resolverOf({ 'hooks.seller.example': '93.184.215.14' }),
       }),
-    ).toMatchObject({ delivered: false, permanent: true, error: 'address refused (scheme): http:' });
+    ).toMatchObject({
+      delivered: false,
+      permanent: true,
+      error: { code: 'refused.scheme', detail: 'http:' },
+    });
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -123,7 +134,12 @@ describe('the address policy at delivery', () => {
       send,
       resolve: resolverOf({}),
     });
-    expect(outcome).toMatchObject({ delivered: false, permanent: false });
+    expect(outcome).toEqual({
+      delivered: false,
+      statusCode: null,
+      error: { code: 'unresolved', detail: 'gone.seller.example' },
+      permanent: false,
+    });
     const slow = await attemptDelivery({ url: 'https://slow.seller.example/', secret: 's' }, delivery(), {
       policy: strict,
       send,
@@ -133,7 +149,7 @@ describe('the address policy at delivery', () => {
     expect(slow).toEqual({
       delivered: false,
       statusCode: null,
-      error: 'host did not resolve: slow.seller.example: DNS lookup timed out after 0.05 s',
+      error: { code: 'unresolved', detail: 'slow.seller.example' },
       permanent: false,
     });
     expect(send).not.toHaveBeenCalled();
@@ -187,49 +203,81 @@ describe('posting', () => {
     expect(await attemptDelivery({ url, secret: 's' }, delivery(), options)).toEqual({
       delivered: false,
       statusCode: 302,
-      error: 'HTTP 302: redirects are not followed',
+      error: { code: 'redirect', detail: '302' },
       permanent: false,
     });
     expect(receiver.requests).toHaveLength(1);
-    const big = await attemptDelivery({ url, secret: 's' }, delivery(), options);
-    expect(big).toMatchObject({ delivered: false, statusCode: 500, permanent: false });
-    if (!big.delivered) expect(big.error.length).toBeLessThan(400);
+    expect(await attemptDelivery({ url, secret: 's' }, delivery(), options)).toEqual({
+      delivered: false,
+      statusCode: 500,
+      // The status, then the answer's first 300 characters.
+      error: { code: 'http', detail: `500: ${'x'.repeat(300)}` },
+      permanent: false,
+    });
     const silent = await attemptDelivery({ url, secret: 's' }, delivery(), options);
     expect(silent).toEqual({
       delivered: false,
       statusCode: null,
-      error: 'timed out after 0.3 s',
+      error: { code: 'timeout' },
+      permanent: false,
+    });
+  });
+
+  it('names a connection that failed by its network error code', async () => {
+    // A port on 127.0.0.1 that was just listened on and closed again: the connection is refused.
+    const closed = await startWebhookReceiver();
+    await closed.close();
+    expect(
+      await attemptDelivery({ url: `${closed.origin}/hook`, secret: 's' }, delivery(), {
+        policy: testPolicy,
+      }),
+    ).toEqual({
+      delivered: false,
+      statusCode: null,
+      error: { code: 'network', detail: 'ECONNREFUSED' },
       permanent: false,
     });
   });
 });
 
 describe('the webhook.deliver job', () => {
-  /** A seller with the webhook on, pointing at the receiver. */
+  /** A seller with the webhook on, pointing at `url`. */
   async function sellerWithWebhook(url: string) {
     app = await createTestApp();
-    const seller = await createUser(app, { roles: ['originator'] });
+    const user = await createUser(app, { roles: ['originator'] });
     const secret = createWebhookSecret();
-    await app.database.db
+    const [seller] = await app.database.db
       .update(users)
       .set({ offerWebhookUrl: url, offerWebhookEnabled: true, offerWebhookSecret: secret })
-      .where(eq(users.id, seller.id));
-    return { db: app.database.db, seller, secret };
+      .where(eq(users.id, user.id))
+      .returning();
+    return { db: app.database.db, seller: seller!, secret };
   }
 
-  const workerFor = (db: FastifyInstance['database']['db'], options: Partial<DeliveryOptions> = {}) =>
+  type Db = FastifyInstance['database']['db'];
+
+  const workerFor = (db: Db, options: Partial<DeliveryOptions> = {}) =>
     new JobWorker(db, { backoff: { baseMs: 1, maxMs: 1 } }).register(
       WEBHOOK_JOB,
       webhookJobHandler(db, { policy: testPolicy, ...options }),
     );
 
-  const deliveryRow = async (db: FastifyInstance['database']['db'], id: string) =>
+  const deliveryRow = async (db: Db, id: string) =>
     (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!;
+
+  /** Moves the delivery's creation back by a PostgreSQL interval: time passing, without waiting. */
+  const createdAgo = (db: Db, id: string, interval: string) =>
+    db
+      .update(webhookDeliveries)
+      .set({ createdAt: sql`now() - ${interval}::interval` })
+      .where(eq(webhookDeliveries.id, id));
+
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
   it('retries after a 500 and records the delivery once the receiver answers 2xx', async () => {
     receiver = await startWebhookReceiver([{ status: 500, body: 'database is down' }]);
     const { db, seller, secret } = await sellerWithWebhook(`${receiver.origin}/hook`);
-    const id = (await enqueueWebhookEvent(db, seller.id, 'offer.submitted', { offerId: 'o1' }))!;
+    const id = (await enqueueWebhookEvent(db, seller, 'offer.submitted', { offerId: 'o1' }))!;
     const worker = workerFor(db);
 
     expect(await worker.runOnce()).toMatchObject({ claimed: 1, retried: 1 });
@@ -237,11 +285,11 @@ describe('the webhook.deliver job', () => {
       status: 'pending',
       attempts: 1,
       lastStatusCode: 500,
-      lastError: 'HTTP 500: database is down',
+      lastError: 'http: 500: database is down',
       deliveredAt: null,
     });
 
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await tick();
     expect(await worker.runOnce()).toMatchObject({ claimed: 1, completed: 1 });
     const row = await deliveryRow(db, id);
     expect(row).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200, lastError: null });
@@ -252,49 +300,70 @@ describe('the webhook.deliver job', () => {
     for (const request of receiver.requests) expect(verifySignature(request, secret)).toBe(true);
   });
 
-  it('gives up once the delivery is 24 hours old, without posting again', async () => {
-    receiver = await startWebhookReceiver();
-    const { db, seller } = await sellerWithWebhook(`${receiver.origin}/hook`);
-    const id = (await enqueueWebhookEvent(db, seller.id, 'offer.accepted', { offerId: 'o1' }))!;
-    await db
-      .update(webhookDeliveries)
-      .set({ createdAt: sql`now() - interval '24 hours 1 minute'`, lastError: 'HTTP 503', attempts: 31 })
-      .where(eq(webhookDeliveries.id, id));
-
-    expect(await workerFor(db).runOnce()).toMatchObject({ claimed: 1, completed: 1 });
-    expect(await deliveryRow(db, id)).toMatchObject({
-      status: 'failed',
-      attempts: 31,
-      lastError: 'HTTP 503',
-    });
-    expect(receiver.requests).toHaveLength(0);
-  });
-
-  it('stops when the next retry would fall after the 24 hours', async () => {
+  it('retries a failure within the 24 hours, then fails the delivery on its first run after them, without posting', async () => {
     receiver = await startWebhookReceiver([{ status: 502 }]);
     const { db, seller } = await sellerWithWebhook(`${receiver.origin}/hook`);
-    const id = (await enqueueWebhookEvent(db, seller.id, 'offer.submitted', { offerId: 'o1' }))!;
-    await db
-      .update(webhookDeliveries)
-      .set({ createdAt: sql`now() - interval '23 hours 59 minutes 55 seconds'` })
-      .where(eq(webhookDeliveries.id, id));
+    const id = (await enqueueWebhookEvent(db, seller, 'offer.submitted', { offerId: 'o1' }))!;
+    await createdAgo(db, id, '23 hours 59 minutes 55 seconds');
+    const worker = workerFor(db);
 
-    // The production backoff: 10 s after a first failure, past the deadline 5 s away.
-    expect(await workerFor(db, { backoff: DEFAULT_BACKOFF }).runOnce()).toMatchObject({ completed: 1 });
+    // Five seconds before the deadline a failure is still retried: no guess at the next retry's time.
+    expect(await worker.runOnce()).toMatchObject({ claimed: 1, retried: 1 });
+    expect(await deliveryRow(db, id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'http: 502',
+    });
+
+    await createdAgo(db, id, '24 hours 1 minute');
+    await tick();
+    expect(await worker.runOnce()).toMatchObject({ claimed: 1, completed: 1 });
+    // The last attempt's error stays: it is why the delivery failed.
     expect(await deliveryRow(db, id)).toMatchObject({
       status: 'failed',
       attempts: 1,
       lastStatusCode: 502,
-      lastError: 'HTTP 502 (retries ended after 24 hours)',
+      lastError: 'http: 502',
     });
+    expect(receiver.requests).toHaveLength(1);
     const [job] = await db.select().from(jobs);
     expect(job).toMatchObject({ lastError: null });
     expect(job!.completedAt).toBeInstanceOf(Date);
   });
 
+  it('fails a delivery never attempted within the 24 hours as expired', async () => {
+    receiver = await startWebhookReceiver();
+    const { db, seller } = await sellerWithWebhook(`${receiver.origin}/hook`);
+    const id = (await enqueueWebhookEvent(db, seller, 'offer.accepted', { offerId: 'o1' }))!;
+    await createdAgo(db, id, '24 hours 1 minute');
+
+    expect(await workerFor(db).runOnce()).toMatchObject({ claimed: 1, completed: 1 });
+    expect(await deliveryRow(db, id)).toMatchObject({ status: 'failed', attempts: 0, lastError: 'expired' });
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('fails the delivery on the job’s last attempt, which nothing would retry', async () => {
+    receiver = await startWebhookReceiver([{ status: 500 }]);
+    const { db, seller } = await sellerWithWebhook(`${receiver.origin}/hook`);
+    const id = (await enqueueWebhookEvent(db, seller, 'offer.submitted', { offerId: 'o1' }))!;
+    // The claim counts this run as attempt WEBHOOK_MAX_ATTEMPTS, well within the 24 hours.
+    await db.update(jobs).set({ attempts: WEBHOOK_MAX_ATTEMPTS - 1 });
+
+    expect(await workerFor(db).runOnce()).toMatchObject({ claimed: 1, completed: 1, gaveUp: 0 });
+    expect(await deliveryRow(db, id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastStatusCode: 500,
+      lastError: 'http: 500',
+    });
+    const [job] = await db.select().from(jobs);
+    expect(job).toMatchObject({ attempts: WEBHOOK_MAX_ATTEMPTS, maxAttempts: WEBHOOK_MAX_ATTEMPTS });
+    expect(job!.completedAt).toBeInstanceOf(Date);
+  });
+
   it('fails a refused address for good, without connecting', async () => {
     const { db, seller } = await sellerWithWebhook('https://hooks.seller.example/in');
-    const id = (await enqueueWebhookEvent(db, seller.id, 'offer.submitted', { offerId: 'o1' }))!;
+    const id = (await enqueueWebhookEvent(db, seller, 'offer.submitted', { offerId: 'o1' }))!;
     const send = mustNotConnect();
     const worker = workerFor(db, {
       policy: strict,
@@ -306,26 +375,22 @@ describe('the webhook.deliver job', () => {
       status: 'failed',
       attempts: 1,
       lastStatusCode: null,
-      lastError: 'address refused (link-local): hooks.seller.example',
+      lastError: 'refused.link-local: hooks.seller.example',
     });
     expect(send).not.toHaveBeenCalled();
   });
 
   it('fails a delivery whose webhook was turned off meanwhile, and ignores a settled one', async () => {
     const { db, seller } = await sellerWithWebhook('https://hooks.seller.example/in');
-    const id = (await enqueueWebhookEvent(db, seller.id, 'offer.submitted', { offerId: 'o1' }))!;
+    const id = (await enqueueWebhookEvent(db, seller, 'offer.submitted', { offerId: 'o1' }))!;
     await db.update(users).set({ offerWebhookEnabled: false }).where(eq(users.id, seller.id));
     const send = mustNotConnect();
     expect(await workerFor(db, { send }).runOnce()).toMatchObject({ completed: 1 });
-    expect(await deliveryRow(db, id)).toMatchObject({
-      status: 'failed',
-      lastError: 'webhook disabled',
-      attempts: 0,
-    });
+    expect(await deliveryRow(db, id)).toMatchObject({ status: 'failed', lastError: 'disabled', attempts: 0 });
 
     // A rerun of the job (its worker died after the attempt) changes nothing.
     await deliverWebhook(db, id, { attempts: 2, maxAttempts: 40 }, { policy: testPolicy, send });
-    expect(await deliveryRow(db, id)).toMatchObject({ status: 'failed', lastError: 'webhook disabled' });
+    expect(await deliveryRow(db, id)).toMatchObject({ status: 'failed', lastError: 'disabled' });
     expect(send).not.toHaveBeenCalled();
   });
 });

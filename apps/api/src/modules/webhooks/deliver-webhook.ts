@@ -1,33 +1,41 @@
 /**
  * Delivers offer-webhook events (DECISIONS.md, Offer webhook; decision 011): the `webhook.deliver`
- * job's handler, and the one-attempt delivery of the integrations tab's test event.
+ * job's handler, and the one attempt that the integrations tab's test event makes.
  *
  * An attempt checks the seller's URL and every address its host resolves to, signs the body and
  * posts it to the checked address. A 2xx answer delivers; a refused address fails for good; any
  * other outcome (non-2xx, network error, timeout, a name that did not resolve) is retried by the
- * job runner with its backoff until the delivery is 24 hours old.
+ * job runner with its own backoff, until a run finds the delivery 24 hours old or the job is on
+ * its last attempt.
  */
 import { and, eq } from 'drizzle-orm';
+import { webhookErrorText, type WebhookError } from '@dealclub/shared/integrations';
 import type { Db } from '../../db/client';
 import { users, webhookDeliveries } from '../../db/schema';
-import { DEFAULT_BACKOFF, retryDelayMs, type Backoff, type JobRow } from '../jobs/queue';
+import type { JobRow } from '../jobs/queue';
 import { errorText, type JobHandler } from '../jobs/worker';
 import {
-  refusalText,
+  refusedAsWritten,
   resolveWebhookTarget,
   systemResolver,
   type AddressPolicy,
   type Resolver,
 } from './check-address';
-import { sendWebhookRequest, WEBHOOK_TIMEOUT_MS, type WebhookSender } from './send-webhook';
+import {
+  sendWebhookRequest,
+  WEBHOOK_TIMEOUT_MS,
+  WebhookTimeoutError,
+  type WebhookSender,
+} from './send-webhook';
 import { SIGNATURE_HEADER, signPayload } from './sign-payload';
 
-export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /** How long an event is retried, from the moment it was recorded. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
 export const USER_AGENT = 'DealClub-Webhook/1';
-const ERROR_SNIPPET = 300;
+/** Of a detail kept in the delivery log (an answer's first characters, an error's text). */
+const DETAIL_LENGTH = 300;
 
 export interface DeliveryOptions {
   policy: AddressPolicy;
@@ -36,20 +44,18 @@ export interface DeliveryOptions {
   /** Default: node:http(s), pinned to the checked address. Tests can refuse to be called. */
   send?: WebhookSender;
   timeoutMs?: number;
-  /** The job runner's backoff, to know whether the next retry would fall past the 24 hours. */
-  backoff?: Backoff;
 }
 
 export type AttemptOutcome =
   | { delivered: true; statusCode: number }
-  | { delivered: false; statusCode: number | null; error: string; permanent: boolean };
+  | { delivered: false; statusCode: number | null; error: WebhookError; permanent: boolean };
 
 interface Endpoint {
   url: string;
   secret: string;
 }
 
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, ERROR_SNIPPET);
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, DETAIL_LENGTH);
 
 /** A resolver that gives up after `ms`: getaddrinfo's own retries can take much longer. */
 function withTimeout(resolve: Resolver, ms: number): Resolver {
@@ -62,25 +68,43 @@ function withTimeout(resolve: Resolver, ms: number): Resolver {
   };
 }
 
+/** The log's words for a request that got no answer: a timeout, or the network error's code. */
+function networkError(error: unknown): WebhookError {
+  if (error instanceof WebhookTimeoutError) return { code: 'timeout' };
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return { code: 'network', detail: typeof code === 'string' ? code : oneLine(errorText(error)) };
+}
+
 /** One attempt at posting `delivery` to the endpoint; touches no database. */
 export async function attemptDelivery(
   endpoint: Endpoint,
-  delivery: Pick<WebhookDelivery, 'id' | 'event' | 'payload'>,
+  delivery: Pick<WebhookDeliveryRow, 'id' | 'event' | 'payload'>,
   options: DeliveryOptions,
 ): Promise<AttemptOutcome> {
   let url: URL;
   try {
     url = new URL(endpoint.url);
   } catch {
-    return { delivered: false, statusCode: null, error: 'invalid URL', permanent: true };
+    return { delivered: false, statusCode: null, error: { code: 'invalid-url' }, permanent: true };
   }
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const resolve = withTimeout(options.resolve ?? systemResolver, timeoutMs);
   const target = await resolveWebhookTarget(url, options.policy, resolve);
   if (!target.ok) {
     // A name that does not resolve may resolve later; an address that is refused stays refused.
-    const permanent = target.reason !== 'unresolved';
-    return { delivered: false, statusCode: null, error: refusalText(target), permanent };
+    return target.reason === 'unresolved'
+      ? {
+          delivered: false,
+          statusCode: null,
+          error: { code: 'unresolved', detail: target.host },
+          permanent: false,
+        }
+      : {
+          delivered: false,
+          statusCode: null,
+          error: { code: `refused.${target.reason}`, detail: refusedAsWritten(target) },
+          permanent: true,
+        };
   }
   const { id, type, createdAt, data } = delivery.payload;
   const body = JSON.stringify({ id, type, createdAt, data });
@@ -102,24 +126,26 @@ export async function attemptDelivery(
     const { statusCode } = response;
     if (statusCode >= 200 && statusCode < 300) return { delivered: true, statusCode };
     const answer = oneLine(response.body);
-    const error =
+    const error: WebhookError =
       statusCode >= 300 && statusCode < 400
-        ? `HTTP ${statusCode}: redirects are not followed`
-        : `HTTP ${statusCode}${answer ? `: ${answer}` : ''}`;
+        ? { code: 'redirect', detail: String(statusCode) }
+        : { code: 'http', detail: answer ? `${statusCode}: ${answer}` : String(statusCode) };
     return { delivered: false, statusCode, error, permanent: false };
   } catch (error) {
-    return { delivered: false, statusCode: null, error: oneLine(errorText(error)), permanent: false };
+    return { delivered: false, statusCode: null, error: networkError(error), permanent: false };
   }
 }
 
-/** Writes an attempt's outcome; only a delivery still pending is changed (a rerun is harmless). */
-async function recordAttempt(
+/**
+ * Writes an attempt's outcome and answers the row as written; only a delivery still pending is
+ * changed (a rerun of the job is harmless), so a settled one answers undefined.
+ */
+export async function recordAttempt(
   db: Db,
-  delivery: WebhookDelivery,
+  delivery: WebhookDeliveryRow,
   outcome: AttemptOutcome,
   status: 'pending' | 'delivered' | 'failed',
-  error?: string,
-): Promise<WebhookDelivery | undefined> {
+): Promise<WebhookDeliveryRow | undefined> {
   const now = new Date();
   const [row] = await db
     .update(webhookDeliveries)
@@ -128,7 +154,7 @@ async function recordAttempt(
       attempts: delivery.attempts + 1,
       lastAttemptAt: now,
       lastStatusCode: outcome.statusCode,
-      lastError: outcome.delivered ? null : (error ?? outcome.error),
+      lastError: outcome.delivered ? null : webhookErrorText(outcome.error),
       ...(outcome.delivered ? { deliveredAt: now } : {}),
     })
     .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'pending')))
@@ -151,7 +177,8 @@ export interface JobAttempt {
 
 /**
  * Delivers one pending delivery once. Resolves when there is nothing more to do (delivered, failed
- * for good, past its 24 hours, or the webhook was turned off); throws to have the job retried.
+ * for good, past its 24 hours, on the job's last attempt, or the webhook was turned off); throws
+ * to have the job retried.
  */
 export async function deliverWebhook(
   db: Db,
@@ -172,11 +199,12 @@ export async function deliverWebhook(
   // Gone with its user, or already settled by an earlier run of this job.
   if (!found || found.delivery.status !== 'pending') return;
   const { delivery, url, enabled, secret } = found;
-  if (!enabled || !url || !secret) return markFailed(db, delivery.id, 'webhook disabled');
+  if (!enabled || !url || !secret) return markFailed(db, delivery.id, webhookErrorText({ code: 'disabled' }));
 
-  const deadline = delivery.createdAt.getTime() + RETRY_WINDOW_MS;
-  if (Date.now() >= deadline) {
-    return markFailed(db, delivery.id, delivery.lastError ?? 'not delivered within 24 hours');
+  // The 24 hours are checked here, when the job runs again, rather than predicted from the
+  // worker's backoff: the last attempt's error stays as the reason the delivery failed.
+  if (Date.now() >= delivery.createdAt.getTime() + RETRY_WINDOW_MS) {
+    return markFailed(db, delivery.id, delivery.lastError ?? webhookErrorText({ code: 'expired' }));
   }
 
   const outcome = await attemptDelivery({ url, secret }, delivery, options);
@@ -184,17 +212,13 @@ export async function deliverWebhook(
     await recordAttempt(db, delivery, outcome, 'delivered');
     return;
   }
-  if (outcome.permanent) {
+  // A refused address stays refused; after the job's last attempt nothing would retry it.
+  if (outcome.permanent || job.attempts >= job.maxAttempts) {
     await recordAttempt(db, delivery, outcome, 'failed');
     return;
   }
-  const nextTry = Date.now() + retryDelayMs(job.attempts, options.backoff ?? DEFAULT_BACKOFF);
-  if (nextTry > deadline || job.attempts >= job.maxAttempts) {
-    await recordAttempt(db, delivery, outcome, 'failed', `${outcome.error} (retries ended after 24 hours)`);
-    return;
-  }
   await recordAttempt(db, delivery, outcome, 'pending');
-  throw new Error(outcome.error);
+  throw new Error(webhookErrorText(outcome.error));
 }
 
 /** The `webhook.deliver` job: payload `{ deliveryId }` (written by `enqueue.ts`). */
@@ -204,23 +228,4 @@ export function webhookJobHandler(db: Db, options: DeliveryOptions): JobHandler 
     if (typeof deliveryId !== 'string') throw new Error('webhook.deliver job without a deliveryId');
     await deliverWebhook(db, deliveryId, job, options);
   };
-}
-
-/**
- * The integrations tab's test event: recorded in the delivery log, sent once right away and
- * awaited, never retried. Answers the delivery as it ended (delivered or failed).
- */
-export async function sendTestEvent(
-  db: Db,
-  endpoint: Endpoint & { userId: string },
-  options: DeliveryOptions,
-  payload: Record<string, unknown>,
-): Promise<WebhookDelivery> {
-  const [delivery] = await db
-    .insert(webhookDeliveries)
-    .values({ userId: endpoint.userId, event: 'webhook.test', payload })
-    .returning();
-  const outcome = await attemptDelivery(endpoint, delivery!, options);
-  const row = await recordAttempt(db, delivery!, outcome, outcome.delivered ? 'delivered' : 'failed');
-  return row ?? delivery!;
 }

@@ -4,37 +4,39 @@
  * transaction, so the event is sent if and only if what caused it commits.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import type { WebhookEventType } from '@dealclub/shared/integrations';
 import type { Db } from '../../db/client';
-import { users, webhookDeliveries } from '../../db/schema';
+import { webhookDeliveries } from '../../db/schema';
+import type { UserRow } from '../../plugins/auth';
 import { enqueueJob } from '../jobs/queue';
 
 export const WEBHOOK_JOB = 'webhook.deliver';
-export type WebhookEvent = 'offer.submitted' | 'offer.accepted' | 'webhook.test';
 
-/** Attempts of one delivery: enough for the backoff to span 24 hours; the handler stops at 24 h. */
+/**
+ * Attempts of one delivery: with the job runner's backoff (10 s doubling, at most 1 h) they span
+ * about 31 hours, so it is the handler's 24-hour check, not this limit, that ends a delivery.
+ */
 export const WEBHOOK_MAX_ATTEMPTS = 40;
 
 /** The JSON body every delivery posts: an event id, its type, when it happened and its data. */
-export function webhookBody(event: WebhookEvent, data: Record<string, unknown>, at = new Date()) {
+export function webhookBody(event: WebhookEventType, data: Record<string, unknown>, at = new Date()) {
   return { id: randomUUID(), type: event, createdAt: at.toISOString(), data };
 }
 
-/** Queues the event for `userId` if their webhook is on; returns the delivery id, or null. */
+/** What the event needs of the seller, as the caller already loaded them. */
+export type WebhookOwner = Pick<UserRow, 'id' | 'offerWebhookUrl' | 'offerWebhookEnabled'>;
+
+/** Queues the event for `seller` if their webhook is on; returns the delivery id, or null. */
 export async function enqueueWebhookEvent(
   db: Db,
-  userId: string,
-  event: WebhookEvent,
+  seller: WebhookOwner,
+  event: WebhookEventType,
   data: Record<string, unknown>,
 ): Promise<string | null> {
-  const [owner] = await db
-    .select({ url: users.offerWebhookUrl, enabled: users.offerWebhookEnabled })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!owner?.enabled || !owner.url) return null;
+  if (!seller.offerWebhookEnabled || !seller.offerWebhookUrl) return null;
   const [delivery] = await db
     .insert(webhookDeliveries)
-    .values({ userId, event, payload: webhookBody(event, data) })
+    .values({ userId: seller.id, event, payload: webhookBody(event, data) })
     .returning({ id: webhookDeliveries.id });
   await enqueueJob(db, {
     type: WEBHOOK_JOB,

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobs, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/auth';
+import { WEBHOOK_LOG_LENGTH } from '@dealclub/shared/integrations';
+import { callAs, createUser, type Method, type TestUser } from '../../test/auth';
 import { startWebhookReceiver, verifySignature, type WebhookReceiver } from '../../test/webhook-receiver';
 import { enqueueWebhookEvent } from './enqueue';
 
@@ -18,8 +19,8 @@ afterEach(async () => {
 
 const URL_PATH = '/api/profile/integrations';
 
-const send = (user: TestUser, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-  app!.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+const send = (user: TestUser, method: Method, url: string, payload?: unknown) =>
+  callAs(app!, user, method, url, payload);
 
 const save = (user: TestUser, body: object) => send(user, 'PUT', URL_PATH, body);
 
@@ -218,7 +219,11 @@ describe('the test event', () => {
     expect(verifySignature(receiver.requests[0]!, secret)).toBe(true);
     expect(JSON.parse(receiver.requests[0]!.body)).toMatchObject({
       type: 'webhook.test',
-      data: { userId: user.id },
+      data: {
+        test: true,
+        message: 'A test event from DealClub: your webhook is reachable.',
+        userId: user.id,
+      },
     });
 
     const failed = await send(user, 'POST', `${URL_PATH}/test`);
@@ -226,7 +231,7 @@ describe('the test event', () => {
       status: 'failed',
       attempts: 1,
       lastStatusCode: 500,
-      lastError: 'HTTP 500: nope',
+      lastError: 'http: 500: nope',
     });
     expect(await app!.database.db.select().from(jobs)).toEqual([]);
 
@@ -239,28 +244,55 @@ describe('the test event', () => {
   });
 
   it('records a refused address as a failed delivery without connecting', async () => {
+    // A live receiver on 127.0.0.1, but no WEBHOOK_ALLOW_LOOPBACK: the policy must stop the post.
+    receiver = await startWebhookReceiver();
     const user = await seller();
     // Saved before the policy existed, or a name that now resolves inside: refused at delivery.
     await app!.database.db
       .update(users)
-      .set({ offerWebhookUrl: 'http://127.0.0.1:9/hook', offerWebhookSecret: 'whsec_x' })
+      .set({ offerWebhookUrl: `${receiver.origin}/hook`, offerWebhookSecret: 'whsec_x' })
       .where(eq(users.id, user.id));
     const res = await send(user, 'POST', `${URL_PATH}/test`);
     expect(res.json()).toMatchObject({
       status: 'failed',
       lastStatusCode: null,
-      lastError: 'address refused (loopback): 127.0.0.1',
+      lastError: 'refused.loopback: 127.0.0.1',
+    });
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('says in the seller’s language that the test event is one', async () => {
+    receiver = await startWebhookReceiver();
+    const user = await seller({ WEBHOOK_ALLOW_LOOPBACK: 'true' });
+    await app!.database.db
+      .update(users)
+      .set({
+        offerWebhookUrl: `${receiver.origin}/hook`,
+        offerWebhookSecret: 'whsec_x',
+        languagePreference: 'es',
+      })
+      .where(eq(users.id, user.id));
+    expect((await send(user, 'POST', `${URL_PATH}/test`)).json()).toMatchObject({ status: 'delivered' });
+    expect(JSON.parse(receiver.requests[0]!.body).data).toEqual({
+      test: true,
+      message: 'Un evento de prueba de DealClub: tu webhook es accesible.',
+      userId: user.id,
     });
   });
 
-  it('shows offer events in the log, newest first, 20 at most', async () => {
+  it(`shows offer events in the log, newest first, ${WEBHOOK_LOG_LENGTH} at most`, async () => {
     const user = await seller();
     await save(user, { offerWebhookUrl: 'https://hooks.seller.example/in', offerWebhookEnabled: true });
-    for (let i = 0; i < 22; i += 1) {
-      await enqueueWebhookEvent(app!.database.db, user.id, 'offer.submitted', { offerId: `o${i}` });
+    const owner = {
+      id: user.id,
+      offerWebhookUrl: 'https://hooks.seller.example/in',
+      offerWebhookEnabled: true,
+    };
+    for (let i = 0; i < WEBHOOK_LOG_LENGTH + 2; i += 1) {
+      await enqueueWebhookEvent(app!.database.db, owner, 'offer.submitted', { offerId: `o${i}` });
     }
     const log = (await send(user, 'GET', URL_PATH)).json().deliveries;
-    expect(log).toHaveLength(20);
+    expect(log).toHaveLength(WEBHOOK_LOG_LENGTH);
     expect(log[0]).toMatchObject({
       event: 'offer.submitted',
       status: 'pending',
@@ -270,6 +302,6 @@ describe('the test event', () => {
       lastAttemptAt: null,
       deliveredAt: null,
     });
-    expect(Date.parse(log[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(log[19].createdAt));
+    expect(Date.parse(log[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(log.at(-1).createdAt));
   });
 });

@@ -4,33 +4,39 @@
  * that once; it is dropped with the URL, so a webhook set up again gets a new one.
  */
 import { desc, eq, sql } from 'drizzle-orm';
-import { WEBHOOK_LOG_LENGTH, type WebhookDeliveryStatus } from '@dealclub/shared/integrations';
+import {
+  WEBHOOK_LOG_LENGTH,
+  type Integration,
+  type SavedIntegration,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+  type WebhookEventType,
+} from '@dealclub/shared/integrations';
 import type { Db } from '../../db/client';
 import { users, webhookDeliveries } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
+import type { UserRow } from '../../plugins/auth';
 import { checkWebhookUrl, type AddressPolicy, type RefusalReason } from './check-address';
-import type { WebhookDelivery } from './deliver-webhook';
+import type { WebhookDeliveryRow } from './deliver-webhook';
 import { createWebhookSecret } from './sign-payload';
 
-type UserRow = typeof users.$inferSelect;
-
 /** A delivery as the log shows it: no payload, no secret. */
-export function deliveryOf(row: WebhookDelivery) {
+export function deliveryOf(row: WebhookDeliveryRow): WebhookDelivery {
   return {
     id: row.id,
-    event: row.event,
+    event: row.event as WebhookEventType,
     status: row.status as WebhookDeliveryStatus,
     attempts: row.attempts,
     lastStatusCode: row.lastStatusCode,
     lastError: row.lastError,
-    createdAt: row.createdAt,
-    lastAttemptAt: row.lastAttemptAt,
-    deliveredAt: row.deliveredAt,
+    createdAt: row.createdAt.toISOString(),
+    lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
   };
 }
 
 /** The tab's answer: the settings, whether a secret exists (never the secret) and the latest deliveries. */
-export async function integrationOf(db: Db, user: UserRow) {
+export async function integrationOf(db: Db, user: UserRow): Promise<Integration> {
   const deliveries = await db
     .select()
     .from(webhookDeliveries)
@@ -45,7 +51,7 @@ export async function integrationOf(db: Db, user: UserRow) {
   };
 }
 
-/** The field message of each refusal of the address policy (English; the client shows it as is). */
+/** The locale key of each save-time refusal of the address policy (the field error's message). */
 const REFUSAL_KEYS: Record<RefusalReason, string> = {
   scheme: 'integrations.validation.httpsRequired',
   'internal-name': 'integrations.validation.internalName',
@@ -55,7 +61,6 @@ const REFUSAL_KEYS: Record<RefusalReason, string> = {
   unspecified: 'integrations.validation.reservedAddress',
   multicast: 'integrations.validation.reservedAddress',
   reserved: 'integrations.validation.reservedAddress',
-  unresolved: 'integrations.validation.url',
 };
 
 export interface IntegrationChange {
@@ -74,7 +79,7 @@ export async function saveIntegration(
   user: UserRow,
   change: IntegrationChange,
   policy: AddressPolicy,
-) {
+): Promise<SavedIntegration> {
   const { offerWebhookUrl, offerWebhookEnabled, rotateSecret } = change;
   if (offerWebhookUrl) {
     const check = checkWebhookUrl(new URL(offerWebhookUrl), policy);

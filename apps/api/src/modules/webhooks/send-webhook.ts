@@ -31,7 +31,18 @@ export interface WebhookResponse {
   body: string;
 }
 
-/** Sends one request; rejects on a network failure or timeout. Injectable so tests can refuse to connect. */
+/** The receiver did not answer within the timeout. */
+export class WebhookTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`timed out after ${timeoutMs / 1000} s`);
+    this.name = 'WebhookTimeoutError';
+  }
+}
+
+/**
+ * Sends one request; rejects on a network failure or a timeout ({@link WebhookTimeoutError}).
+ * Injectable so tests can refuse to connect.
+ */
 export type WebhookSender = (request: WebhookRequest) => Promise<WebhookResponse>;
 
 /** A `lookup` that knows one answer: the checked address. */
@@ -56,10 +67,7 @@ export const sendWebhookRequest: WebhookSender = ({ url, address, headers, body,
       // A fresh connection per delivery: a pooled socket could belong to another pin.
       agent: false,
     });
-    const timer = setTimeout(
-      () => request.destroy(new Error(`timed out after ${timeoutMs / 1000} s`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => request.destroy(new WebhookTimeoutError(timeoutMs)), timeoutMs);
     const settle = () => clearTimeout(timer);
     request.on('error', (error) => {
       settle();

@@ -43,7 +43,16 @@ export interface Company {
   logoUrl: string | null;
 }
 
-function tab<T, I>(key: string, path: string) {
+/**
+ * A profile tab: its query, read from `path`, and its save, a `PUT` of `I` to the same path whose
+ * answer (`S`, by default what is read) becomes the cached tab, through `toCache` when the answer
+ * carries more than the cache may keep.
+ */
+export function tab<T, I, S extends T = T>(
+  key: string,
+  path: string,
+  { toCache = (saved: S): T => saved }: { toCache?: (saved: S) => T } = {},
+) {
   const options = () => queryOptions({ queryKey: ['profile', key], queryFn: () => apiRequest<T>(path) });
   return {
     options,
@@ -51,8 +60,8 @@ function tab<T, I>(key: string, path: string) {
     useSave: () => {
       const queryClient = useQueryClient();
       return useMutation({
-        mutationFn: (input: I) => apiRequest<T>(path, { method: 'PUT', data: input }),
-        onSuccess: (saved) => queryClient.setQueryData(options().queryKey, saved),
+        mutationFn: (input: I) => apiRequest<S>(path, { method: 'PUT', data: input }),
+        onSuccess: (saved) => queryClient.setQueryData(options().queryKey, toCache(saved)),
       });
     },
   };

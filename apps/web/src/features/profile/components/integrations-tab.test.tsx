@@ -2,8 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Integration, WebhookDelivery } from '@dealclub/shared/integrations';
+import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
-import type { Integration, WebhookDelivery } from '../api/integrations';
+import { integrationsTab } from '../api/integrations';
 import { tabsFor } from '../routes/profile';
 import { IntegrationsTab } from './integrations-tab';
 
@@ -18,7 +20,7 @@ const delivery = (over: Partial<WebhookDelivery> = {}): WebhookDelivery => ({
   status: 'failed',
   attempts: 3,
   lastStatusCode: 500,
-  lastError: 'HTTP 500: database is down',
+  lastError: 'http: 500: database is down',
   createdAt: '2026-03-01T15:04:05.000Z',
   lastAttemptAt: '2026-03-01T15:10:00.000Z',
   deliveredAt: null,
@@ -65,16 +67,19 @@ function mockApi(initial: Integration, put: (body: Record<string, unknown>) => R
 }
 
 function renderTab() {
+  const client = createQueryClient();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <IntegrationsTab />
     </QueryClientProvider>,
   );
+  return client;
 }
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   toast.mockReset();
+  await i18n.changeLanguage('en');
 });
 
 describe('the Integrations tab', () => {
@@ -97,7 +102,7 @@ describe('the Integrations tab', () => {
     );
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    renderTab();
+    const client = renderTab();
 
     expect(await screen.findByText('A secret is created when you save your first URL.')).toBeTruthy();
     expect(screen.getByText('No deliveries yet.')).toBeTruthy();
@@ -111,6 +116,9 @@ describe('the Integrations tab', () => {
 
     expect(await screen.findByText(SECRET)).toBeTruthy();
     expect(screen.getByText('Copy it now and keep it safe: it will not be shown again.')).toBeTruthy();
+    // The saved tab is cached without the secret: only the component holds it.
+    expect(client.getQueryData(integrationsTab.options().queryKey)).toMatchObject({ hasSecret: true });
+    expect(client.getQueryData(integrationsTab.options().queryKey)).not.toHaveProperty('secret');
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put![1]!.body))).toEqual({
       offerWebhookUrl: 'https://hooks.seller.example/in',
@@ -176,7 +184,7 @@ describe('the Integrations tab', () => {
       '500',
       '3',
       expect.stringContaining('2026'),
-      'HTTP 500: database is down',
+      'The receiver answered HTTP 500: database is down',
     ]);
     expect(
       screen.getByText('A secret is set. It is never shown again; rotate it if you have lost it.'),
@@ -195,6 +203,7 @@ describe('the Integrations tab', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Send test event' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(toast).toHaveBeenCalledWith({ title: 'Test event delivered (HTTP 204)' });
     expect(within(table).getAllByRole('row')[1]!.textContent).toContain('webhook.test');
     expect(
       fetchMock.mock.calls.some(
@@ -262,7 +271,7 @@ describe('the Integrations tab', () => {
       id: 'd3',
       event: 'webhook.test',
       attempts: 1,
-      lastError: 'HTTP 500: database is down',
+      lastError: 'http: 500: database is down',
     });
     let state = saved;
     vi.stubGlobal(
@@ -285,6 +294,86 @@ describe('the Integrations tab', () => {
       }),
     );
     const table = await screen.findByRole('table', { name: 'Delivery log' });
-    expect(within(table).getByText('HTTP 500: database is down')).toBeTruthy();
+    expect(within(table).getByText('The receiver answered HTTP 500: database is down')).toBeTruthy();
+  });
+
+  it('shows the delivery log in Spanish: each error by its code, with its detail as sent', async () => {
+    await i18n.changeLanguage('es');
+    const errors = [
+      'refused.private: hooks.seller.example',
+      'unresolved: gone.seller.example',
+      'http: 500: database is down',
+      'redirect: 302',
+      'timeout',
+      'network: ECONNREFUSED',
+      'disabled',
+      'expired',
+      // Written before the codes: shown as it is.
+      'HTTP 502',
+    ];
+    mockApi(
+      {
+        offerWebhookUrl: 'https://hooks.seller.example/in',
+        offerWebhookEnabled: true,
+        hasSecret: true,
+        deliveries: errors.map((lastError, i) =>
+          delivery({ id: `d${i}`, lastError, lastStatusCode: lastError.startsWith('http') ? 500 : null }),
+        ),
+      },
+      () => Response.json({}),
+    );
+    renderTab();
+
+    const table = await screen.findByRole('table', { name: 'Registro de envíos' });
+    expect(screen.getByText('Los últimos 20 envíos, del más reciente al más antiguo.')).toBeTruthy();
+    const rows = within(table).getAllByRole('row').slice(1);
+    const column = (index: number) => rows.map((row) => within(row).getAllByRole('cell')[index]!.textContent);
+    expect(column(5)).toEqual([
+      'Rechazado: hooks.seller.example lleva a una dirección de red privada',
+      'No se pudo resolver el nombre de host gone.seller.example',
+      'El receptor respondió HTTP 500: database is down',
+      'El receptor respondió HTTP 302: las redirecciones no se siguen',
+      'El receptor no respondió a tiempo',
+      'No se pudo conectar: ECONNREFUSED',
+      'El webhook se desactivó o se eliminó antes de este envío',
+      'No se envió en 24 horas',
+      'HTTP 502',
+    ]);
+    // The HTTP code column says so in words when there was no answer.
+    expect(column(2)).toEqual([
+      'Ninguno',
+      'Ninguno',
+      '500',
+      'Ninguno',
+      'Ninguno',
+      'Ninguno',
+      'Ninguno',
+      'Ninguno',
+      'Ninguno',
+    ]);
+  });
+
+  it('says a test event was delivered without naming an HTTP code it does not have', async () => {
+    const saved: Integration = {
+      offerWebhookUrl: 'https://hooks.seller.example/in',
+      offerWebhookEnabled: true,
+      hasSecret: true,
+      deliveries: [],
+    };
+    const sent = delivery({
+      event: 'webhook.test',
+      status: 'delivered',
+      lastStatusCode: null,
+      lastError: null,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        Response.json(String(input) === '/api/profile/integrations/test' ? sent : saved),
+      ),
+    );
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Send test event' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Test event delivered' }));
   });
 });
