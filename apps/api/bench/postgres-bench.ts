@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loopbackUrl } from './run';
-import { BENCH_USER } from './scenarios';
+import { signedIn } from './scenarios';
 
 export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 
@@ -52,24 +52,11 @@ export async function createBenchDatabase(prefix: string, label: string): Promis
   };
 }
 
-/** Signs the bench user in on the bench server, through the identity protocol. */
-export async function benchUserHeaders(port: number): Promise<{ authorization: string }> {
-  const config = (await (await fetch(loopbackUrl(port, '/api/auth/public-config'))).json()) as {
-    clientId: string;
-  };
-  const signIn = await fetch(loopbackUrl(port, '/cognito/'), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: config.clientId,
-      AuthParameters: { USERNAME: BENCH_USER.email, PASSWORD: BENCH_USER.password },
-    }),
+/** Signs the bench user in on the bench server, as the route scenarios do. */
+export async function benchUserHeaders(port: number): Promise<Record<string, string>> {
+  const { headers } = await signedIn({
+    baseUrl: loopbackUrl(port, '/').origin,
+    request: (routePath, init) => fetch(loopbackUrl(port, routePath), init),
   });
-  const token = ((await signIn.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult
-    .IdToken;
-  return { authorization: `Bearer ${token}` };
+  return headers ?? {};
 }

@@ -44,7 +44,7 @@ export const TRIVIAL_ROUTE: BenchScenario = {
 export const BENCH_USER = { email: 'bench@bench.test', password: 'Bench!Pass2026' };
 
 /** Signs in as the bench user through the identity protocol and sends its ID token. */
-async function signedIn(context: SetupContext): Promise<SetupResult> {
+export async function signedIn(context: SetupContext): Promise<SetupResult> {
   const config = (await (await context.request('/api/auth/public-config')).json()) as { clientId: string };
   const res = await context.request('/cognito/', {
     method: 'POST',

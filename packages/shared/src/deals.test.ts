@@ -17,23 +17,9 @@ import {
   truncateAddress,
   type DealInput,
 } from './deals';
+import { validCashDeal } from './deal-fixtures';
 
-const cash: DealInput = {
-  streetAddress: '1200 Barton Springs Rd',
-  city: 'Austin',
-  state: 'TX',
-  zipCode: '78704',
-  purchasePrice: 450000,
-  category: 'cash',
-  propertyType: 'singleFamily',
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFootage: 1650,
-  yearBuilt: 1985,
-  description: 'Bright corner lot near the park.',
-  tags: ['off-market'],
-  legalCertification: true,
-};
+const cash: DealInput = validCashDeal();
 
 const subTo = {
   loanType: 'FHA',

@@ -1,29 +1,15 @@
 /** Deal factories for API tests: valid deals at a new address each call, with overrides. */
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { validCashDeal } from '@dealclub/shared/deal-fixtures';
 import type { DealInput } from '@dealclub/shared/deals';
 import { callAs, type TestUser } from './auth';
 
 let street = 100;
 
-/** A valid cash deal in Austin, TX. */
-export const cashDeal = (overrides: Partial<DealInput> = {}): DealInput => ({
-  streetAddress: `${street++} Barton Springs Rd`,
-  city: 'Austin',
-  state: 'TX',
-  zipCode: '78704',
-  purchasePrice: 450000,
-  category: 'cash',
-  propertyType: 'singleFamily',
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFootage: 1650,
-  yearBuilt: 1985,
-  description: 'Bright corner lot near the park.',
-  tags: ['off-market'],
-  legalCertification: true,
-  ...overrides,
-});
+/** A valid cash deal in Austin, TX, at a new street number each call. */
+export const cashDeal = (overrides: Partial<DealInput> = {}): DealInput =>
+  validCashDeal({ streetAddress: `${street++} Barton Springs Rd`, ...overrides });
 
 /** A valid subject-to deal: entry fee $9,000, FHA loan at 2.75 %. */
 export const subToDeal = (overrides: Partial<DealInput> = {}): DealInput =>
