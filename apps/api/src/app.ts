@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { chatRoutes } from './modules/chat/routes';
 import { configRoutes } from './modules/config/routes';
 import { dealPhotoRoutes } from './modules/deals/photo-routes';
 import { dealRoutes } from './modules/deals/routes';
@@ -23,6 +24,8 @@ import { identityRoutes } from './modules/identity/routes';
 import { startBackgroundWork, type BackgroundWork } from './modules/jobs/background';
 import { offerRoutes } from './modules/offers/routes';
 import { outboxRoutes } from './modules/outbox/routes';
+import type { HubOptions } from './modules/realtime/hub';
+import { registerRealtime } from './modules/realtime/plugin';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { registerAuth } from './plugins/auth';
 import { registerApiDocs } from './plugins/docs';
@@ -55,6 +58,8 @@ export interface BuildAppOptions {
   startWorkers?: boolean;
   /** Where uploads go; local disk under `config.filesDir` unless given. */
   storage?: FileStorage;
+  /** The embedded realtime server's timings and limits (tests shorten them). */
+  realtimeHub?: Partial<HubOptions>;
 }
 
 export async function buildApp({
@@ -62,6 +67,7 @@ export async function buildApp({
   database,
   startWorkers = false,
   storage,
+  realtimeHub,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -93,6 +99,7 @@ export async function buildApp({
   registerErrorHandling(app);
   registerTextGuard(app);
   await registerAuth(app);
+  await registerRealtime(app, realtimeHub);
 
   if (config.identity.mode === 'embedded') await identityRoutes(app);
   await app.register(healthRoutes);
@@ -107,6 +114,7 @@ export async function buildApp({
   await app.register(dealRoutes);
   await app.register(dealPhotoRoutes);
   await app.register(offerRoutes);
+  await app.register(chatRoutes);
   await app.register(fileRoutes);
   await app.register(adminRoutes);
   await app.register(outboxRoutes);

@@ -2,6 +2,7 @@
  * The API's whole configuration, read once from the environment at start-up. Anything invalid stops
  * the process with one readable message listing every problem (see `.env.example` for meanings).
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { S3Settings } from './lib/s3-storage';
@@ -87,6 +88,24 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: optionalString.transform((v) => v ?? 'DealClub <no-reply@dealclub.local>'),
   WEBHOOK_ALLOW_LOOPBACK: bool(false),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
+  PUSHER_APP_ID: optionalString,
+  PUSHER_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[\w-]{1,100}$/, 'letters, digits, - and _ only')
+      .optional(),
+  ),
+  PUSHER_SECRET: optionalString,
+  PUSHER_HOST: optionalString,
+  PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PUSHER_CLUSTER: optionalString,
+  PUSHER_USE_TLS: bool(true),
 });
 
 /** Pool id rule of the spec (shell §5) and of the Cognito client library. */
@@ -161,7 +180,26 @@ export interface Config {
     /** Deliveries to 127.0.0.1 and ::1 (the tests' receivers); refused outside NODE_ENV=test. */
     allowLoopback: boolean;
   };
+  realtime: RealtimeConfig;
   version: string;
+}
+
+/**
+ * Realtime (PROTOCOLS.md B, decision 012). `embedded`: our Pusher-protocol server on the API's own
+ * port; `hosted`: Pusher Channels or soketi, where the server publishes with the `pusher` SDK and
+ * browsers connect. `redisUrl` fans embedded events out across instances.
+ */
+export interface RealtimeConfig {
+  mode: 'embedded' | 'hosted';
+  appId: string;
+  key: string;
+  secret: string;
+  /** Hosted: the service's host and port (null: Pusher's own for the cluster). */
+  host: string | null;
+  port: number | null;
+  cluster: string;
+  useTLS: boolean;
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -233,7 +271,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deals: { exclusivityHours: e.EXCLUSIVITY_HOURS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     webhooks: { allowHttp: e.NODE_ENV !== 'production', allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK },
+    realtime: realtimeConfig(e),
     version: readVersion(),
+  };
+}
+
+const DEV_REALTIME_SECRET = 'dealclub-local-realtime-secret';
+
+function realtimeConfig(e: z.infer<typeof EnvSchema>): RealtimeConfig {
+  const hosted = Boolean(e.PUSHER_HOST || e.PUSHER_CLUSTER);
+  if (hosted) {
+    const missing = (['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET'] as const).filter((name) => !e[name]);
+    if (missing.length)
+      throw new ConfigError(missing.map((name) => `${name}: required with PUSHER_HOST or PUSHER_CLUSTER`));
+  }
+  // Every instance must sign and check channel authorisations with the same secret; one instance
+  // alone may make its own at start (clients authorise again when they reconnect).
+  if (!hosted && !e.PUSHER_SECRET && e.NODE_ENV === 'production' && e.REDIS_URL) {
+    throw new ConfigError(['PUSHER_SECRET: required when REDIS_URL is set (every instance must share it)']);
+  }
+  const secret =
+    e.PUSHER_SECRET ?? (e.NODE_ENV === 'production' ? randomBytes(32).toString('hex') : DEV_REALTIME_SECRET);
+  return {
+    mode: hosted ? 'hosted' : 'embedded',
+    appId: e.PUSHER_APP_ID ?? 'dealclub',
+    key: e.PUSHER_KEY ?? 'dealclub-key',
+    secret,
+    host: e.PUSHER_HOST ?? null,
+    port: e.PUSHER_PORT ?? null,
+    cluster: e.PUSHER_CLUSTER ?? 'us3',
+    useTLS: e.PUSHER_USE_TLS,
+    redisUrl: e.REDIS_URL,
   };
 }
 

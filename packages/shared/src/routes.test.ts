@@ -15,12 +15,13 @@ describe('route table', () => {
     expect(matchBuiltRoute('/terms/')?.id).toBe('terms');
     expect(matchBuiltRoute('/privacy')?.id).toBe('privacy');
     expect(matchBuiltRoute('/deals/123/offers')?.id).toBe('dealOffers');
+    expect(matchBuiltRoute('/chat/123')?.id).toBe('chatThread');
   });
 
   it('does not match unknown paths or screens that are not built', () => {
     expect(matchBuiltRoute('/nope')).toBeUndefined();
     expect(matchBuiltRoute('/terms/extra')).toBeUndefined();
     expect(matchBuiltRoute('/deals/123/analytics')).toBeUndefined();
-    expect(matchBuiltRoute('/chat/123')).toBeUndefined();
+    expect(matchBuiltRoute('/zip/78701/analytics')).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
  * generate the migrations from one place (`npm run db:generate`).
  */
 import { sql } from 'drizzle-orm';
+import type { NotificationType, SystemEvent } from '@dealclub/shared/chat';
 import type { OfferStatus, OfferType } from '@dealclub/shared/offers';
 import {
   bigserial,
@@ -557,4 +558,93 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [index('webhook_deliveries_user_time_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * Conversations (DECISIONS.md Conversations and notifications): one per deal and buyer, with the
+ * deal's originator. Each side's read mark counts its unread messages; `*_emailed_at` keeps the
+ * unread-message e-mail to one per unread stretch. A blocked thread takes no new user messages.
+ */
+export const chatThreads = pgTable(
+  'chat_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    originatorId: uuid('originator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    buyerReadAt: timestamp('buyer_read_at', { withTimezone: true }),
+    originatorReadAt: timestamp('originator_read_at', { withTimezone: true }),
+    buyerEmailedAt: timestamp('buyer_emailed_at', { withTimezone: true }),
+    originatorEmailedAt: timestamp('originator_emailed_at', { withTimezone: true }),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedBy: uuid('blocked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_threads_deal_buyer_idx').on(t.dealId, t.buyerId),
+    index('chat_threads_buyer_idx').on(t.buyerId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('chat_threads_originator_idx').on(
+      t.originatorId,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/**
+ * A conversation's messages: `user` messages from a participant, `system` messages for the
+ * marketplace events (interest, offer, offer accepted) with their figures in `params`.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of a thread's messages (two in one transaction share `created_at`). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'user' | 'system'>().notNull().default('user'),
+    event: text('event').$type<SystemEvent>(),
+    params: jsonb('params').$type<Record<string, string | number>>(),
+    body: text('body').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_thread_idx').on(t.threadId, t.seq.desc().nullsFirst())],
+);
+
+/**
+ * The bell's notifications (shell §3): one per recipient, thread and kind of news; a new message in
+ * a thread with an unread `new_message` notification refreshes it instead of adding another.
+ */
+export const chatNotifications = pgTable(
+  'chat_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: 'cascade' }),
+    type: text('type').$type<NotificationType>().notNull(),
+    senderName: text('sender_name').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('chat_notifications_unread_idx')
+      .on(t.userId, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.readAt} is null`),
+    index('chat_notifications_thread_idx').on(t.threadId, t.userId),
+  ],
 );

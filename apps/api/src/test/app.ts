@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type OpenOptions } from '../db/client';
 import { runMigrations } from '../db/migrate';
@@ -90,7 +90,10 @@ async function adminQuery(url: string, text: string) {
 }
 
 /** An app on a fresh database; close it in `afterEach`. */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Omit<BuildAppOptions, 'config' | 'database'> = {},
+) {
   const database = await createTestDatabase();
-  return buildApp({ config: testConfig(env), database });
+  return buildApp({ config: testConfig(env), database, ...options });
 }

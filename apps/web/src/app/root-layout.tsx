@@ -6,31 +6,34 @@ import { PageFallback } from '@/components/layout/page-fallback';
 import { Header } from '@/components/layout/header';
 import { WebinarBanner } from '@/components/layout/webinar-banner';
 import { Toaster } from '@/components/ui/toaster';
+import { RealtimeProvider } from '@/features/chat/realtime/realtime-provider';
 import { ProfileCompletionRedirect } from './profile-redirect';
 
-/** The shell around every route: skip link, header, banner, page, footer, toasts. */
+/** The shell around every route: skip link, header, banner, page, footer, toasts, and the realtime connection. */
 export function RootLayout() {
   const { t } = useTranslation();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded bg-white px-4 py-2 text-ink focus:not-sr-only focus:absolute focus:left-2 focus:top-2"
-      >
-        {t('app.skipToContent')}
-      </a>
-      <Header />
-      <WebinarBanner />
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <Suspense fallback={<PageFallback />}>
-          <ProfileCompletionRedirect>
-            <Outlet />
-          </ProfileCompletionRedirect>
-        </Suspense>
-      </main>
-      <Footer />
-      <Toaster />
-      <ScrollRestoration />
-    </div>
+    <RealtimeProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-2 text-ink focus:not-sr-only focus:absolute focus:left-2 focus:top-2"
+        >
+          {t('app.skipToContent')}
+        </a>
+        <Header />
+        <WebinarBanner />
+        <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+          <Suspense fallback={<PageFallback />}>
+            <ProfileCompletionRedirect>
+              <Outlet />
+            </ProfileCompletionRedirect>
+          </Suspense>
+        </main>
+        <Footer />
+        <Toaster />
+        <ScrollRestoration />
+      </div>
+    </RealtimeProvider>
   );
 }

@@ -32,4 +32,6 @@ export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> =
   dealNew: () => import('@/features/deals/routes/deal-new'),
   dealEdit: () => import('@/features/deals/routes/deal-edit'),
   dealOffers: () => import('@/features/deals/routes/deal-offers'),
+  chat: () => import('@/features/chat/routes/chat'),
+  chatThread: () => import('@/features/chat/routes/chat-thread'),
 };

@@ -60,6 +60,11 @@ export function setAuthHandlers(handlers: AuthHandlers | null) {
   auth = handlers;
 }
 
+/** The current ID token, for the calls that do not go through this helper (realtime authorisation). */
+export function currentToken(): string | null {
+  return auth?.getToken() ?? null;
+}
+
 export interface RequestOptions {
   method?: string;
   data?: unknown;

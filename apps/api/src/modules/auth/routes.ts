@@ -14,6 +14,15 @@ const PublicConfig = z.object({
   region: z.string(),
   /** Identity endpoint for the client library; null means AWS's own. */
   endpoint: z.string().nullable(),
+  /** Where pusher-js connects (null host, port, TLS: the page's own). */
+  realtime: z.object({
+    enabled: z.boolean(),
+    key: z.string(),
+    cluster: z.string(),
+    host: z.string().nullable(),
+    port: z.number().nullable(),
+    useTLS: z.boolean().nullable(),
+  }),
 });
 
 const Me = z.object({
@@ -37,8 +46,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/public-config',
     { schema: { tags: ['auth'], summary: 'Where and how to sign in', response: { 200: PublicConfig } } },
     async () => {
-      const { identity } = app.config;
+      const { identity, realtime } = app.config;
       return {
+        // Embedded: null host, port and TLS mean the page's own (the server is on the API's port).
+        realtime: {
+          enabled: true,
+          key: realtime.key,
+          cluster: realtime.cluster,
+          host: realtime.mode === 'hosted' ? realtime.host : null,
+          port: realtime.mode === 'hosted' ? realtime.port : null,
+          useTLS: realtime.mode === 'hosted' ? realtime.useTLS : null,
+        },
         mode: identity.mode,
         configured: identity.mode !== 'misconfigured',
         userPoolId: identity.userPoolId,

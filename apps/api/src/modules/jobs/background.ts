@@ -4,6 +4,8 @@
  * stopped before the database closes. Every instance runs it; the claims keep them apart.
  */
 import type { FastifyInstance } from 'fastify';
+import { UNREAD_EMAIL_JOB } from '../chat/service';
+import { unreadEmailHandler } from '../chat/unread-email';
 import { endExclusivity } from '../deals/service';
 import { deliverPendingMessages } from '../outbox/deliver';
 import { createMailTransport } from '../outbox/transports';
@@ -32,6 +34,7 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
   const jobs = new JobWorker(db, { logger });
   // Job handlers are registered here as features add job types.
   jobs.register(WEBHOOK_JOB, webhookJobHandler(db, { policy: app.config.webhooks }));
+  jobs.register(UNREAD_EMAIL_JOB, unreadEmailHandler(db, app.config.origin));
 
   const outbox = new RepeatingTask(
     async () =>

@@ -39,7 +39,11 @@ export const MESSAGES_PER_MINUTE = 20;
 
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
-  const actorOf = (user: AuthenticatedUser) => ({ viewer: viewerOf(user), origin: publicOrigin(app) });
+  const actorOf = (user: AuthenticatedUser) => ({
+    viewer: viewerOf(user),
+    origin: publicOrigin(app),
+    realtime: app.realtime,
+  });
 
   await app.register(rateLimit, { global: false });
   // One budget for interests and offers together, per signed-in user (authentication runs before

@@ -20,6 +20,8 @@ import { dealStatusHistory, deals, interests, offers, users } from '../../db/sch
 import { AppError, fieldError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
 import { managesDeal, visibleTo, type Viewer } from '../deals/visibility';
+import { addMessage, announce, ensureThread, type Announcement } from '../chat/service';
+import type { RealtimePublisher } from '../realtime/publisher';
 import { enqueueWebhookEvent } from '../webhooks/enqueue';
 import { notifyUser, offerWords, placeFor } from './notify';
 
@@ -119,6 +121,49 @@ export interface Actor {
   viewer: Viewer;
   /** Where links in e-mails and webhook payloads point. */
   origin: string;
+  /** Announces the system messages of the conversation once the transaction commits. */
+  realtime?: RealtimePublisher;
+}
+
+/** An offer's figures as a system message keeps them (words filled in the reader's language). */
+const offerParams = (offer: OfferRow) => ({
+  type: offer.type,
+  amount: (offer.type === 'cash' ? offer.purchasePrice : offer.entryFee) ?? 0,
+  closeDate: offer.estimatedCloseDate,
+});
+
+function offerParamWords(language: string, params: Record<string, string | number>) {
+  const type = String(params.type);
+  return {
+    ...offerWords(language, {
+      type,
+      purchasePrice: type === 'cash' ? Number(params.amount) : null,
+      entryFee: type === 'cash' ? null : Number(params.amount),
+    }),
+    closeDate: String(params.closeDate ?? ''),
+  };
+}
+
+/**
+ * Posts a marketplace event into the deal's conversation with the buyer (DECISIONS.md): the
+ * thread is made by the first event; the other side is notified and, after the commit, told live.
+ */
+async function postEvent(
+  db: Db,
+  deal: DealRow,
+  buyerId: string,
+  sender: UserRow,
+  event: 'interest' | 'offer' | 'offer_accepted',
+  body: string,
+  params?: Record<string, string | number>,
+): Promise<Announcement> {
+  const { thread, created } = await ensureThread(db, deal, buyerId);
+  const { announcement } = await addMessage(
+    db,
+    { thread, created, sender, kind: 'system', event, params, body },
+    offerParamWords,
+  );
+  return announcement;
 }
 
 /** Express interest (or update it): one interest per buyer and deal, the seller told. */
@@ -128,7 +173,8 @@ export async function expressInterest(
   dealId: string,
   message: string,
 ): Promise<InterestRow> {
-  return db.transaction(async (tx) => {
+  const announcements: Announcement[] = [];
+  const result = await db.transaction(async (tx) => {
     const deal = await lockVisibleDeal(tx, actor.viewer, dealId);
     if (deal.originatorId === actor.viewer.id) throw new AppError('OWN_DEAL');
     if (!INTEREST_STATUSES.includes(deal.status as DealStatus)) throw notOpenError(deal.status);
@@ -154,8 +200,11 @@ export async function expressInterest(
         link: `${actor.origin}/deals/${deal.id}/offers`,
       }),
     );
+    announcements.push(await postEvent(tx, deal, buyer.id, buyer, 'interest', message));
     return interest!;
   });
+  await announce(actor.realtime, announcements);
+  return result;
 }
 
 /**
@@ -169,7 +218,8 @@ export async function submitOffer(
   dealId: string,
   values: OfferValues,
 ): Promise<OfferRow> {
-  return db.transaction(async (tx) => {
+  const announcements: Announcement[] = [];
+  const result = await db.transaction(async (tx) => {
     const deal = await lockVisibleDeal(tx, actor.viewer, dealId);
     if (deal.originatorId === actor.viewer.id) throw new AppError('OWN_DEAL');
     if (!OFFERABLE_STATUSES.includes(deal.status as DealStatus)) throw notOpenError(deal.status);
@@ -217,8 +267,13 @@ export async function submitOffer(
       'offer.submitted',
       offerEventData(offer!, deal, buyer, actor.origin),
     );
+    announcements.push(
+      await postEvent(tx, deal, buyer.id, buyer, 'offer', offer!.message, offerParams(offer!)),
+    );
     return offer!;
   });
+  await announce(actor.realtime, announcements);
+  return result;
 }
 
 /** The offer, if the viewer manages its deal (its originator or an admin); 'Offer not found' otherwise. */
@@ -243,8 +298,9 @@ export async function acceptOffer(
   offerId: string,
 ): Promise<{ offer: OfferRow; deal: DealRow }> {
   const known = await managedOffer(db, actor.viewer, offerId);
+  const announcements: Announcement[] = [];
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const [deal] = await tx.select().from(deals).where(eq(deals.id, known.dealId)).for('update');
       if (!deal) throw new AppError('OFFER_NOT_FOUND');
       const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId));
@@ -310,8 +366,13 @@ export async function acceptOffer(
         'offer.accepted',
         offerEventData(accepted!, pending!, buyer, actor.origin),
       );
+      announcements.push(
+        await postEvent(tx, pending!, buyer.id, seller, 'offer_accepted', '', offerParams(accepted!)),
+      );
       return { offer: accepted!, deal: pending! };
     });
+    await announce(actor.realtime, announcements);
+    return result;
   } catch (error) {
     // The lock makes this unreachable in practice; the unique index is the last word if it is not.
     if (isUniqueViolation(error, 'offers_one_accepted_per_deal_idx'))

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '@/features/auth/session-context';
+import { NotificationBell } from '@/features/chat/components/notification-bell';
 import { LanguageSelect } from './language-select';
 import { LogoMark } from './logo';
 import { headerLinks } from './nav-links';
@@ -13,7 +14,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The sticky header (shell §2). From 768 px the links sit in the bar; below it they fold into a
- * menu button (showing the user's first name when signed in) that opens a full-width list.
+ * menu button (showing the user's first name when signed in) that opens a full-width list. The
+ * notification bell of a signed-in user stays in the bar at every width.
  */
 export function Header() {
   const { t } = useTranslation();
@@ -67,6 +69,8 @@ export function Header() {
 
         <div className="ml-auto flex items-center gap-2">
           <LanguageSelect />
+          {/* The bell stays in the bar at every width, beside the menu button on narrow screens. */}
+          {user && <NotificationBell roles={user.roles} />}
           {user && session.status === 'authenticated' && (
             <DropdownMenu.Root>
               <DropdownMenu.Trigger className="hidden items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-800 md:inline-flex">

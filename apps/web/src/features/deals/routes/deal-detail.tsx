@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { INTEREST_STATUSES } from '@dealclub/shared/offers';
 import { isBuyerSide, isSellerSide } from '@dealclub/shared/roles';
 import { FormAlert } from '@/components/ui/form-field';
+import { MessageSellerForm } from '@/features/chat/components/message-seller-form';
 import type { DealDetail } from '../api/deals';
 import { BackLink } from '../components/back-link';
 import { fullAddress, kindOf, placeOf } from '../components/deal-card';
@@ -26,8 +27,8 @@ import { StatusBadge } from '../components/status-badge';
 /**
  * `/deals/:id`: one deal with every term grouped by purpose, the photos, the tags, the status and
  * its notices, the deal math of a creative deal, who listed it, the heart for the buyer side and
- * "Edit" for its originator and admins. Buyers make or replace their offer and express interest
- * here; the originator and admins get the link to the offers and interested buyers.
+ * "Edit" for its originator and admins. Buyers make or replace their offer, express interest and
+ * message the seller here; the originator and admins get the link to the offers and interested buyers.
  */
 export default function DealDetailPage() {
   const { t } = useTranslation();
@@ -114,6 +115,11 @@ function DealView({ deal, buyer, canEdit }: { deal: DealDetail; buyer: boolean; 
                 interest={deal.myInterest ?? null}
                 canSend={INTEREST_STATUSES.includes(deal.status)}
               />
+              {deal.status !== 'deleted' && (
+                <DetailSection title={t('chat.start.title')}>
+                  <MessageSellerForm dealId={deal.id} />
+                </DetailSection>
+              )}
             </>
           )}
           {deal.math && <DetailMath math={deal.math} />}

@@ -1,0 +1,183 @@
+/**
+ * The conversation calls of API.md: threads, messages, block, and the bell's notifications. Only a
+ * thread's two participants read or write it; to anyone else it does not exist (404). Writes are
+ * announced in realtime after they commit.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq, ne } from 'drizzle-orm';
+import { z } from 'zod';
+import { chatMessageSchema, startThreadSchema } from '@dealclub/shared/chat';
+import { BUYER_SIDE } from '@dealclub/shared/roles';
+import { deals } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { requireRole, requireUser } from '../../plugins/auth';
+import { viewerOf, visibleTo } from '../deals/visibility';
+import { messageOf, messagePage, threadList, threadSummary, unreadNotifications } from './queries';
+import {
+  announce,
+  blockThread,
+  markNotificationRead,
+  markThreadRead,
+  participantThread,
+  postMessage,
+  startThread,
+} from './service';
+
+const auth = { security: [{ bearerAuth: [] }] };
+const ThreadParams = z.object({ id: z.uuid({ error: 'errors.THREAD_NOT_FOUND' }) });
+const NotificationParams = z.object({ id: z.uuid({ error: 'errors.NOT_FOUND' }) });
+const CursorQuery = z.object({ cursor: z.string().max(200).optional() });
+/** Answers typed by `@dealclub/shared/chat`; serialised as they are. */
+const Json = z.looseObject({}) as unknown as z.ZodType<object>;
+
+/** Messages a participant may send a minute (each may e-mail the other side). */
+export const CHAT_MESSAGES_PER_MINUTE = 30;
+
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.database.db;
+
+  await app.register(rateLimit, { global: false });
+  const countMessage = app.createRateLimit({
+    max: CHAT_MESSAGES_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+  });
+  const messageLimit = async (request: FastifyRequest) => {
+    const counted = await countMessage(request);
+    if (!counted.isAllowed && counted.isExceeded) throw new AppError('RATE_LIMITED');
+  };
+
+  app.get(
+    '/api/chat/threads',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'My conversations, most recent activity first',
+        ...auth,
+        querystring: CursorQuery,
+        response: { 200: Json },
+      },
+    },
+    async (request) => threadList(db(), requireUser(request).id, request.query.cursor),
+  );
+
+  app.post(
+    '/api/chat/threads',
+    {
+      preHandler: messageLimit,
+      schema: {
+        tags: ['chat'],
+        summary: "Write to a deal's originator: starts the conversation, or continues it",
+        ...auth,
+        body: startThreadSchema,
+        response: { 201: Json },
+      },
+    },
+    async (request, reply) => {
+      const user = requireRole(request, BUYER_SIDE);
+      const viewer = viewerOf(user);
+      const [deal] = await db()
+        .select({ id: deals.id, originatorId: deals.originatorId })
+        .from(deals)
+        .where(and(eq(deals.id, request.body.dealId), ne(deals.status, 'deleted'), visibleTo(viewer)));
+      if (!deal) throw new AppError('LISTING_NOT_FOUND');
+      const { thread, message, announcement } = await startThread(db(), user.id, deal, request.body.body);
+      await announce(app.realtime, [announcement]);
+      return reply.status(201).send({
+        thread: await threadSummary(db(), user.id, thread),
+        message: messageOf(message, user.row),
+      });
+    },
+  );
+
+  app.get(
+    '/api/chat/threads/:id/messages',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: "A conversation's messages, newest first (the first page marks it read)",
+        ...auth,
+        params: ThreadParams,
+        querystring: CursorQuery,
+        response: { 200: Json },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const thread = await participantThread(db(), user.id, request.params.id);
+      const page = await messagePage(db(), thread, request.query.cursor);
+      if (!request.query.cursor) await markThreadRead(db(), user.id, thread);
+      return { thread: await threadSummary(db(), user.id, thread), ...page };
+    },
+  );
+
+  app.post(
+    '/api/chat/threads/:id/messages',
+    {
+      preHandler: messageLimit,
+      schema: {
+        tags: ['chat'],
+        summary: 'Send a message (up to 2,000 characters; refused in a blocked conversation)',
+        ...auth,
+        params: ThreadParams,
+        body: chatMessageSchema,
+        response: { 201: Json },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { message, announcement } = await postMessage(db(), user.id, request.params.id, request.body.body);
+      await announce(app.realtime, [announcement]);
+      return reply.status(201).send(messageOf(message, user.row));
+    },
+  );
+
+  app.post(
+    '/api/chat/threads/:id/block',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Block a conversation (either side): it takes no new messages',
+        ...auth,
+        params: ThreadParams,
+        response: { 200: Json },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const thread = await blockThread(db(), user.id, request.params.id);
+      return threadSummary(db(), user.id, thread);
+    },
+  );
+
+  app.get(
+    '/api/chat/notifications',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'My unread notifications, newest first, and their count',
+        ...auth,
+        response: { 200: Json },
+      },
+    },
+    async (request) => unreadNotifications(db(), requireUser(request).id),
+  );
+
+  app.put(
+    '/api/chat/notifications/:id/read',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Mark one of my notifications read',
+        ...auth,
+        params: NotificationParams,
+      },
+    },
+    async (request, reply) => {
+      await markNotificationRead(db(), requireUser(request).id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,271 @@
+/**
+ * Conversations (DECISIONS.md Conversations and notifications): one thread per deal and buyer with
+ * the deal's originator, made by the first interest, offer or message. Every message — a
+ * participant's, or a marketplace event posted as a system message — moves the thread up, counts as
+ * unread for the other side, refreshes (or adds) their notification and is announced to them in
+ * realtime once the transaction commits. A participant's message also schedules the unread-message
+ * e-mail. A blocked thread takes no new messages from its participants.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  messagePreview,
+  type NewMessageEvent,
+  type NewThreadEvent,
+  type NotificationType,
+  type RealtimeEventName,
+  type SystemEvent,
+} from '@dealclub/shared/chat';
+import { personName } from '@dealclub/shared/format';
+import type { Db } from '../../db/client';
+import { chatMessages, chatNotifications, chatThreads, deals, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { translate } from '../../lib/i18n';
+import { enqueueJob } from '../jobs/queue';
+import type { RealtimePublisher } from '../realtime/publisher';
+
+export type ThreadRow = typeof chatThreads.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** The unread-message e-mail (issue 7): sent when the message is still unread after this long. */
+export const UNREAD_EMAIL_DELAY_MS = 5 * 60_000;
+export const UNREAD_EMAIL_JOB = 'chat.unread-email';
+
+/** A realtime event to send once the transaction that caused it has committed. */
+export interface Announcement {
+  userId: string;
+  event: RealtimeEventName;
+  data: NewMessageEvent | NewThreadEvent;
+}
+
+export async function announce(publisher: RealtimePublisher | undefined, announcements: Announcement[]) {
+  if (!publisher) return;
+  await Promise.all(announcements.map((a) => publisher.toUser(a.userId, a.event, a.data)));
+}
+
+/** The deal's thread with `buyerId`, made if it does not exist yet. */
+export async function ensureThread(
+  db: Db,
+  deal: { id: string; originatorId: string },
+  buyerId: string,
+): Promise<{ thread: ThreadRow; created: boolean }> {
+  const [created] = await db
+    .insert(chatThreads)
+    .values({ dealId: deal.id, buyerId, originatorId: deal.originatorId })
+    .onConflictDoNothing({ target: [chatThreads.dealId, chatThreads.buyerId] })
+    .returning();
+  if (created) return { thread: created, created: true };
+  const [existing] = await db
+    .select()
+    .from(chatThreads)
+    .where(and(eq(chatThreads.dealId, deal.id), eq(chatThreads.buyerId, buyerId)));
+  return { thread: existing!, created: false };
+}
+
+/** The thread, if `userId` takes part in it; 'Conversation not found' otherwise, as if it did not exist. */
+export async function participantThread(db: Db, userId: string, threadId: string, lock = false) {
+  const query = db.select().from(chatThreads).where(eq(chatThreads.id, threadId));
+  const [thread] = lock ? await query.for('update') : await query;
+  if (!thread || (thread.buyerId !== userId && thread.originatorId !== userId))
+    throw new AppError('THREAD_NOT_FOUND');
+  return thread;
+}
+
+export const otherParticipant = (thread: ThreadRow, userId: string) =>
+  thread.buyerId === userId ? thread.originatorId : thread.buyerId;
+
+async function userRow(db: Db, id: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row!;
+}
+
+/**
+ * Tells `recipientId` about news in the thread: an unread notification of the thread is refreshed
+ * (newest sender and text, moved to the top) rather than repeated, so a busy conversation is one
+ * entry in the bell; otherwise a new one of `type`.
+ */
+async function notify(
+  db: Db,
+  recipientId: string,
+  threadId: string,
+  type: NotificationType,
+  senderName: string,
+  message: string,
+) {
+  if (type !== 'thread_blocked') {
+    const refreshed = await db
+      .update(chatNotifications)
+      .set({ senderName, message, createdAt: sql`now()` })
+      .where(
+        and(
+          eq(chatNotifications.userId, recipientId),
+          eq(chatNotifications.threadId, threadId),
+          isNull(chatNotifications.readAt),
+          sql`${chatNotifications.type} in ('new_message', 'new_thread')`,
+        ),
+      )
+      .returning({ id: chatNotifications.id });
+    if (refreshed.length) return;
+  }
+  await db.insert(chatNotifications).values({ userId: recipientId, threadId, type, senderName, message });
+}
+
+interface NewMessage {
+  thread: ThreadRow;
+  /** Whether this message made the thread (its recipient hears 'new-thread'). */
+  created: boolean;
+  sender: UserRow;
+  kind: 'user' | 'system';
+  event?: SystemEvent;
+  params?: Record<string, string | number>;
+  body: string;
+}
+
+/** What a message says in a notification or toast, in the recipient's language. */
+export function messageText(
+  language: string,
+  message: Pick<MessageRow, 'kind' | 'event' | 'params' | 'body'>,
+  words: (params: Record<string, string | number>) => Record<string, string> = () => ({}),
+): string {
+  if (message.kind === 'user' || !message.event) return message.body;
+  const key = { interest: 'chat.system.interest', offer: 'chat.system.offer', offer_accepted: 'chat.system.offerAccepted' }[
+    message.event
+  ];
+  const line = translate(language, key, words(message.params ?? {}));
+  return message.body ? `${line}: ${message.body}` : line;
+}
+
+/**
+ * Adds a message to the thread in the caller's transaction; returns it and the announcement to
+ * send after the commit. `words` fills a system message's text for the recipient's language.
+ */
+export async function addMessage(
+  db: Db,
+  input: NewMessage,
+  words?: (language: string, params: Record<string, string | number>) => Record<string, string>,
+): Promise<{ message: MessageRow; announcement: Announcement }> {
+  const { thread, sender } = input;
+  const [message] = await db
+    .insert(chatMessages)
+    .values({
+      threadId: thread.id,
+      senderId: sender.id,
+      kind: input.kind,
+      event: input.event ?? null,
+      params: input.params ?? null,
+      body: input.body,
+    })
+    .returning();
+  const senderIsBuyer = sender.id === thread.buyerId;
+  // The sender has read their own thread up to their message.
+  await db
+    .update(chatThreads)
+    .set({
+      lastMessageAt: message!.createdAt,
+      ...(senderIsBuyer ? { buyerReadAt: message!.createdAt } : { originatorReadAt: message!.createdAt }),
+    })
+    .where(eq(chatThreads.id, thread.id));
+
+  const recipient = await userRow(db, otherParticipant(thread, sender.id));
+  const senderName = personName(sender);
+  const text = messageText(recipient.languagePreference, message!, (params) =>
+    words ? words(recipient.languagePreference, params) : {},
+  );
+  await notify(db, recipient.id, thread.id, input.created ? 'new_thread' : 'new_message', senderName, text);
+  if (input.kind === 'user') {
+    await enqueueJob(db, {
+      type: UNREAD_EMAIL_JOB,
+      payload: { threadId: thread.id, messageId: message!.id, recipientId: recipient.id },
+      runAt: new Date(Date.now() + UNREAD_EMAIL_DELAY_MS),
+      maxAttempts: 5,
+    });
+  }
+  const preview = messagePreview(text);
+  const announcement: Announcement = input.created
+    ? { userId: recipient.id, event: 'new-thread', data: { message: preview, senderName, thread: { threadId: thread.id } } }
+    : { userId: recipient.id, event: 'new-message', data: { senderName, message: preview, threadId: thread.id } };
+  return { message: message!, announcement };
+}
+
+/** A participant's message (refused in a blocked thread). */
+export async function postMessage(db: Db, userId: string, threadId: string, body: string) {
+  return db.transaction(async (tx) => {
+    const thread = await participantThread(tx, userId, threadId, true);
+    if (thread.blockedAt) throw new AppError('THREAD_BLOCKED');
+    const sender = await userRow(tx, userId);
+    return addMessage(tx, { thread, created: false, sender, kind: 'user', body });
+  });
+}
+
+/**
+ * A buyer writes to a deal's originator: the thread is made with this first message, or the
+ * message joins the existing one. The deal must be one the buyer may see.
+ */
+export async function startThread(
+  db: Db,
+  buyerId: string,
+  deal: { id: string; originatorId: string },
+  body: string,
+) {
+  if (deal.originatorId === buyerId) throw new AppError('OWN_DEAL');
+  return db.transaction(async (tx) => {
+    const { thread, created } = await ensureThread(tx, deal, buyerId);
+    const [locked] = await tx.select().from(chatThreads).where(eq(chatThreads.id, thread.id)).for('update');
+    if (locked!.blockedAt) throw new AppError('THREAD_BLOCKED');
+    const sender = await userRow(tx, buyerId);
+    const posted = await addMessage(tx, { thread: locked!, created, sender, kind: 'user', body });
+    return { thread: locked!, ...posted };
+  });
+}
+
+/** Either side blocks the thread; the other side is told (`thread_blocked`). Blocking twice is a no-op. */
+export async function blockThread(db: Db, userId: string, threadId: string): Promise<ThreadRow> {
+  return db.transaction(async (tx) => {
+    const thread = await participantThread(tx, userId, threadId, true);
+    if (thread.blockedAt) return thread;
+    const [blocked] = await tx
+      .update(chatThreads)
+      .set({ blockedAt: sql`now()`, blockedBy: userId })
+      .where(eq(chatThreads.id, threadId))
+      .returning();
+    const [blocker, other] = await Promise.all([userRow(tx, userId), userRow(tx, otherParticipant(thread, userId))]);
+    await notify(
+      tx,
+      other.id,
+      threadId,
+      'thread_blocked',
+      personName(blocker),
+      translate(other.languagePreference, 'chat.notify.blocked'),
+    );
+    return blocked!;
+  });
+}
+
+/** Marks the thread read for `userId` up to now, with its notifications. */
+export async function markThreadRead(db: Db, userId: string, thread: ThreadRow) {
+  const mark = thread.buyerId === userId ? { buyerReadAt: sql`now()` } : { originatorReadAt: sql`now()` };
+  await db.update(chatThreads).set(mark).where(eq(chatThreads.id, thread.id));
+  await db
+    .update(chatNotifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(chatNotifications.userId, userId),
+        eq(chatNotifications.threadId, thread.id),
+        isNull(chatNotifications.readAt),
+      ),
+    );
+}
+
+/** Marks one of the caller's notifications read; 404 for anyone else's. */
+export async function markNotificationRead(db: Db, userId: string, notificationId: string) {
+  const [found] = await db
+    .update(chatNotifications)
+    .set({ readAt: sql`coalesce(${chatNotifications.readAt}, now())` })
+    .where(and(eq(chatNotifications.id, notificationId), eq(chatNotifications.userId, userId)))
+    .returning({ id: chatNotifications.id });
+  if (!found) throw new AppError('NOT_FOUND');
+}
+
+/** The deal row a buyer may start a conversation about. */
+export type DealRef = Pick<typeof deals.$inferSelect, 'id' | 'originatorId'>;

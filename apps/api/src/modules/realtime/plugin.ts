@@ -1,0 +1,52 @@
+/**
+ * Wires realtime into the app (decision 012): in embedded mode the hub on the API's HTTP server,
+ * its trigger API and, with `REDIS_URL`, the Redis fan-out; in hosted mode only the publisher. The
+ * channel authorisation endpoint serves both modes. `app.realtime` is what features publish with.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_HUB_OPTIONS, RealtimeHub, type HubOptions } from './hub';
+import { embeddedPublisher, hostedPublisher, type RealtimePublisher } from './publisher';
+import { RedisBus } from './redis-bus';
+import { pusherAuthRoutes, triggerRoutes } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimePublisher;
+    /** The embedded server, when realtime is embedded. */
+    realtimeHub: RealtimeHub | null;
+  }
+}
+
+export async function registerRealtime(app: FastifyInstance, hubOptions: Partial<HubOptions> = {}) {
+  const { realtime } = app.config;
+  await app.register(pusherAuthRoutes);
+  if (realtime.mode === 'hosted') {
+    app.decorate('realtimeHub', null);
+    app.decorate('realtime', hostedPublisher(realtime, app.log));
+    return;
+  }
+  const hub = new RealtimeHub({
+    ...DEFAULT_HUB_OPTIONS,
+    key: realtime.key,
+    secret: realtime.secret,
+    log: app.log,
+    ...hubOptions,
+  });
+  hub.attach(app.server);
+  if (realtime.redisUrl) {
+    const log = app.log.child({ component: 'realtime-redis' });
+    hub.useBus(
+      await RedisBus.connect(
+        realtime.redisUrl,
+        (publication) => hub.deliver(publication),
+        (error) => log.error({ err: error }, 'redis fan-out error'),
+      ),
+    );
+  }
+  app.decorate('realtimeHub', hub);
+  app.decorate('realtime', embeddedPublisher(hub, app.log));
+  await app.register(triggerRoutes(hub));
+  app.addHook('preClose', async () => {
+    await hub.close();
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * One conversation: its messages newest first, a page at a time toward older ones; sending; and
+ * blocking. Reading the first page marks the conversation and its notifications read on the server,
+ * so the bell and the list are read again after it.
+ */
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { ChatMessage, ChatMessageInput, MessagePage, ThreadSummary } from '@dealclub/shared/chat';
+import { apiRequest } from '@/lib/api-client';
+import { retryUnlessClientError } from '@/lib/query-client';
+import { chatKeys } from './keys';
+
+const threadPath = (threadId: string) => `/api/chat/threads/${encodeURIComponent(threadId)}`;
+
+function refreshReadState(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: chatKeys.notifications() });
+  void queryClient.invalidateQueries({ queryKey: chatKeys.threads() });
+}
+
+export function useThreadMessages(threadId: string) {
+  const queryClient = useQueryClient();
+  return useInfiniteQuery({
+    queryKey: chatKeys.messages(threadId),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await apiRequest<MessagePage>(`${threadPath(threadId)}/messages`, {
+        query: { cursor: pageParam ?? undefined },
+        signal,
+      });
+      if (pageParam === null) refreshReadState(queryClient);
+      return page;
+    },
+    getNextPageParam: (last) => last.nextCursor,
+    // A missing conversation (404) is an answer, not a hiccup.
+    retry: retryUnlessClientError,
+  });
+}
+
+type Pages = InfiniteData<MessagePage, string | null>;
+
+export function useSendMessage(threadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: ChatMessageInput) =>
+      apiRequest<ChatMessage>(`${threadPath(threadId)}/messages`, { method: 'POST', data: values }),
+    onSuccess: (message) => {
+      // Shown at once, at the newest end; the sender gets no realtime event of their own message.
+      queryClient.setQueryData<Pages>(chatKeys.messages(threadId), (data) => {
+        const [first, ...rest] = data?.pages ?? [];
+        if (!data || !first || first.messages.some((m) => m.id === message.id)) return data;
+        return { ...data, pages: [{ ...first, messages: [message, ...first.messages] }, ...rest] };
+      });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.threads() });
+    },
+  });
+}
+
+export function useBlockThread(threadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<ThreadSummary>(`${threadPath(threadId)}/block`, { method: 'POST' }),
+    onSuccess: (thread) => {
+      queryClient.setQueryData<Pages>(chatKeys.messages(threadId), (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, thread })) } : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: chatKeys.threads() });
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type KeyboardEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { chatMessageSchema, MESSAGE_MAX_LENGTH, type ChatMessageInput } from '@dealclub/shared/chat';
+import type { ErrorCode } from '@dealclub/shared/errors';
+import { TextAreaField } from '@/components/ui/choice-fields';
+import { FormAlert, SubmitButton } from '@/components/ui/form-field';
+import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
+import { codedErrorText } from '@/lib/server-errors';
+import { chatKeys } from '../api/keys';
+import { useSendMessage } from '../api/messages';
+
+/** Refusals that say themselves why the message did not go. */
+const CODED_REFUSALS: readonly ErrorCode[] = ['THREAD_BLOCKED', 'THREAD_NOT_FOUND'];
+
+/**
+ * The reply box of a conversation: up to 2,000 characters with a counter; Enter sends and
+ * Shift+Enter starts a new line. A refused message stays in the box with the reason.
+ */
+export function Composer({ threadId, onSent }: { threadId: string; onSent: () => void }) {
+  const { t } = useTranslation();
+  const translate = useFieldMessage();
+  const queryClient = useQueryClient();
+  const send = useSendMessage(threadId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ChatMessageInput>({
+    resolver: zodResolver(chatMessageSchema),
+    defaultValues: { body: '' },
+  });
+  const body = useWatch({ control: form.control, name: 'body' }) ?? '';
+
+  async function submit(values: ChatMessageInput) {
+    setFailure(null);
+    try {
+      await send.mutateAsync(values);
+    } catch (error) {
+      if (applyServerErrors(form, error, t)) return;
+      setFailure(codedErrorText(t, error, 'chat.composer.failed', CODED_REFUSALS));
+      // Blocked meanwhile by the other side: read the conversation again to show the notice.
+      if (error instanceof ApiError && error.code === 'THREAD_BLOCKED') {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.messages(threadId) });
+      }
+      return;
+    }
+    form.reset({ body: '' });
+    onSent();
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (!send.isPending) void form.handleSubmit(submit)();
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-2" data-testid="composer">
+      <TextAreaField
+        label={t('chat.composer.label')}
+        rows={3}
+        maxLength={MESSAGE_MAX_LENGTH}
+        length={body.length}
+        error={translate(form.formState.errors.body?.message)}
+        hint={<p className="text-xs text-slate-600">{t('chat.composer.hint')}</p>}
+        onKeyDown={onKeyDown}
+        {...form.register('body')}
+      />
+      {failure && <FormAlert>{failure}</FormAlert>}
+      <div className="flex justify-end">
+        <SubmitButton busy={send.isPending} busyLabel={t('chat.composer.sending')}>
+          {t('chat.composer.send')}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { chatMessageSchema, MESSAGE_MAX_LENGTH, type ChatMessageInput } from '@dealclub/shared/chat';
+import type { ErrorCode } from '@dealclub/shared/errors';
+import { TextAreaField } from '@/components/ui/choice-fields';
+import { SubmitButton } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/use-toast';
+import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
+import { codedErrorText } from '@/lib/server-errors';
+import { useStartThread } from '../api/threads';
+
+/** Refusals that say why this buyer cannot write about the deal: shown as they are. */
+const CODED_REFUSALS: readonly ErrorCode[] = [
+  'OWN_DEAL',
+  'DEAL_UNAVAILABLE',
+  'LISTING_NOT_FOUND',
+  'THREAD_BLOCKED',
+];
+
+/**
+ * "Message the seller" on a deal's page: starts the buyer's conversation about the deal (or adds to
+ * it) and opens it.
+ */
+export function MessageSellerForm({ dealId }: { dealId: string }) {
+  const { t } = useTranslation();
+  const translate = useFieldMessage();
+  const navigate = useNavigate();
+  const start = useStartThread();
+  const form = useForm<ChatMessageInput>({
+    resolver: zodResolver(chatMessageSchema),
+    defaultValues: { body: '' },
+  });
+  const body = useWatch({ control: form.control, name: 'body' }) ?? '';
+
+  async function submit(values: ChatMessageInput) {
+    try {
+      const { thread } = await start.mutateAsync({ dealId, body: values.body });
+      void navigate(`/chat/${encodeURIComponent(thread.threadId)}`);
+    } catch (error) {
+      if (applyServerErrors(form, error, t)) return;
+      toast({ title: codedErrorText(t, error, 'chat.start.failed', CODED_REFUSALS), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-3" data-testid="message-seller">
+      <p className="text-slate-700">{t('chat.start.lead')}</p>
+      <TextAreaField
+        label={t('chat.start.label')}
+        maxLength={MESSAGE_MAX_LENGTH}
+        length={body.length}
+        error={translate(form.formState.errors.body?.message)}
+        {...form.register('body')}
+      />
+      <div>
+        <SubmitButton busy={start.isPending} busyLabel={t('chat.start.sending')}>
+          {t('chat.start.send')}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The realtime connection policy of shell §4, apart from React and from pusher-js so that it can be
+ * tested with a fake client:
+ *
+ * - The connection is created on demand, never at load for everybody.
+ * - Seller-side users (originator, owner, admin) connect as soon as they are known, including a user
+ *   who gains such a role during the session. Buyer-only users connect only when they open the
+ *   notification dropdown, and otherwise rely on the bell's polling.
+ * - After {@link REALTIME_INACTIVITY_MS} without activity, checked every
+ *   {@link REALTIME_INACTIVITY_CHECK_MS}, it disconnects; it reconnects on the next need.
+ * - Signing out (no user) disconnects.
+ *
+ * "Activity" is use of the messaging features: a realtime event received, the dropdown opened, a
+ * conversation opened or read, a message sent. Other browsing is not: the connection exists for
+ * messages, and polling covers an idle tab. "Need" is what brings a closed connection back: for
+ * anyone, opening the dropdown; for seller-side users (who are meant to be connected), any activity.
+ */
+import {
+  REALTIME_INACTIVITY_CHECK_MS,
+  REALTIME_INACTIVITY_MS,
+  userChannel,
+  type NewMessageEvent,
+  type NewThreadEvent,
+} from '@dealclub/shared/chat';
+
+/** What the policy needs of a pusher-js channel. */
+export interface RealtimeChannel {
+  bind(event: string, callback: (data: never) => void): unknown;
+}
+
+/** What the policy needs of a pusher-js client. */
+export interface RealtimeClient {
+  subscribe(channel: string): RealtimeChannel;
+  disconnect(): void;
+}
+
+export type RealtimeEvent =
+  | { name: 'new-message'; data: NewMessageEvent }
+  | { name: 'new-thread'; data: NewThreadEvent };
+
+export interface RealtimeUser {
+  userId: string;
+  sellerSide: boolean;
+}
+
+export interface RealtimeConnectionOptions {
+  /** Creates a connected client, or answers null when realtime is switched off. */
+  open: () => Promise<RealtimeClient | null>;
+  onEvent: (event: RealtimeEvent) => void;
+  now?: () => number;
+  inactivityMs?: number;
+  checkMs?: number;
+}
+
+export class RealtimeConnection {
+  private user: RealtimeUser | null = null;
+  private client: RealtimeClient | null = null;
+  private opening = false;
+  /** Bumped on every disconnect, so that a connection still opening is dropped when it arrives. */
+  private generation = 0;
+  /** Set once the server says realtime is off: nothing more is tried. */
+  private disabled = false;
+  private lastActivity = 0;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly now: () => number;
+  private readonly inactivityMs: number;
+  private readonly checkMs: number;
+
+  constructor(private readonly options: RealtimeConnectionOptions) {
+    this.now = options.now ?? Date.now;
+    this.inactivityMs = options.inactivityMs ?? REALTIME_INACTIVITY_MS;
+    this.checkMs = options.checkMs ?? REALTIME_INACTIVITY_CHECK_MS;
+  }
+
+  /** Connected, or connecting. */
+  get active(): boolean {
+    return this.client !== null || this.opening;
+  }
+
+  /** The signed-in user (null once signed out). Seller-side users are connected at once. */
+  setUser(user: RealtimeUser | null) {
+    if (user?.userId !== this.user?.userId) this.disconnect();
+    this.user = user;
+    if (user?.sellerSide) this.ensure();
+  }
+
+  /** The notification dropdown opened: the buyer's way to a connection, and activity for anyone. */
+  dropdownOpened() {
+    this.lastActivity = this.now();
+    this.ensure();
+  }
+
+  /** A conversation was opened or read, or a message sent. */
+  noteActivity() {
+    this.lastActivity = this.now();
+    if (this.user?.sellerSide) this.ensure();
+  }
+
+  disconnect() {
+    this.generation += 1;
+    this.opening = false;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    const client = this.client;
+    this.client = null;
+    client?.disconnect();
+  }
+
+  /** Signed out or unmounted. */
+  dispose() {
+    this.user = null;
+    this.disconnect();
+  }
+
+  private ensure() {
+    const user = this.user;
+    if (!user || this.disabled || this.active) return;
+    this.opening = true;
+    this.lastActivity = this.now();
+    const generation = this.generation;
+    this.options.open().then(
+      (client) => {
+        if (generation !== this.generation) {
+          client?.disconnect();
+          return;
+        }
+        this.opening = false;
+        if (!client) {
+          this.disabled = true;
+          return;
+        }
+        this.client = client;
+        this.subscribe(client, user.userId);
+        this.timer = setInterval(() => this.checkInactivity(), this.checkMs);
+      },
+      (error: unknown) => {
+        if (generation === this.generation) this.opening = false;
+        console.warn('Realtime connection failed', error);
+      },
+    );
+  }
+
+  private subscribe(client: RealtimeClient, userId: string) {
+    const channel = client.subscribe(userChannel(userId));
+    const deliver = (event: RealtimeEvent) => {
+      this.lastActivity = this.now();
+      this.options.onEvent(event);
+    };
+    channel.bind('new-message', (data: NewMessageEvent) => deliver({ name: 'new-message', data }));
+    channel.bind('new-thread', (data: NewThreadEvent) => deliver({ name: 'new-thread', data }));
+    // Shell §8: realtime authorisation failures are only logged.
+    channel.bind('pusher:subscription_error', (error: { status?: number }) =>
+      console.warn(`Authentication failed: ${error?.status ?? 'unknown'}`),
+    );
+  }
+
+  private checkInactivity() {
+    if (this.now() - this.lastActivity >= this.inactivityMs) this.disconnect();
+  }
+}

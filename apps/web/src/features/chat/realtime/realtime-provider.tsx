@@ -1,0 +1,88 @@
+/**
+ * Runs the realtime connection on every signed-in page (the app shell mounts it): feeds the policy
+ * the session's user, and turns events into a refreshed bell, list and open conversation, and into
+ * the 'New Message' / 'New Conversation' toast with its View action (shell §7) — except for the
+ * conversation the user is reading, which simply shows the new message.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchPath, useLocation, useNavigate } from 'react-router';
+import { messagePreview } from '@dealclub/shared/chat';
+import { isSellerSide } from '@dealclub/shared/roles';
+import { toast } from '@/components/ui/use-toast';
+import { useSession } from '@/features/auth/session-context';
+import { chatKeys } from '../api/keys';
+import { openPusherClient } from './pusher-client';
+import { RealtimeConnection, type RealtimeClient, type RealtimeEvent } from './realtime-connection';
+
+export interface Realtime {
+  dropdownOpened(): void;
+  noteActivity(): void;
+}
+
+const NOOP: Realtime = { dropdownOpened: () => {}, noteActivity: () => {} };
+
+const RealtimeContext = createContext<Realtime>(NOOP);
+
+/** The realtime connection's activity hooks; no-ops outside the provider (unit tests of a screen). */
+export function useRealtime(): Realtime {
+  return useContext(RealtimeContext);
+}
+
+export function RealtimeProvider({
+  children,
+  open = openPusherClient,
+}: {
+  children: ReactNode;
+  /** Tests pass a fake client. */
+  open?: () => Promise<RealtimeClient | null>;
+}) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const openThread = matchPath('/chat/:threadId', pathname)?.params.threadId ?? null;
+
+  // The connection outlives renders; the event handler reads this render's values through a ref.
+  const handle = useRef<(event: RealtimeEvent) => void>(() => {});
+  useEffect(() => {
+    handle.current = (event) => {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+      const threadId = event.name === 'new-message' ? event.data.threadId : event.data.thread.threadId;
+      if (threadId === openThread) return;
+      toast({
+        title: t(event.name === 'new-message' ? 'chat.toast.newMessage' : 'chat.toast.newThread'),
+        description: t('chat.toast.preview', {
+          sender: event.data.senderName,
+          message: messagePreview(event.data.message),
+        }),
+        action: {
+          label: t('chat.toast.view'),
+          altText: t('chat.toast.viewAlt'),
+          onClick: () => void navigate(`/chat/${encodeURIComponent(threadId)}`),
+        },
+      });
+    };
+  });
+
+  const [connection] = useState(
+    () => new RealtimeConnection({ open, onEvent: (event) => handle.current(event) }),
+  );
+  const [value] = useState<Realtime>(() => ({
+    dropdownOpened: () => connection.dropdownOpened(),
+    noteActivity: () => connection.noteActivity(),
+  }));
+
+  const user = session.status === 'authenticated' ? session.user : null;
+  const userId = user?.userId ?? null;
+  const sellerSide = user ? isSellerSide(user.roles) : false;
+  useEffect(() => {
+    connection.setUser(userId ? { userId, sellerSide } : null);
+  }, [connection, userId, sellerSide]);
+
+  useEffect(() => () => connection.dispose(), [connection]);
+
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}
