@@ -1,4 +1,5 @@
 // The API suite against a PostgreSQL server: a fresh database per run, dropped afterwards.
+// Arguments are passed to vitest (e.g. a test file); LABEL names the pass in the summary line.
 // PG_ADMIN_URL names a database on the server to connect to for CREATE/DROP DATABASE
 // (default postgres://root@127.0.0.1:5432/postgres).
 import { spawnSync } from 'node:child_process';
@@ -34,7 +35,15 @@ const report = path.join(mkdtempSync(path.join(tmpdir(), 'dealclub-pg-')), 'vite
 console.log(`▶ API tests against PostgreSQL (${url.host}/${name})`);
 const result = spawnSync(
   path.join(root, 'node_modules', '.bin', 'vitest'),
-  ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  [
+    'run',
+    '--project',
+    'api',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url.toString() } },
 );
 await admin(`drop database if exists "${name}" with (force)`).catch((e) =>
@@ -42,5 +51,8 @@ await admin(`drop database if exists "${name}" with (force)`).catch((e) =>
 );
 
 const summary = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : null;
-if (summary) console.log(`\nPostgreSQL: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed`);
+if (summary)
+  console.log(
+    `\n${process.env.LABEL ?? 'PostgreSQL'}: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed`,
+  );
 process.exit(result.status ?? 1);

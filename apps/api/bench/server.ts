@@ -1,9 +1,10 @@
 /**
  * The server under test for `npm run bench`: the product app on a fresh in-memory PGlite, plus the
- * trivial route `GET /__bench/trivial` that every scenario is compared with. It runs in its own
- * process (started by bench/run.ts) so that autocannon does not share its event loop. It listens on
- * 127.0.0.1 on a free port, prints `{"port":N}` as one JSON line on stdout, and exits on SIGTERM,
- * SIGINT, or when the parent that started it goes away.
+ * trivial route `GET /__bench/trivial` that every scenario is compared with, and two bench-only
+ * probes, `GET /__bench/heap` and `GET /__bench/memory` (memory after a collection, realtime
+ * connections). It runs in its own process (started by bench/run.ts) so that autocannon does not
+ * share its event loop. It listens on 127.0.0.1 on a free port, prints `{"port":N}` as one JSON line
+ * on stdout, and exits on SIGTERM, SIGINT, or when the parent that started it goes away.
  */
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -65,6 +66,12 @@ async function main() {
   app.get('/__bench/heap', async () => {
     (globalThis as { gc?: () => void }).gc?.();
     return { heapUsed: process.memoryUsage().heapUsed };
+  });
+  // The whole memory picture and the realtime hub's socket count (bench/realtime.ts divides the
+  // growth by the connections held). Collected first unless `?gc=false`.
+  app.get('/__bench/memory', async (request) => {
+    if ((request.query as { gc?: string }).gc !== 'false') (globalThis as { gc?: () => void }).gc?.();
+    return { ...process.memoryUsage(), connections: app.realtimeHub?.connectionCount ?? null };
   });
 
   await app.listen({ host: '127.0.0.1', port: 0 });

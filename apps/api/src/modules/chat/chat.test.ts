@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MessagePage, NotificationList, ThreadList, ChatMessage, ThreadSummary } from '@dealclub/shared/chat';
+import type {
+  MessagePage,
+  NotificationList,
+  ThreadList,
+  ChatMessage,
+  ThreadSummary,
+} from '@dealclub/shared/chat';
 import { isoDay } from '@dealclub/shared/offers';
 import { chatMessages, jobs, outbox } from '../../db/schema';
 import { createTestApp } from '../../test/app';
@@ -56,24 +62,40 @@ describe('conversations', () => {
       dealInfo: { address: '4821 Barton Springs Rd', city: deal.city },
     });
     const [listed] = (await threads(seller)).threads;
-    expect(listed).toMatchObject({ threadId: thread.threadId, unreadCount: 1, otherParty: { side: 'buyer' } });
+    expect(listed).toMatchObject({
+      threadId: thread.threadId,
+      unreadCount: 1,
+      otherParty: { side: 'buyer' },
+    });
     expect(listed!.lastMessage?.body).toBe('Is the roof new?');
 
-    const page = (await send(seller, 'GET', `/api/chat/threads/${thread.threadId}/messages`)).json() as MessagePage;
+    const page = (
+      await send(seller, 'GET', `/api/chat/threads/${thread.threadId}/messages`)
+    ).json() as MessagePage;
     expect(page.messages.map((m) => m.body)).toEqual(['Is the roof new?']);
     expect((await notifications(seller)).unreadCount).toBe(0);
     expect((await threads(seller)).threads[0]!.unreadCount).toBe(0);
 
-    const reply = await send(seller, 'POST', `/api/chat/threads/${thread.threadId}/messages`, { body: 'Yes, 2023.' });
+    const reply = await send(seller, 'POST', `/api/chat/threads/${thread.threadId}/messages`, {
+      body: 'Yes, 2023.',
+    });
     expect(reply.statusCode, reply.body).toBe(201);
     await send(seller, 'POST', `/api/chat/threads/${thread.threadId}/messages`, { body: 'And the HVAC.' });
     const buyerBell = await notifications(buyer);
     // Two messages in one thread are one entry in the bell, showing the newest.
     expect(buyerBell.unreadCount).toBe(1);
-    expect(buyerBell.notifications[0]).toMatchObject({ type: 'new_message', message: 'And the HVAC.', senderName: 'Sam Seller' });
+    expect(buyerBell.notifications[0]).toMatchObject({
+      type: 'new_message',
+      message: 'And the HVAC.',
+      senderName: 'Sam Seller',
+    });
     expect((await threads(buyer)).threads[0]!.unreadCount).toBe(2);
 
-    const read = await send(buyer, 'PUT', `/api/chat/notifications/${buyerBell.notifications[0]!.notificationId}/read`);
+    const read = await send(
+      buyer,
+      'PUT',
+      `/api/chat/notifications/${buyerBell.notifications[0]!.notificationId}/read`,
+    );
     expect(read.statusCode).toBe(204);
     expect((await notifications(buyer)).unreadCount).toBe(0);
 
@@ -103,7 +125,7 @@ describe('conversations', () => {
     expect(unknown.statusCode).toBe(400);
   });
 
-  it("a notification is marked read by its owner only", async () => {
+  it('a notification is marked read by its owner only', async () => {
     const { seller, buyer, deal } = await setUp();
     await start(buyer, deal.id);
     const [entry] = (await notifications(seller)).notifications;
@@ -142,17 +164,21 @@ describe('conversations', () => {
     const bell = await notifications(seller);
     expect(bell.notifications[0]).toMatchObject({ type: 'thread_blocked', senderName: 'Bianca Buyer' });
     for (const user of [seller, buyer]) {
-      const res = await send(user, 'POST', `/api/chat/threads/${thread.threadId}/messages`, { body: 'hello?' });
+      const res = await send(user, 'POST', `/api/chat/threads/${thread.threadId}/messages`, {
+        body: 'hello?',
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'THREAD_BLOCKED', message: 'This conversation is blocked.' });
     }
-    expect((await send(buyer, 'POST', '/api/chat/threads', { dealId: deal.id, body: 'again' })).statusCode).toBe(409);
+    expect(
+      (await send(buyer, 'POST', '/api/chat/threads', { dealId: deal.id, body: 'again' })).statusCode,
+    ).toBe(409);
     const sellerView = (await threads(seller)).threads[0]!;
     expect(sellerView).toMatchObject({ blocked: true, blockedByMe: false });
     expect(await messageCount()).toBe(1);
   });
 
-  it("the originator cannot open a conversation with themself; a deal one cannot see is not found", async () => {
+  it('the originator cannot open a conversation with themself; a deal one cannot see is not found', async () => {
     const { seller, buyer } = await setUp();
     const own = await listDeal(app, seller, cashDeal());
     const res = await send(seller, 'POST', '/api/chat/threads', { dealId: own.id, body: 'me?' });
@@ -167,7 +193,11 @@ describe('conversations', () => {
 
   it('a hidden street is given to the seller, not to the buyer', async () => {
     const { seller, buyer } = await setUp();
-    const hidden = await listDeal(app, seller, cashDeal({ streetAddress: '77 Secret Ln', hideAddress: true }));
+    const hidden = await listDeal(
+      app,
+      seller,
+      cashDeal({ streetAddress: '77 Secret Ln', hideAddress: true }),
+    );
     const { thread } = await start(buyer, hidden.id);
     expect(thread.deal).toMatchObject({ address: null, hideAddress: true });
     expect(JSON.stringify((await threads(buyer)).threads)).not.toContain('77 Secret');
@@ -188,17 +218,28 @@ describe('conversations', () => {
     expect(first.messages).toHaveLength(30);
     expect(first.messages[0]!.body).toBe('message 34');
     const second = (await send(buyer, 'GET', `${url}?cursor=${first.nextCursor}`)).json() as MessagePage;
-    expect(second.messages.map((m) => m.body)).toEqual(['message 4', 'message 3', 'message 2', 'message 1', 'message 0']);
+    expect(second.messages.map((m) => m.body)).toEqual([
+      'message 4',
+      'message 3',
+      'message 2',
+      'message 1',
+      'message 0',
+    ]);
     expect(second.nextCursor).toBeNull();
     expect((await send(buyer, 'GET', `${url}?cursor=garbage`)).statusCode).toBe(400);
   });
 
   it('interests, offers and an accepted offer are posted into the thread as system messages', async () => {
     const { seller, buyer, deal } = await setUp();
-    const interest = await send(buyer, 'POST', `/api/deals/${deal.id}/interest`, { message: 'Love the street.' });
+    const interest = await send(buyer, 'POST', `/api/deals/${deal.id}/interest`, {
+      message: 'Love the street.',
+    });
     expect(interest.statusCode).toBe(201);
     const bell = await notifications(seller);
-    expect(bell.notifications[0]).toMatchObject({ type: 'new_thread', message: 'Interested in this deal: Love the street.' });
+    expect(bell.notifications[0]).toMatchObject({
+      type: 'new_thread',
+      message: 'Interested in this deal: Love the street.',
+    });
     const [thread] = (await threads(seller)).threads;
 
     const closeDate = isoDay(new Date(Date.now() + 30 * 86_400_000));
@@ -212,13 +253,18 @@ describe('conversations', () => {
     const accepted = await send(seller, 'POST', `/api/offers/${(offer.json() as { id: string }).id}/accept`);
     expect(accepted.statusCode, accepted.body).toBe(200);
 
-    const page = (await send(buyer, 'GET', `/api/chat/threads/${thread!.threadId}/messages`)).json() as MessagePage;
+    const page = (
+      await send(buyer, 'GET', `/api/chat/threads/${thread!.threadId}/messages`)
+    ).json() as MessagePage;
     expect(page.messages.map((m) => [m.kind, m.event, m.senderName])).toEqual([
       ['system', 'offer_accepted', 'Sam Seller'],
       ['system', 'offer', 'Bianca Buyer'],
       ['system', 'interest', 'Bianca Buyer'],
     ]);
-    expect(page.messages[1]).toMatchObject({ body: 'No contingencies.', params: { type: 'cash', amount: 440000, closeDate } });
+    expect(page.messages[1]).toMatchObject({
+      body: 'No contingencies.',
+      params: { type: 'cash', amount: 440000, closeDate },
+    });
     expect((await notifications(seller)).notifications[0]!.message).toBe(
       `Made a cash offer: purchase price $440,000, closing ${closeDate}: No contingencies.`,
     );
@@ -242,7 +288,10 @@ describe('the unread-message e-mail', () => {
     const mail = await runEmailJobs();
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ recipient: seller.email, channel: 'email' });
-    expect(mail[0]!.subject).toBe('New message from Bianca Buyer about 4821 Barton Springs Rd, ' + `${deal.city}, ${deal.state} ${deal.zipCode}`);
+    expect(mail[0]!.subject).toBe(
+      'New message from Bianca Buyer about 4821 Barton Springs Rd, ' +
+        `${deal.city}, ${deal.state} ${deal.zipCode}`,
+    );
     expect(mail[0]!.body).toContain(`/chat/${thread.threadId}`);
   });
 

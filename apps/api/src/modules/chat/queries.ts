@@ -59,27 +59,40 @@ function unreadCountSql(viewerId: string) {
 async function messagesById(db: Db, ids: string[]): Promise<Map<string, ChatMessage>> {
   if (!ids.length) return new Map();
   const rows = await db
-    .select({ message: chatMessages, sender: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
+    .select({
+      message: chatMessages,
+      sender: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+    })
     .from(chatMessages)
     .leftJoin(users, eq(users.id, chatMessages.senderId))
     .where(inArray(chatMessages.id, ids));
   return new Map(rows.map((row) => [row.message.id, messageOf(row.message, row.sender ?? undefined)]));
 }
 
-async function summaries(db: Db, viewerId: string, where: SQL | undefined, limit: number): Promise<ThreadSummary[]> {
+async function summaries(
+  db: Db,
+  viewerId: string,
+  where: SQL | undefined,
+  limit: number,
+): Promise<ThreadSummary[]> {
   const rows = await db
     .select({
       thread: chatThreads,
       deal: deals,
       other: { id: other.id, firstName: other.firstName, lastName: other.lastName },
-      lastId: sql<string | null>`(select m.id from ${chatMessages} m where m.thread_id = ${chatThreads.id} order by m.seq desc limit 1)`,
+      lastId: sql<
+        string | null
+      >`(select m.id from ${chatMessages} m where m.thread_id = ${chatThreads.id} order by m.seq desc limit 1)`,
       unread: unreadCountSql(viewerId),
     })
     .from(chatThreads)
     .innerJoin(deals, eq(deals.id, chatThreads.dealId))
     .innerJoin(
       other,
-      eq(other.id, sql`case when ${chatThreads.buyerId} = ${viewerId} then ${chatThreads.originatorId} else ${chatThreads.buyerId} end`),
+      eq(
+        other.id,
+        sql`case when ${chatThreads.buyerId} = ${viewerId} then ${chatThreads.originatorId} else ${chatThreads.buyerId} end`,
+      ),
     )
     .where(where)
     .orderBy(desc(chatThreads.lastMessageAt), desc(chatThreads.id))
@@ -88,19 +101,17 @@ async function summaries(db: Db, viewerId: string, where: SQL | undefined, limit
     db,
     rows.flatMap((row) => (row.lastId ? [row.lastId] : [])),
   );
-  return rows.map(
-    (row): ThreadSummary => ({
-      threadId: row.thread.id,
-      deal: dealInfoFor(viewerId, row.deal),
-      otherParty: { ...row.other, side: row.thread.buyerId === viewerId ? 'seller' : 'buyer' },
-      lastMessage: (row.lastId && last.get(row.lastId)) || null,
-      unreadCount: Number(row.unread),
-      blocked: row.thread.blockedAt !== null,
-      blockedByMe: row.thread.blockedBy === viewerId,
-      createdAt: row.thread.createdAt.toISOString(),
-      lastMessageAt: row.thread.lastMessageAt.toISOString(),
-    }),
-  );
+  return rows.map((row): ThreadSummary => ({
+    threadId: row.thread.id,
+    deal: dealInfoFor(viewerId, row.deal),
+    otherParty: { ...row.other, side: row.thread.buyerId === viewerId ? 'seller' : 'buyer' },
+    lastMessage: (row.lastId && last.get(row.lastId)) || null,
+    unreadCount: Number(row.unread),
+    blocked: row.thread.blockedAt !== null,
+    blockedByMe: row.thread.blockedBy === viewerId,
+    createdAt: row.thread.createdAt.toISOString(),
+    lastMessageAt: row.thread.lastMessageAt.toISOString(),
+  }));
 }
 
 export async function threadSummary(db: Db, viewerId: string, thread: ThreadRow): Promise<ThreadSummary> {
@@ -137,10 +148,18 @@ function decodeSeq(cursor: string | undefined): number | undefined {
 export async function messagePage(db: Db, thread: ThreadRow, cursor: string | undefined) {
   const before = decodeSeq(cursor);
   const rows = await db
-    .select({ message: chatMessages, sender: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
+    .select({
+      message: chatMessages,
+      sender: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+    })
     .from(chatMessages)
     .leftJoin(users, eq(users.id, chatMessages.senderId))
-    .where(and(eq(chatMessages.threadId, thread.id), before === undefined ? undefined : lt(chatMessages.seq, before)))
+    .where(
+      and(
+        eq(chatMessages.threadId, thread.id),
+        before === undefined ? undefined : lt(chatMessages.seq, before),
+      ),
+    )
     .orderBy(desc(chatMessages.seq))
     .limit(MESSAGES_PAGE_SIZE + 1);
   const more = rows.length > MESSAGES_PAGE_SIZE;
@@ -163,21 +182,22 @@ export async function unreadNotifications(db: Db, viewerId: string) {
       .where(unread)
       .orderBy(desc(chatNotifications.createdAt), desc(chatNotifications.id))
       .limit(NOTIFICATIONS_SHOWN),
-    db.select({ n: sql<number>`count(*)::int` }).from(chatNotifications).where(unread),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(chatNotifications)
+      .where(unread),
   ]);
   return {
-    notifications: rows.map(
-      ({ notification: n, deal }): ChatNotification => ({
-        notificationId: n.id,
-        threadId: n.threadId,
-        type: n.type,
-        senderName: n.senderName,
-        message: n.message,
-        createdAt: n.createdAt.toISOString(),
-        readAt: n.readAt?.toISOString() ?? null,
-        dealInfo: dealInfoFor(viewerId, deal),
-      }),
-    ),
+    notifications: rows.map(({ notification: n, deal }): ChatNotification => ({
+      notificationId: n.id,
+      threadId: n.threadId,
+      type: n.type,
+      senderName: n.senderName,
+      message: n.message,
+      createdAt: n.createdAt.toISOString(),
+      readAt: n.readAt?.toISOString() ?? null,
+      dealInfo: dealInfoFor(viewerId, deal),
+    })),
     unreadCount: Number(count?.n ?? 0),
   };
 }

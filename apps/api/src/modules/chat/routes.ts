@@ -128,7 +128,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { message, announcement } = await postMessage(db(), user.id, request.params.id, request.body.body);
+      const { message, announcement } = await postMessage(
+        db(),
+        user.id,
+        request.params.id,
+        request.body.body,
+      );
       await announce(app.realtime, [announcement]);
       return reply.status(201).send(messageOf(message, user.row));
     },

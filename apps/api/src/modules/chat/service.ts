@@ -17,7 +17,7 @@ import {
 } from '@dealclub/shared/chat';
 import { personName } from '@dealclub/shared/format';
 import type { Db } from '../../db/client';
-import { chatMessages, chatNotifications, chatThreads, deals, users } from '../../db/schema';
+import { chatMessages, chatNotifications, chatThreads, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
 import { enqueueJob } from '../jobs/queue';
@@ -128,9 +128,11 @@ export function messageText(
   words: (params: Record<string, string | number>) => Record<string, string> = () => ({}),
 ): string {
   if (message.kind === 'user' || !message.event) return message.body;
-  const key = { interest: 'chat.system.interest', offer: 'chat.system.offer', offer_accepted: 'chat.system.offerAccepted' }[
-    message.event
-  ];
+  const key = {
+    interest: 'chat.system.interest',
+    offer: 'chat.system.offer',
+    offer_accepted: 'chat.system.offerAccepted',
+  }[message.event];
   const line = translate(language, key, words(message.params ?? {}));
   return message.body ? `${line}: ${message.body}` : line;
 }
@@ -182,8 +184,16 @@ export async function addMessage(
   }
   const preview = messagePreview(text);
   const announcement: Announcement = input.created
-    ? { userId: recipient.id, event: 'new-thread', data: { message: preview, senderName, thread: { threadId: thread.id } } }
-    : { userId: recipient.id, event: 'new-message', data: { senderName, message: preview, threadId: thread.id } };
+    ? {
+        userId: recipient.id,
+        event: 'new-thread',
+        data: { message: preview, senderName, thread: { threadId: thread.id } },
+      }
+    : {
+        userId: recipient.id,
+        event: 'new-message',
+        data: { senderName, message: preview, threadId: thread.id },
+      };
   return { message: message!, announcement };
 }
 
@@ -228,7 +238,10 @@ export async function blockThread(db: Db, userId: string, threadId: string): Pro
       .set({ blockedAt: sql`now()`, blockedBy: userId })
       .where(eq(chatThreads.id, threadId))
       .returning();
-    const [blocker, other] = await Promise.all([userRow(tx, userId), userRow(tx, otherParticipant(thread, userId))]);
+    const [blocker, other] = await Promise.all([
+      userRow(tx, userId),
+      userRow(tx, otherParticipant(thread, userId)),
+    ]);
     await notify(
       tx,
       other.id,
@@ -266,6 +279,3 @@ export async function markNotificationRead(db: Db, userId: string, notificationI
     .returning({ id: chatNotifications.id });
   if (!found) throw new AppError('NOT_FOUND');
 }
-
-/** The deal row a buyer may start a conversation about. */
-export type DealRef = Pick<typeof deals.$inferSelect, 'id' | 'originatorId'>;

@@ -24,7 +24,9 @@ export function unreadEmailHandler(db: Db, origin: string) {
       if (readAt && readAt >= message.createdAt) return;
       if (emailedAt && (!readAt || emailedAt > readAt)) return;
       const [recipient] = await tx.select().from(users).where(eq(users.id, recipientId!));
-      const [sender] = message.senderId ? await tx.select().from(users).where(eq(users.id, message.senderId)) : [];
+      const [sender] = message.senderId
+        ? await tx.select().from(users).where(eq(users.id, message.senderId))
+        : [];
       const [deal] = await tx.select().from(deals).where(eq(deals.id, thread.dealId));
       if (!recipient || !deal || !recipient.isActive) return;
       await notifyUser(

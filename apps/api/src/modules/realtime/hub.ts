@@ -180,7 +180,10 @@ export class RealtimeHub {
   /** Token bucket per connection; true when the frame may be handled. */
   private allow(connection: Connection, now: number): boolean {
     const { perSecond, burst } = this.options.rate;
-    connection.tokens = Math.min(burst, connection.tokens + ((now - connection.refilledAt) / 1000) * perSecond);
+    connection.tokens = Math.min(
+      burst,
+      connection.tokens + ((now - connection.refilledAt) / 1000) * perSecond,
+    );
     connection.refilledAt = now;
     if (connection.tokens >= 1) {
       connection.tokens -= 1;

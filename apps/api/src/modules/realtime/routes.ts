@@ -9,7 +9,14 @@ import { userChannel } from '@dealclub/shared/chat';
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/auth';
 import type { RealtimeHub } from './hub';
-import { CHANNEL_NAME_PATTERN, SOCKET_ID_PATTERN, channelAuth, md5Hex, requestSignature, sameText } from './signatures';
+import {
+  CHANNEL_NAME_PATTERN,
+  SOCKET_ID_PATTERN,
+  channelAuth,
+  md5Hex,
+  requestSignature,
+  sameText,
+} from './signatures';
 
 /** The trigger API's limits (PROTOCOLS.md B). */
 export const TRIGGER_BODY_LIMIT = 10 * 1024;
@@ -64,7 +71,9 @@ const TriggerBody = z.object({
 });
 const BatchBody = z.object({
   batch: z
-    .array(z.object({ channel: channelName, name: eventName, data: z.string(), socket_id: z.string().optional() }))
+    .array(
+      z.object({ channel: channelName, name: eventName, data: z.string(), socket_id: z.string().optional() }),
+    )
     .min(1)
     .max(10),
 });
@@ -98,7 +107,8 @@ export function triggerRoutes(hub: RealtimeHub): FastifyPluginAsyncZod {
       if ((request.params as { appId?: string }).appId !== appId) throw new AppError('NOT_FOUND');
       const query = request.query as Record<string, string>;
       const timestamp = Number(query.auth_timestamp);
-      const fresh = Number.isFinite(timestamp) && Math.abs(Date.now() / 1000 - timestamp) <= TRIGGER_MAX_AGE_S;
+      const fresh =
+        Number.isFinite(timestamp) && Math.abs(Date.now() / 1000 - timestamp) <= TRIGGER_MAX_AGE_S;
       const path = request.url.split('?')[0]!;
       const signed =
         query.auth_key === key &&
@@ -122,19 +132,32 @@ export function triggerRoutes(hub: RealtimeHub): FastifyPluginAsyncZod {
       },
     });
 
-    app.post('/apps/:appId/events', opts('Trigger an event on up to 100 channels (signed)', TriggerBody), async (request) => {
-      const body = request.body as z.infer<typeof TriggerBody>;
-      const channels = body.channels ?? (body.channel ? [body.channel] : []);
-      if (!channels.length) throw new AppError('BAD_REQUEST');
-      await hub.publish({ channels, event: body.name, data: body.data, exceptSocketId: body.socket_id });
-      return {};
-    });
+    app.post(
+      '/apps/:appId/events',
+      opts('Trigger an event on up to 100 channels (signed)', TriggerBody),
+      async (request) => {
+        const body = request.body as z.infer<typeof TriggerBody>;
+        const channels = body.channels ?? (body.channel ? [body.channel] : []);
+        if (!channels.length) throw new AppError('BAD_REQUEST');
+        await hub.publish({ channels, event: body.name, data: body.data, exceptSocketId: body.socket_id });
+        return {};
+      },
+    );
 
-    app.post('/apps/:appId/batch_events', opts('Trigger up to 10 events (signed)', BatchBody), async (request) => {
-      const { batch } = request.body as z.infer<typeof BatchBody>;
-      for (const item of batch)
-        await hub.publish({ channels: [item.channel], event: item.name, data: item.data, exceptSocketId: item.socket_id });
-      return {};
-    });
+    app.post(
+      '/apps/:appId/batch_events',
+      opts('Trigger up to 10 events (signed)', BatchBody),
+      async (request) => {
+        const { batch } = request.body as z.infer<typeof BatchBody>;
+        for (const item of batch)
+          await hub.publish({
+            channels: [item.channel],
+            event: item.name,
+            data: item.data,
+            exceptSocketId: item.socket_id,
+          });
+        return {};
+      },
+    );
   };
 }
