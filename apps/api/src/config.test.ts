@@ -55,4 +55,35 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({}).webhooks).toEqual({ allowHttp: true, allowLoopback: false });
   });
+
+  it('serves realtime itself unless Pusher or soketi is configured, which then needs all its keys', () => {
+    expect(loadConfig({}).realtime).toMatchObject({
+      mode: 'embedded',
+      appId: 'dealclub',
+      key: 'dealclub-key',
+    });
+    const hosted = loadConfig({
+      PUSHER_APP_ID: '42',
+      PUSHER_KEY: 'k',
+      PUSHER_SECRET: 's',
+      PUSHER_HOST: 'soketi.internal',
+      PUSHER_PORT: '6001',
+      PUSHER_USE_TLS: 'false',
+    }).realtime;
+    expect(hosted).toMatchObject({ mode: 'hosted', host: 'soketi.internal', port: 6001, useTLS: false });
+    expect(() => loadConfig({ PUSHER_CLUSTER: 'us3', PUSHER_KEY: 'k' })).toThrow(
+      /PUSHER_APP_ID.*\n.*PUSHER_SECRET/s,
+    );
+  });
+
+  it('needs a shared realtime secret for several production instances, and a redis:// URL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(
+      /PUSHER_SECRET/,
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1' })).toThrow(/REDIS_URL/);
+    const one = loadConfig({ NODE_ENV: 'production' }).realtime.secret;
+    // A lone production instance makes its own secret: never the development one.
+    expect(one).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({ NODE_ENV: 'production' }).realtime.secret).not.toBe(one);
+  });
 });

@@ -92,6 +92,8 @@ export class RawPeer {
       this.frames.push(frame);
       this.waiters = this.waiters.filter((w) => (w.test(frame) ? (w.resolve(frame), false) : true));
     });
+    // A refused upgrade is an 'error' then a close (1006); the close is what tests look at.
+    this.ws.on('error', () => {});
     this.closed = new Promise((resolve) =>
       this.ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
     );

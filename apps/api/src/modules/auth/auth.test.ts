@@ -26,6 +26,8 @@ describe('GET /api/auth/public-config', () => {
       clientId: app.config.identity.clientId,
       region: 'us-east-2',
       endpoint: '/cognito/',
+      // The embedded realtime server: the page's own host, port and protocol.
+      realtime: { enabled: true, key: 'dealclub-key', cluster: 'us3', host: null, port: null, useTLS: null },
     });
   });
 

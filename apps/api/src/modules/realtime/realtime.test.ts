@@ -304,3 +304,44 @@ describe('conversations in realtime', () => {
     expect(await newMessage).toEqual({ senderName: 'Bianca Buyer', message: 'Still available?', threadId });
   });
 });
+
+describe('hosted realtime (Pusher or soketi)', () => {
+  it('publishes through the pusher SDK to the configured service, and tells clients to connect there', async () => {
+    // The stand-in for soketi: a second instance's embedded server, which speaks the same protocol.
+    const service = await createTestApp({ PUSHER_SECRET: 'shared-secret' });
+    try {
+      const servicePort = await listen(service);
+      app = await createTestApp({
+        PUSHER_APP_ID: service.config.realtime.appId,
+        PUSHER_KEY: service.config.realtime.key,
+        PUSHER_SECRET: 'shared-secret',
+        PUSHER_HOST: '127.0.0.1',
+        PUSHER_PORT: String(servicePort),
+        PUSHER_USE_TLS: 'false',
+      });
+      const port = await listen(app);
+      expect(app.realtimeHub).toBeNull();
+      expect((await app.inject('/api/auth/public-config')).json()).toMatchObject({
+        realtime: { host: '127.0.0.1', port: servicePort, useTLS: false, key: service.config.realtime.key },
+      });
+      // Nothing realtime is served on the API's own port in hosted mode.
+      const local = await RawPeer.open(port, app.config.realtime.key);
+      peers.push(local);
+      expect((await local.closed).code).toBe(1006);
+
+      const seller = await createUser(app, { roles: ['originator'], firstName: 'Sam', lastName: 'Seller' });
+      const buyer = await createUser(app, { roles: ['buyer'], firstName: 'Bianca', lastName: 'Buyer' });
+      const deal = await listDeal(app, seller, cashDeal());
+      // The browser connects to the service and authorises at the API.
+      const c = pusherClient(app, servicePort, seller, port);
+      clients.push(c);
+      await connected(c);
+      const channel = await subscribed(c, userChannel(seller.id));
+      const newThread = nextEvent<NewThreadEvent>(channel, 'new-thread');
+      await callAs(app, buyer, 'POST', '/api/chat/threads', { dealId: deal.id, body: 'Through the service' });
+      expect(await newThread).toMatchObject({ message: 'Through the service', senderName: 'Bianca Buyer' });
+    } finally {
+      await service.close();
+    }
+  });
+});
