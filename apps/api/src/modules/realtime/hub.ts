@@ -119,15 +119,12 @@ export class RealtimeHub {
   /** Takes the WebSocket upgrades of `/app/<key>` on `server`; other upgrade paths are refused. */
   attach(server: Server) {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      const match = /^\/app\/([^/]+)$/.exec(url.pathname);
-      if (!match || this.closed) {
+      const target = upgradeTarget(request.url);
+      if (!target || this.closed) {
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return;
       }
-      this.wss.handleUpgrade(request, socket, head, (ws) =>
-        this.open(ws, decodeURIComponent(match[1]!), url.searchParams.get('protocol')),
-      );
+      this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, target.key, target.protocol));
     });
   }
 
@@ -306,6 +303,18 @@ export class RealtimeHub {
     this.channels.clear();
     await this.bus?.close();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}
+
+/** The app key and protocol of an upgrade to `/app/<key>`; undefined for any other (or garbled) path. */
+export function upgradeTarget(url: string | undefined): { key: string; protocol: string | null } | undefined {
+  try {
+    const parsed = new URL(url ?? '/', 'http://localhost');
+    const match = /^\/app\/([^/]+)$/.exec(parsed.pathname);
+    if (!match) return undefined;
+    return { key: decodeURIComponent(match[1]!), protocol: parsed.searchParams.get('protocol') };
+  } catch {
+    return undefined;
   }
 }
 

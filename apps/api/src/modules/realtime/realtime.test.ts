@@ -151,6 +151,11 @@ describe('the embedded realtime server with pusher-js and the pusher SDK', () =>
     expect((await noProtocol.closed).code).toBe(4008);
     const oldProtocol = await peer(port, key, 'protocol=5');
     expect((await oldProtocol.closed).code).toBe(4007);
+    // A garbled path is turned away (no upgrade) and the server serves the next client.
+    const garbled = await peer(port, '%E0%A4%A');
+    expect((await garbled.closed).code).toBe(1006);
+    const after = await peer(port, key);
+    expect(await after.socketId()).toMatch(/^\d+\.\d+$/);
   });
 
   it('pings a quiet client and closes it with 4201 when no pong comes', async () => {
