@@ -280,6 +280,13 @@ describe('the embedded realtime server with pusher-js and the pusher SDK', () =>
       },
     );
     expect(tampered.status).toBe(401);
+    const garbage = await fetch(`http://127.0.0.1:${port}${path}?${freshParams}&auth_signature=${freshSig}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(garbage.status).toBe(400);
+    expect(await garbage.json()).toMatchObject({ code: 'INVALID_JSON' });
     void sdk;
   });
 });

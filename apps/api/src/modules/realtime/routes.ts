@@ -95,8 +95,8 @@ export function triggerRoutes(hub: RealtimeHub): FastifyPluginAsyncZod {
         request.rawBody = body as string;
         try {
           done(null, JSON.parse(body as string));
-        } catch (error) {
-          done(error as Error, undefined);
+        } catch {
+          done(Object.assign(new SyntaxError('invalid JSON body'), { statusCode: 400 }), undefined);
         }
       },
     );
