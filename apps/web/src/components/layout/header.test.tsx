@@ -46,6 +46,25 @@ describe('Header', () => {
     expect(names).toEqual(['Listings', 'Help']);
   });
 
+  it('shows the notification bell to a signed-in user only, at every width', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ notifications: [], unreadCount: 5 }), { status: 200 })),
+    );
+    try {
+      renderHeader(signedIn(['buyer']));
+      const bell = await screen.findByRole('button', { name: 'Notifications, 5 unread' });
+      expect(bell.className).not.toMatch(/(^|\s)hidden/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('has no bell when signed out', () => {
+    renderHeader({ status: 'unauthenticated', user: null });
+    expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
+  });
+
   it('opens the narrow-screen list with Profile, Conversations and Sign out', async () => {
     const signOut = vi.fn();
     renderHeader(signedIn(['buyer'], { signOut }));

@@ -17,7 +17,9 @@ import { chatKeys } from './keys';
 
 const threadPath = (threadId: string) => `/api/chat/threads/${encodeURIComponent(threadId)}`;
 
-function refreshReadState(queryClient: QueryClient) {
+async function refreshReadState(queryClient: QueryClient) {
+  // A read of the bell that started before this one may answer what is now read: drop it first.
+  await queryClient.cancelQueries({ queryKey: chatKeys.notifications() });
   void queryClient.invalidateQueries({ queryKey: chatKeys.notifications() });
   void queryClient.invalidateQueries({ queryKey: chatKeys.threads() });
 }
@@ -32,7 +34,7 @@ export function useThreadMessages(threadId: string) {
         query: { cursor: pageParam ?? undefined },
         signal,
       });
-      if (pageParam === null) refreshReadState(queryClient);
+      if (pageParam === null) void refreshReadState(queryClient);
       return page;
     },
     getNextPageParam: (last) => last.nextCursor,

@@ -14,7 +14,7 @@ import { chatKeys } from '../api/keys';
 import { useSendMessage } from '../api/messages';
 
 /** Refusals that say themselves why the message did not go. */
-const CODED_REFUSALS: readonly ErrorCode[] = ['THREAD_BLOCKED', 'THREAD_NOT_FOUND'];
+const CODED_REFUSALS: readonly ErrorCode[] = ['THREAD_BLOCKED', 'THREAD_NOT_FOUND', 'RATE_LIMITED'];
 
 /**
  * The reply box of a conversation: up to 2,000 characters with a counter; Enter sends and

@@ -138,7 +138,10 @@ function UserMessage({ message, own }: { message: ChatMessage; own: boolean }) {
 function SystemMessage({ message }: { message: ChatMessage }) {
   const { t, i18n } = useTranslation();
   return (
-    <div className="mx-auto grid max-w-md gap-1 text-center text-sm text-slate-700" data-system={message.event}>
+    <div
+      className="mx-auto grid max-w-md gap-1 text-center text-sm text-slate-700"
+      data-system={message.event}
+    >
       <p>
         <span className="font-semibold text-ink">{message.senderName}</span> ·{' '}
         {systemText(t, message, i18n.language)}

@@ -17,6 +17,7 @@ const CODED_REFUSALS: readonly ErrorCode[] = [
   'DEAL_UNAVAILABLE',
   'LISTING_NOT_FOUND',
   'THREAD_BLOCKED',
+  'RATE_LIMITED',
 ];
 
 /**

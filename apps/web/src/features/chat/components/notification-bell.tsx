@@ -55,6 +55,7 @@ export function NotificationBell({ roles }: { roles: readonly Role[] }) {
       }}
     >
       <DropdownMenu.Trigger
+        data-testid="notification-bell"
         aria-label={
           unread > 0
             ? t('chat.notifications.labelUnread', { unread: badgeCount(unread) })

@@ -35,8 +35,7 @@ export interface RealtimeClient {
 }
 
 export type RealtimeEvent =
-  | { name: 'new-message'; data: NewMessageEvent }
-  | { name: 'new-thread'; data: NewThreadEvent };
+  { name: 'new-message'; data: NewMessageEvent } | { name: 'new-thread'; data: NewThreadEvent };
 
 export interface RealtimeUser {
   userId: string;
@@ -46,7 +45,8 @@ export interface RealtimeUser {
 export interface RealtimeConnectionOptions {
   /** Creates a connected client, or answers null when realtime is switched off. */
   open: () => Promise<RealtimeClient | null>;
-  onEvent: (event: RealtimeEvent) => void;
+  /** Receives each event; may be replaced later with {@link RealtimeConnection.onEvent}. */
+  onEvent?: (event: RealtimeEvent) => void;
   now?: () => number;
   inactivityMs?: number;
   checkMs?: number;
@@ -65,8 +65,10 @@ export class RealtimeConnection {
   private readonly now: () => number;
   private readonly inactivityMs: number;
   private readonly checkMs: number;
+  private handler: (event: RealtimeEvent) => void;
 
   constructor(private readonly options: RealtimeConnectionOptions) {
+    this.handler = options.onEvent ?? (() => {});
     this.now = options.now ?? Date.now;
     this.inactivityMs = options.inactivityMs ?? REALTIME_INACTIVITY_MS;
     this.checkMs = options.checkMs ?? REALTIME_INACTIVITY_CHECK_MS;
@@ -75,6 +77,11 @@ export class RealtimeConnection {
   /** Connected, or connecting. */
   get active(): boolean {
     return this.client !== null || this.opening;
+  }
+
+  /** Where events go from now on. */
+  onEvent(handler: (event: RealtimeEvent) => void) {
+    this.handler = handler;
   }
 
   /** The signed-in user (null once signed out). Seller-side users are connected at once. */
@@ -144,7 +151,7 @@ export class RealtimeConnection {
     const channel = client.subscribe(userChannel(userId));
     const deliver = (event: RealtimeEvent) => {
       this.lastActivity = this.now();
-      this.options.onEvent(event);
+      this.handler(event);
     };
     channel.bind('new-message', (data: NewMessageEvent) => deliver({ name: 'new-message', data }));
     channel.bind('new-thread', (data: NewThreadEvent) => deliver({ name: 'new-thread', data }));

@@ -5,7 +5,7 @@
  * conversation the user is reading, which simply shows the new message.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { messagePreview } from '@dealclub/shared/chat';
@@ -14,7 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useSession } from '@/features/auth/session-context';
 import { chatKeys } from '../api/keys';
 import { openPusherClient } from './pusher-client';
-import { RealtimeConnection, type RealtimeClient, type RealtimeEvent } from './realtime-connection';
+import { RealtimeConnection, type RealtimeClient } from './realtime-connection';
 
 export interface Realtime {
   dropdownOpened(): void;
@@ -45,10 +45,11 @@ export function RealtimeProvider({
   const { pathname } = useLocation();
   const openThread = matchPath('/chat/:threadId', pathname)?.params.threadId ?? null;
 
-  // The connection outlives renders; the event handler reads this render's values through a ref.
-  const handle = useRef<(event: RealtimeEvent) => void>(() => {});
+  const [connection] = useState(() => new RealtimeConnection({ open }));
+
+  // The connection outlives renders: each render hands it a handler with this render's values.
   useEffect(() => {
-    handle.current = (event) => {
+    connection.onEvent((event) => {
       void queryClient.invalidateQueries({ queryKey: chatKeys.all });
       const threadId = event.name === 'new-message' ? event.data.threadId : event.data.thread.threadId;
       if (threadId === openThread) return;
@@ -64,12 +65,9 @@ export function RealtimeProvider({
           onClick: () => void navigate(`/chat/${encodeURIComponent(threadId)}`),
         },
       });
-    };
-  });
+    });
+  }, [connection, queryClient, openThread, t, navigate]);
 
-  const [connection] = useState(
-    () => new RealtimeConnection({ open, onEvent: (event) => handle.current(event) }),
-  );
   const [value] = useState<Realtime>(() => ({
     dropdownOpened: () => connection.dropdownOpened(),
     noteActivity: () => connection.noteActivity(),

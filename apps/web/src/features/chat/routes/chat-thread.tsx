@@ -39,7 +39,9 @@ export default function ChatThreadPage() {
         <ArrowLeft aria-hidden className="size-4" />
         {t('chat.thread.back')}
       </Link>
-      <RequireSession>{(user) => <Conversation key={threadId} threadId={threadId} me={user} />}</RequireSession>
+      <RequireSession>
+        {(user) => <Conversation key={threadId} threadId={threadId} me={user} />}
+      </RequireSession>
     </section>
   );
 }
@@ -71,19 +73,24 @@ function Conversation({ threadId, me }: { threadId: string; me: SessionUser }) {
   useEffect(() => realtime.noteActivity(), [realtime, threadId]);
 
   // Without a realtime connection (a buyer who has not opened the bell), the bell's poll tells of a
-  // new message here: an unread notification of this conversation. Each is acted on once; those
-  // present while the first page loads are read by that load.
+  // new message here: an unread notification of this conversation newer than the newest message
+  // shown (both times are the server's). Each notification is acted on once per refresh.
   const notifications = useNotifications();
   const handled = useRef(new Set<string>());
-  const loaded = conversation.data !== undefined;
+  const newestAt = pages?.[0]?.messages[0]?.createdAt ?? null;
+  const loaded = pages !== undefined;
   useEffect(() => {
-    const fresh = (notifications.data?.notifications ?? []).filter(
-      (n) => n.threadId === threadId && !n.readAt && !handled.current.has(n.notificationId),
+    if (!loaded) return;
+    // An unread notification is refreshed (a newer time) by each further message: the key has both.
+    const key = (n: { notificationId: string; createdAt: string }) => `${n.notificationId}@${n.createdAt}`;
+    const unseen = (notifications.data?.notifications ?? []).filter(
+      (n) => n.threadId === threadId && !n.readAt && !handled.current.has(key(n)),
     );
-    if (fresh.length === 0) return;
-    for (const n of fresh) handled.current.add(n.notificationId);
-    if (loaded) void queryClient.invalidateQueries({ queryKey: chatKeys.messages(threadId) });
-  }, [notifications.data, threadId, queryClient, loaded]);
+    for (const n of unseen) handled.current.add(key(n));
+    if (unseen.some((n) => newestAt === null || Date.parse(n.createdAt) > Date.parse(newestAt))) {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.messages(threadId) });
+    }
+  }, [notifications.data, threadId, queryClient, loaded, newestAt]);
 
   if (conversation.isPending) return <PageFallback />;
   if (!conversation.data) {

@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import { expect, seriousViolations, test } from './fixtures';
+import { idTokenOf, signedIn } from './helpers';
+
+/** The unread count the bell announces (its label), 0 when it has none. */
+async function unreadOf(page: Page): Promise<number> {
+  const label = await page.getByTestId('notification-bell').getAttribute('aria-label');
+  return Number(/(\d+)\+? unread/.exec(label ?? '')?.[1] ?? 0);
+}
+
+/** Console errors of a page made by `signedIn` (the fixtures' `page` checks only its own). */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe('conversations', () => {
+  test('a buyer writes to the seller; the seller is told at once, opens it and replies live; the seller blocks and the buyer loses the reply box', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const street = `${Date.now() % 100000} Chat Lane`;
+    const sellerToken = await idTokenOf(request, 'seller@demo.test');
+    const created = await request.post('/api/deals', {
+      headers: { authorization: `Bearer ${sellerToken}` },
+      data: {
+        streetAddress: street,
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78704',
+        hideAddress: false,
+        purchasePrice: 310000,
+        category: 'cash',
+        propertyType: 'singleFamily',
+        bedrooms: 3,
+        bathrooms: 2,
+        squareFootage: 1400,
+        yearBuilt: 1985,
+        description: 'A cash deal for the conversations test.',
+        tags: ['off-market'],
+        legalCertification: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const dealId = ((await created.json()) as { id: string }).id;
+
+    // The seller side is connected from the start: wait until its private channel is subscribed.
+    const seller = await signedIn(browser, 'seller@demo.test');
+    const sellerErrors = consoleErrors(seller);
+    const subscribed = new Promise<void>((resolve) =>
+      seller.on('websocket', (socket) =>
+        socket.on('framereceived', (frame) => {
+          if (String(frame.payload).includes('subscription_succeeded')) resolve();
+        }),
+      ),
+    );
+    await seller.goto('/deals');
+    await subscribed;
+    const before = await unreadOf(seller);
+
+    // The buyer: 'Message the seller' on the deal opens the new conversation.
+    const buyer = await signedIn(browser, 'buyer@demo.test');
+    const buyerErrors = consoleErrors(buyer);
+    await buyer.goto(`/deals/${dealId}`);
+    const panel = buyer.getByRole('region', { name: 'Message the seller' });
+    await panel.getByLabel('Your message').fill('Is the roof new?');
+    await panel.getByRole('button', { name: 'Send message' }).click();
+    await expect(buyer).toHaveURL(/\/chat\/[0-9a-f-]+$/);
+    const threadPath = new URL(buyer.url()).pathname;
+    await expect(buyer.getByRole('heading', { level: 1 })).toContainText('Sam');
+    await expect(buyer.getByTestId('chat-message').last()).toContainText('Is the roof new?');
+
+    // The seller, without reloading: the toast at once, and the bell rises.
+    const sellerToast = seller.getByTestId('toast');
+    await expect(sellerToast).toContainText('New Conversation');
+    await expect(sellerToast).toContainText('Bianca Buyer: Is the roof new?');
+    await expect.poll(() => unreadOf(seller)).toBeGreaterThan(before);
+
+    // A second message from the conversation itself (Enter sends) is a 'New Message'.
+    const buyerBox = buyer.getByLabel('Your message');
+    await buyerBox.fill('Also, when could I visit?');
+    await buyerBox.press('Enter');
+    await expect(buyerBox).toHaveValue('');
+    await expect(sellerToast).toContainText('New Message');
+    await expect(sellerToast).toContainText('Bianca Buyer: Also, when could I visit?');
+
+    // The buyer opens the bell once: from then on the buyer is connected too.
+    await buyer.getByTestId('notification-bell').click();
+    await expect(buyer.getByRole('menu')).toBeVisible();
+    await buyer.keyboard.press('Escape');
+    await expect(buyer.getByRole('menu')).toBeHidden();
+
+    // The seller opens the conversation from the bell: it is read, and the bell falls.
+    await seller.getByTestId('notification-bell').click();
+    const entry = seller.getByRole('menuitem').filter({ hasText: street });
+    await expect(entry).toContainText('Bianca Buyer');
+    const unreadBeforeOpening = await unreadOf(seller);
+    await entry.click();
+    await expect(seller).toHaveURL(threadPath);
+    await expect(seller.getByRole('heading', { level: 1 })).toContainText('Bianca Buyer');
+    await expect(seller.getByRole('link', { name: new RegExp(street) })).toHaveAttribute(
+      'href',
+      `/deals/${dealId}`,
+    );
+    await expect(seller.getByTestId('chat-message').last()).toContainText('Also, when could I visit?');
+    await expect.poll(() => unreadOf(seller)).toBeLessThan(unreadBeforeOpening);
+    expect(await seriousViolations(seller)).toEqual([]);
+
+    // The seller replies; the buyer sees it appear without reloading, and no toast for the open one.
+    await seller.getByLabel('Your message').fill('Yes, it was replaced in 2024.');
+    await seller.getByRole('button', { name: 'Send' }).click();
+    await expect(seller.getByTestId('chat-message').last()).toContainText('Yes, it was replaced in 2024.');
+    await expect(buyer.getByTestId('chat-message').last()).toContainText('Yes, it was replaced in 2024.', {
+      timeout: 10_000,
+    });
+    await expect(buyer.getByTestId('toast')).toHaveCount(0);
+
+    // The seller blocks; the buyer's reply box gives way to the notice (the bell's poll tells).
+    await seller.getByRole('button', { name: 'Block conversation' }).click();
+    const dialog = seller.getByRole('alertdialog', { name: 'Block this conversation?' });
+    await dialog.getByRole('button', { name: 'Block conversation' }).click();
+    await expect(seller.getByText('You blocked this conversation.')).toBeVisible();
+    await expect(seller.getByLabel('Your message')).toHaveCount(0);
+    await expect(buyer.getByText('This conversation was blocked.')).toBeVisible({ timeout: 25_000 });
+    await expect(buyer.getByLabel('Your message')).toHaveCount(0);
+
+    // Both see it in their list, marked blocked.
+    await buyer.getByRole('link', { name: 'All conversations' }).click();
+    const item = buyer.getByTestId('thread-item').filter({ hasText: street });
+    await expect(item).toContainText('Blocked');
+    await expect(item).toContainText('Yes, it was replaced in 2024.');
+    expect(await seriousViolations(buyer)).toEqual([]);
+
+    expect(sellerErrors).toEqual([]);
+    expect(buyerErrors).toEqual([]);
+  });
+});

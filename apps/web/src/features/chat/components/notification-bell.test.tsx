@@ -1,0 +1,194 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { NotificationList } from '@dealclub/shared/chat';
+import type { Role } from '@dealclub/shared/roles';
+import { SessionProvider } from '@/features/auth/session-context';
+import { json } from '@/features/deals/test-factories';
+import { createQueryClient } from '@/lib/query-client';
+import { signedIn } from '@/test/session';
+import { createDealInfo, createNotification } from '../test-factories';
+import { NotificationBell } from './notification-bell';
+
+type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
+
+beforeAll(() => {
+  // Radix measures its popper content; jsdom has no ResizeObserver.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderBell(answer: NotificationList | Handler, roles: Role[] = ['buyer']) {
+  const handler: Handler = typeof answer === 'function' ? answer : () => json(200, answer);
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
+  vi.stubGlobal('fetch', fetchMock);
+  // The bell sits in the shell, above whichever page is open.
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <NotificationBell roles={roles} />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: '/', element: <p>Home page</p> },
+          { path: '/chat/:threadId', element: <p>Conversation page</p> },
+          { path: '/chat', element: <p>Conversations page</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionProvider value={signedIn(roles)}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return { fetchMock, router };
+}
+
+async function openDropdown() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: /^Notifications/ }));
+  return { user, menu: await screen.findByRole('menu') };
+}
+
+describe('the notification bell', () => {
+  it('shows Loading notifications... until the list arrives', async () => {
+    let release: (r: Response) => void = () => {};
+    renderBell(() => new Promise<Response>((resolve) => (release = resolve)));
+    const { menu } = await openDropdown();
+    expect(within(menu).getByText('Loading notifications...')).toBeTruthy();
+    release(json(200, { notifications: [], unreadCount: 0 }));
+    expect(await within(menu).findByText('No notifications yet')).toBeTruthy();
+  });
+
+  it('says there is nothing yet, without a badge, and links to all conversations', async () => {
+    const { fetchMock } = renderBell({ notifications: [], unreadCount: 0 });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    expect(screen.queryByTestId('notification-badge')).toBeNull();
+    const { menu } = await openDropdown();
+    expect(await within(menu).findByText('No notifications yet')).toBeTruthy();
+    expect(within(menu).getByText("You'll see new messages here")).toBeTruthy();
+    const all = within(menu).getByRole('menuitem', { name: 'View all conversations' });
+    expect(all.getAttribute('href')).toBe('/chat');
+  });
+
+  it('lists the unread notifications with the icon and title of their type, the property line and the time', async () => {
+    renderBell({
+      unreadCount: 3,
+      notifications: [
+        createNotification({
+          notificationId: 'n1',
+          dealInfo: createDealInfo({ address: '12345 Long Meadow Creek Boulevard North' }),
+        }),
+        createNotification({
+          notificationId: 'n2',
+          type: 'new_thread',
+          senderName: 'Bianca Buyer',
+          createdAt: new Date().toISOString(),
+          dealInfo: createDealInfo({ address: null, city: 'Dallas', zip: '75201' }),
+        }),
+        createNotification({
+          notificationId: 'n3',
+          type: 'thread_blocked',
+          createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+          dealInfo: createDealInfo({ hideAddress: true }),
+        }),
+        // Already read: not listed.
+        createNotification({ notificationId: 'n4', readAt: new Date().toISOString() }),
+      ],
+    });
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy();
+    expect(screen.getByTestId('notification-badge').textContent).toBe('3');
+    const { menu } = await openDropdown();
+    const items = await within(menu).findAllByTestId('notification-item');
+    expect(items).toHaveLength(3);
+
+    const [message, thread, blocked] = items as [HTMLElement, HTMLElement, HTMLElement];
+    expect(message.textContent).toContain('New message from Sam Seller');
+    expect(message.textContent).toContain('12345 Long Meadow Creek Boule…');
+    expect(message.textContent).toContain('3 minutes ago');
+    expect(message.querySelector('svg.lucide-message-square')).toBeTruthy();
+
+    expect(thread.textContent).toContain('New conversation with Bianca Buyer');
+    expect(thread.textContent).toContain('Address undisclosed, Dallas, TX 75201');
+    expect(thread.textContent).toContain('just now');
+    expect(thread.querySelector('svg.lucide-message-square-plus')).toBeTruthy();
+
+    expect(blocked.textContent).toContain('Sam Seller blocked the conversation');
+    expect(blocked.textContent).toContain('Address undisclosed, Austin, TX 78701');
+    expect(blocked.textContent).toContain('2 hours ago');
+    expect(blocked.querySelector('svg.lucide-ban')).toBeTruthy();
+
+    expect(screen.getByTestId('notification-list').style.maxHeight).toBe('400px');
+  });
+
+  it("caps the badge at '99+'", async () => {
+    renderBell({ notifications: [createNotification()], unreadCount: 140 });
+    expect(await screen.findByRole('button', { name: 'Notifications, 99+ unread' })).toBeTruthy();
+    expect(screen.getByTestId('notification-badge').textContent).toBe('99+');
+  });
+
+  it('marks a clicked notification read, reads the list again and opens its conversation', async () => {
+    let unread = true;
+    const { fetchMock, router } = renderBell((url, init) => {
+      if (init?.method === 'PUT') {
+        unread = false;
+        return new Response(null, { status: 204 });
+      }
+      return json(200, {
+        notifications: unread ? [createNotification({ notificationId: 'n7', threadId: 't9' })] : [],
+        unreadCount: unread ? 1 : 0,
+      });
+    });
+    const { user, menu } = await openDropdown();
+    await user.click(await within(menu).findByText('New message from Sam Seller'));
+
+    expect(await screen.findByText('Conversation page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/chat/t9');
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(put?.[0]).toBe('/api/chat/notifications/n7/read');
+    // The list read again after the PUT: the badge is gone.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy());
+    expect(screen.queryByTestId('notification-badge')).toBeNull();
+  });
+
+  it('polls every 15 s for a buyer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { fetchMock } = renderBell({ notifications: [], unreadCount: 0 }, ['buyer']);
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('polls every 60 s for the seller side', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { fetchMock } = renderBell({ notifications: [], unreadCount: 0 }, ['originator', 'buyer']);
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(45_000);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,109 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@dealclub/shared/roles';
+import { SessionProvider } from '@/features/auth/session-context';
+import { json } from '@/features/deals/test-factories';
+import { createQueryClient } from '@/lib/query-client';
+import { signedIn } from '@/test/session';
+import { NotificationBell } from '../components/notification-bell';
+import type { RealtimeClient } from './realtime-connection';
+import { RealtimeProvider } from './realtime-provider';
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('@/components/ui/use-toast', () => ({ toast }));
+
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.mockReset();
+});
+
+/** The shell as the app has it: the provider around the header's bell and the page. */
+function renderShell(roles: Role[], path = '/') {
+  const handlers = new Map<string, (data: never) => void>();
+  const open = vi.fn(async (): Promise<RealtimeClient> => ({
+    subscribe: () => ({ bind: (event, callback) => handlers.set(event, callback) }),
+    disconnect: () => {},
+  }));
+  const fetchMock = vi.fn(async () => json(200, { notifications: [], unreadCount: 0 }));
+  vi.stubGlobal('fetch', fetchMock);
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <RealtimeProvider open={open}>
+            <NotificationBell roles={roles} />
+            <Outlet />
+          </RealtimeProvider>
+        ),
+        children: [
+          { path: '/', element: <p>Home page</p> },
+          { path: '/chat/:threadId', element: <p>Conversation page</p> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionProvider value={signedIn(roles)}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  const emit = (event: string, data: unknown) => act(() => handlers.get(event)?.(data as never));
+  return { open, emit, router, fetchMock };
+}
+
+describe('the realtime provider in the shell', () => {
+  it("connects a buyer when they open the bell's dropdown, not before", async () => {
+    const { open } = renderShell(['buyer']);
+    await screen.findByText('Home page');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(open).not.toHaveBeenCalled();
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Notifications/ }));
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+  });
+
+  it("toasts a seller's new message with the sender, the first 50 characters and View", async () => {
+    const { open, emit, router, fetchMock } = renderShell(['originator']);
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const long = 'Could we meet at the property on Saturday morning around ten?';
+    emit('new-message', { senderName: 'Bianca Buyer', message: long, threadId: 't5' });
+
+    expect(toast).toHaveBeenCalledTimes(1);
+    const shown = toast.mock.calls[0]![0];
+    expect(shown.title).toBe('New Message');
+    expect(shown.description).toBe(`Bianca Buyer: ${long.slice(0, 50)}…`);
+    expect(shown.action.label).toBe('View');
+    // The bell is read again at once.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+
+    act(() => shown.action.onClick());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/t5'));
+
+    emit('new-thread', { senderName: 'Lee Park', message: 'Hello', thread: { threadId: 't6' } });
+    expect(toast.mock.calls[1]![0]).toMatchObject({
+      title: 'New Conversation',
+      description: 'Lee Park: Hello',
+    });
+  });
+
+  it('does not toast a message of the conversation being read', async () => {
+    const { open, emit } = renderShell(['owner'], '/chat/t5');
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    emit('new-message', { senderName: 'Bianca Buyer', message: 'Hi', threadId: 't5' });
+    expect(toast).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Factories of the conversations feature's unit tests. The reader is Rosa Díaz (`u1`, `signedIn` of
+ * `@/test/session`), a buyer writing to Sam Seller about 12 Oak Street.
+ */
+import type {
+  ChatMessage,
+  ChatNotification,
+  DealInfo,
+  MessagePage,
+  ThreadSummary,
+} from '@dealclub/shared/chat';
+
+export const THREAD_ID = 't1';
+export const DEAL_ID = '11111111-1111-4111-8111-111111111111';
+
+export function createDealInfo(overrides: Partial<DealInfo> = {}): DealInfo {
+  return {
+    dealId: DEAL_ID,
+    address: '12 Oak Street',
+    hideAddress: false,
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    ...overrides,
+  };
+}
+
+export function createNotification(overrides: Partial<ChatNotification> = {}): ChatNotification {
+  return {
+    notificationId: 'n1',
+    threadId: THREAD_ID,
+    type: 'new_message',
+    senderName: 'Sam Seller',
+    message: 'Is Saturday good for a visit?',
+    createdAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+    readAt: null,
+    dealInfo: createDealInfo(),
+    ...overrides,
+  };
+}
+
+let messageSeq = 0;
+
+export function createMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
+  messageSeq += 1;
+  return {
+    id: `m${messageSeq}`,
+    threadId: THREAD_ID,
+    kind: 'user',
+    event: null,
+    params: null,
+    senderId: 'u2',
+    senderName: 'Sam Seller',
+    body: `Message ${messageSeq}`,
+    createdAt: '2026-02-03T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function createThread(overrides: Partial<ThreadSummary> = {}): ThreadSummary {
+  return {
+    threadId: THREAD_ID,
+    deal: createDealInfo(),
+    otherParty: { id: 'u2', firstName: 'Sam', lastName: 'Seller', side: 'seller' },
+    lastMessage: null,
+    unreadCount: 0,
+    blocked: false,
+    blockedByMe: false,
+    createdAt: '2026-02-01T10:00:00.000Z',
+    lastMessageAt: '2026-02-03T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function createMessagePage(overrides: Partial<MessagePage> = {}): MessagePage {
+  return { thread: createThread(), messages: [], nextCursor: null, ...overrides };
+}
