@@ -47,6 +47,10 @@ const CONNECT_BATCH = 200;
 const CONNECT_TIMEOUT_MS = 15_000;
 /** How long, after the last trigger call answered, an event may still arrive before it counts as lost. */
 const LOSS_TIMEOUT_MS = 5_000;
+const LOOP_RESOLUTION_MS = 10;
+const MB = 1024 * 1024;
+const SETTLE_AFTER_START_MS = 45_000;
+const SETTLE_STEADY_READINGS = 4;
 const GOALS = { connections: 10_000, p99OneMs: 50, p99TwoMs: 100 };
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -97,6 +101,33 @@ async function serverMemory(port: number): Promise<ServerMemory> {
   const res = await fetch(loopbackUrl(port, '/__bench/memory'));
   if (!res.ok) throw new Error(`GET /__bench/memory answered ${res.status}`);
   return (await res.json()) as ServerMemory;
+}
+
+/**
+ * The server's memory once its resident size has settled. Two things move it with no work done:
+ * V8 handing freed pages back some time after a collection (the last-resort collection of
+ * `/__bench/memory` does that at once), and the module loader thread of `--import tsx`, whose
+ * heap (not in `heapUsed`) gives back 30–40 MB at some point 15–40 s after start — more than
+ * 10,000 connections add. So the baseline waits until the server has been up
+ * {@link SETTLE_AFTER_START_MS} and then, like every reading, until its resident size has stayed
+ * within 1 MB for {@link SETTLE_STEADY_READINGS} readings a second apart.
+ */
+async function settledMemory(port: number, notBefore = 0): Promise<ServerMemory> {
+  const wait = notBefore - performance.now();
+  if (wait > 0) {
+    log(`  waiting ${(wait / 1000).toFixed(0)} s for the server's memory to settle after its start…`);
+    await sleep(wait);
+  }
+  let readings = [await serverMemory(port)];
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    await sleep(1_000);
+    readings = [...readings, await serverMemory(port)].slice(-SETTLE_STEADY_READINGS);
+    const rss = readings.map((reading) => reading.rss);
+    if (readings.length === SETTLE_STEADY_READINGS && Math.max(...rss) - Math.min(...rss) < MB)
+      return readings.at(-1)!;
+  }
+  log("  the server's resident size did not settle within 30 s; using the last reading");
+  return readings.at(-1)!;
 }
 
 /** One client: its socket and its channel. */
@@ -202,6 +233,19 @@ interface RoundResult {
   seconds: number;
   /** CPU each process used during the round, in % of one core (A, B when there, this process). */
   cpuPercent: Record<string, number>;
+  /** Each server's event-loop delay and GC pauses during the round (`GET /__bench/loop`). */
+  servers: Record<string, ServerLoop>;
+}
+
+interface ServerLoop {
+  loopDelayMs: { p50: number; p99: number; max: number } | null;
+  gc: { count: number; totalMs: number; maxMs: number } | null;
+}
+
+async function serverLoop(port: number): Promise<ServerLoop> {
+  const res = await fetch(loopbackUrl(port, '/__bench/loop'));
+  if (!res.ok) throw new Error(`GET /__bench/loop answered ${res.status}`);
+  return (await res.json()) as ServerLoop;
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
@@ -216,6 +260,8 @@ const CLOCK_TICKS = 100;
 
 /** The processes whose CPU a round reports. */
 const watched: Record<string, number> = { bench: process.pid };
+/** The servers whose event loop a round reports, by port. */
+const serverPorts: Record<string, number> = {};
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return Number.NaN;
@@ -261,10 +307,11 @@ async function round(
     },
   };
 
+  for (const port of Object.values(serverPorts)) await serverLoop(port);
   const cpuBefore = Object.fromEntries(
     Object.entries(watched).map(([name, pid]) => [name, cpuSecondsOf(pid)]),
   );
-  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();
   const interval = 1000 / rate;
   const startedAt = performance.now();
@@ -303,6 +350,8 @@ async function round(
     ]),
   );
   receiver = undefined;
+  const servers: Record<string, ServerLoop> = {};
+  for (const [name, port] of Object.entries(serverPorts)) servers[name] = await serverLoop(port);
   for (const message of triggerMessages) log(`  trigger failed: ${message}`);
 
   const entries = [...pending.values()].filter((entry) => entry.receivedAt !== undefined);
@@ -325,10 +374,15 @@ async function round(
       mean: round1(latencies.reduce((sum, value) => sum + value, 0) / (latencies.length || 1)),
     },
     scheduleLagMaxMs: round1(scheduleLagMaxMs),
-    clientLoopDelayMs: { p99: round1(loop.percentile(99) / 1e6), max: round1(loop.max / 1e6) },
+    // The histogram holds the time between ticks; the delay is what exceeds the resolution.
+    clientLoopDelayMs: {
+      p99: round1(Math.max(0, loop.percentile(99) / 1e6 - LOOP_RESOLUTION_MS)),
+      max: round1(Math.max(0, loop.max / 1e6 - LOOP_RESOLUTION_MS)),
+    },
     wallClockP99Ms: round1(percentile(wall, 99)),
     seconds: round1(seconds),
     cpuPercent,
+    servers,
   };
 }
 
@@ -344,7 +398,6 @@ function publisherFor(port: number, agent: http.Agent) {
   });
 }
 
-const MB = 1024 * 1024;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => value.toFixed(1);
 
@@ -364,9 +417,14 @@ async function main(): Promise<number> {
 
   log(`starting bench server A${redis ? ' and B (both on Redis)' : ''}…`);
   const servers = await Promise.all(redis ? [startServer(env), startServer(env)] : [startServer(env)]);
+  const startedAt = performance.now();
   const [a, b] = servers;
   watched.A = a!.child.pid!;
-  if (b) watched.B = b.child.pid!;
+  serverPorts.A = a!.port;
+  if (b) {
+    watched.B = b.child.pid!;
+    serverPorts.B = b.port;
+  }
   const onSignal = (signal: NodeJS.Signals) => {
     for (const server of servers) server.child.kill('SIGTERM');
     process.exit(signal === 'SIGINT' ? 130 : 143);
@@ -380,9 +438,7 @@ async function main(): Promise<number> {
 
   try {
     // The baseline once startup's garbage is gone and the resident size has settled.
-    await serverMemory(a!.port);
-    await sleep(1_000);
-    const before = await serverMemory(a!.port);
+    const before = await settledMemory(a!.port, startedAt + SETTLE_AFTER_START_MS);
     log(`opening ${SETTINGS.connections.toLocaleString('en-US')} clients on A, ${CONNECT_BATCH} at a time…`);
     const connectStart = performance.now();
     const opened = await openClients(a!.port, SETTINGS.connections);
@@ -390,9 +446,7 @@ async function main(): Promise<number> {
     const connectSeconds = (performance.now() - connectStart) / 1000;
     const failed = SETTINGS.connections - clients.length;
     for (const [why, count] of opened.failures) log(`  ${count} clients failed: ${why}`);
-    // Late closes and sockets still being torn down settle before the count.
-    await sleep(500);
-    const after = await serverMemory(a!.port);
+    const after = await settledMemory(a!.port);
     const held = after.connections ?? 0;
     log(
       `${clients.length.toLocaleString('en-US')} subscribed in ${connectSeconds.toFixed(1)} s (${failed} failed); A holds ${held.toLocaleString('en-US')}`,
@@ -441,15 +495,24 @@ async function main(): Promise<number> {
       `| ${SETTINGS.connections.toLocaleString('en-US')} | ${clients.length.toLocaleString('en-US')} | ${failed} | ${held.toLocaleString('en-US')} / ${(end.connections ?? 0).toLocaleString('en-US')} | ${connectSeconds.toFixed(1)} s | ${(before.rss / MB).toFixed(0)} → ${(after.rss / MB).toFixed(0)} MB | ${(before.heapUsed / MB).toFixed(0)} → ${(after.heapUsed / MB).toFixed(0)} MB | ${kb(perConnection.rssBytes)} | ${kb(perConnection.heapUsedBytes)} |`,
     ];
     const latencyRows = [
-      '| path | events | p50 ms | p95 ms | p99 ms | max ms | lost | CPU (% of a core) | bench loop delay p99 / max ms |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| path | events | p50 ms | p95 ms | p99 ms | max ms | lost |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...rounds.map(
         (r) =>
-          `| ${r.label} | ${r.events.toLocaleString('en-US')} | ${ms(r.latencyMs.p50)} | ${ms(r.latencyMs.p95)} | ${ms(r.latencyMs.p99)} | ${ms(r.latencyMs.max)} | ${r.lost} | ${Object.entries(
-            r.cpuPercent,
-          )
-            .map(([name, percent]) => `${name} ${percent}`)
-            .join(', ')} | ${ms(r.clientLoopDelayMs.p99)} / ${ms(r.clientLoopDelayMs.max)} |`,
+          `| ${r.label} | ${r.events.toLocaleString('en-US')} | ${ms(r.latencyMs.p50)} | ${ms(r.latencyMs.p95)} | ${ms(r.latencyMs.p99)} | ${ms(r.latencyMs.max)} | ${r.lost} |`,
+      ),
+    ];
+    // Where the time went: a process short of CPU or paused by its collector shows here.
+    const processRows = [
+      '| round | process | CPU (% of a core) | event-loop delay p99 / max ms | GC pauses: count, total / longest ms |',
+      '| --- | --- | ---: | ---: | ---: |',
+      ...rounds.flatMap((r) =>
+        Object.entries(r.cpuPercent).map(([name, percent]) => {
+          const server = r.servers[name];
+          const delay = name === 'bench' ? r.clientLoopDelayMs : server?.loopDelayMs;
+          const gc = server?.gc;
+          return `| ${r.label} | ${name === 'bench' ? 'bench (clients, publisher)' : `server ${name}`} | ${percent} | ${delay ? `${ms(delay.p99)} / ${ms(delay.max)}` : 'n/a'} | ${gc ? `${gc.count}, ${ms(gc.totalMs)} / ${ms(gc.maxMs)}` : 'n/a'} |`;
+        }),
       ),
     ];
     const [one, two] = rounds;
@@ -468,6 +531,8 @@ async function main(): Promise<number> {
         ...connectionRows,
         '',
         ...latencyRows,
+        '',
+        ...processRows,
         '',
         ...goals.map((goal) => `- ${goal}`),
         '',

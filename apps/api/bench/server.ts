@@ -1,11 +1,13 @@
 /**
  * The server under test for `npm run bench`: the product app on a fresh in-memory PGlite, plus the
- * trivial route `GET /__bench/trivial` that every scenario is compared with, and two bench-only
- * probes, `GET /__bench/heap` and `GET /__bench/memory` (memory after a collection, realtime
- * connections). It runs in its own process (started by bench/run.ts) so that autocannon does not
- * share its event loop. It listens on 127.0.0.1 on a free port, prints `{"port":N}` as one JSON line
- * on stdout, and exits on SIGTERM, SIGINT, or when the parent that started it goes away.
+ * trivial route `GET /__bench/trivial` that every scenario is compared with, and bench-only probes:
+ * `GET /__bench/heap` and `GET /__bench/memory` (memory after a collection, realtime connections),
+ * `GET /__bench/loop` (event-loop delay and GC pauses). It runs in its own process (started by
+ * bench/run.ts) so that autocannon does not share its event loop. It listens on 127.0.0.1 on a free
+ * port, prints `{"port":N}` as one JSON line on stdout, and exits on SIGTERM, SIGINT, or when the
+ * parent that started it goes away.
  */
+import { monitorEventLoopDelay, PerformanceObserver, type IntervalHistogram } from 'node:perf_hooks';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { sql } from 'drizzle-orm';
@@ -23,6 +25,9 @@ function loopbackDatabaseUrl(url: string | undefined): string {
   }
   return url;
 }
+
+/** The event-loop probe's timer (`GET /__bench/loop`). */
+const LOOP_RESOLUTION_MS = 10;
 
 /** A hung close must not leave an orphan process holding a port. */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -68,10 +73,50 @@ async function main() {
     return { heapUsed: process.memoryUsage().heapUsed };
   });
   // The whole memory picture and the realtime hub's socket count (bench/realtime.ts divides the
-  // growth by the connections held). Collected first unless `?gc=false`.
+  // growth by the connections held). Collected first unless `?gc=false`, as a "last resort"
+  // collection: that one also hands V8's pooled free pages back to the OS at once, which a plain
+  // gc() leaves to the memory reducer seconds later (the resident size then drops by 40 MB at an
+  // unpredictable moment, more than 10,000 connections add).
   app.get('/__bench/memory', async (request) => {
-    if ((request.query as { gc?: string }).gc !== 'false') (globalThis as { gc?: () => void }).gc?.();
+    if ((request.query as { gc?: string }).gc !== 'false')
+      (globalThis as { gc?: (options?: object) => void }).gc?.({
+        type: 'major',
+        execution: 'sync',
+        flavor: 'last-resort',
+      });
     return { ...process.memoryUsage(), connections: app.realtimeHub?.connectionCount ?? null };
+  });
+  // Where a latency tail comes from: the event loop's delay (a 10 ms timer's lateness, which counts
+  // the time the OS gives the process to others as well as our own work) and the garbage collector's
+  // pauses, both since the previous call. The first call starts the watch and returns nulls.
+  let loop: IntervalHistogram | undefined;
+  let gcPauses: number[] = [];
+  app.get('/__bench/loop', async () => {
+    const stats = loop
+      ? {
+          // The histogram holds the time between ticks; the delay is what exceeds the resolution.
+          loopDelayMs: {
+            p50: Math.max(0, loop.percentile(50) / 1e6 - LOOP_RESOLUTION_MS),
+            p99: Math.max(0, loop.percentile(99) / 1e6 - LOOP_RESOLUTION_MS),
+            max: Math.max(0, loop.max / 1e6 - LOOP_RESOLUTION_MS),
+          },
+          gc: {
+            count: gcPauses.length,
+            totalMs: gcPauses.reduce((a, b) => a + b, 0),
+            maxMs: Math.max(0, ...gcPauses),
+          },
+        }
+      : { loopDelayMs: null, gc: null };
+    if (!loop) {
+      loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+      loop.enable();
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+      }).observe({ entryTypes: ['gc'] });
+    }
+    loop.reset();
+    gcPauses = [];
+    return stats;
   });
 
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -81,9 +81,15 @@ describe('loadConfig', () => {
       /PUSHER_SECRET/,
     );
     expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1' })).toThrow(/REDIS_URL/);
-    const one = loadConfig({ NODE_ENV: 'production' }).realtime.secret;
-    // A lone production instance makes its own secret: never the development one.
-    expect(one).toMatch(/^[0-9a-f]{64}$/);
-    expect(loadConfig({ NODE_ENV: 'production' }).realtime.secret).not.toBe(one);
+    expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/PUSHER_SECRET/);
+    // A lone instance makes its own secret at start (development too): the fixed one is for tests.
+    for (const env of ['production', 'development'] as const) {
+      const one = loadConfig({ NODE_ENV: env }).realtime.secret;
+      expect(one).toMatch(/^[0-9a-f]{64}$/);
+      expect(loadConfig({ NODE_ENV: env }).realtime.secret).not.toBe(one);
+    }
+    expect(loadConfig({ NODE_ENV: 'test' }).realtime.secret).toBe(
+      loadConfig({ NODE_ENV: 'test' }).realtime.secret,
+    );
   });
 });

@@ -276,7 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-const DEV_REALTIME_SECRET = 'dealclub-local-realtime-secret';
+const TEST_REALTIME_SECRET = 'dealclub-test-realtime-secret';
 
 function realtimeConfig(e: z.infer<typeof EnvSchema>): RealtimeConfig {
   const hosted = Boolean(e.PUSHER_HOST || e.PUSHER_CLUSTER);
@@ -287,11 +287,13 @@ function realtimeConfig(e: z.infer<typeof EnvSchema>): RealtimeConfig {
   }
   // Every instance must sign and check channel authorisations with the same secret; one instance
   // alone may make its own at start (clients authorise again when they reconnect).
-  if (!hosted && !e.PUSHER_SECRET && e.NODE_ENV === 'production' && e.REDIS_URL) {
+  if (!hosted && !e.PUSHER_SECRET && e.NODE_ENV !== 'test' && e.REDIS_URL) {
     throw new ConfigError(['PUSHER_SECRET: required when REDIS_URL is set (every instance must share it)']);
   }
+  // The fixed secret is for tests only: a deployment that forgot NODE_ENV must not sign with a
+  // secret anyone can read here.
   const secret =
-    e.PUSHER_SECRET ?? (e.NODE_ENV === 'production' ? randomBytes(32).toString('hex') : DEV_REALTIME_SECRET);
+    e.PUSHER_SECRET ?? (e.NODE_ENV === 'test' ? TEST_REALTIME_SECRET : randomBytes(32).toString('hex'));
   return {
     mode: hosted ? 'hosted' : 'embedded',
     appId: e.PUSHER_APP_ID ?? 'dealclub',

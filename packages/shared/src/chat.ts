@@ -146,7 +146,11 @@ export interface NewThreadEvent {
 
 /** Shell §9: the first 50 characters, with an ellipsis when the message is longer. */
 export function messagePreview(message: string): string {
-  return message.length <= MESSAGE_PREVIEW_LENGTH ? message : `${message.slice(0, MESSAGE_PREVIEW_LENGTH)}…`;
+  // By characters (code points), so an emoji is never cut in half.
+  const characters = Array.from(message);
+  return characters.length <= MESSAGE_PREVIEW_LENGTH
+    ? message
+    : `${characters.slice(0, MESSAGE_PREVIEW_LENGTH).join('')}…`;
 }
 
 /** Shell §2: the badge shows the unread count capped at '99+'. */
@@ -173,5 +177,6 @@ export function relativeTime(
   if (days < 30) return { unit: 'days', count: days };
   const months = Math.floor(days / 30);
   if (months < 12) return { unit: 'months', count: months };
-  return { unit: 'years', count: Math.floor(days / 365) };
+  // 360–364 days are 12 months by the month step, and a year here (never "0 years").
+  return { unit: 'years', count: Math.max(1, Math.floor(days / 365)) };
 }

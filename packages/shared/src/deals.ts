@@ -350,6 +350,11 @@ export function dealMath(deal: TermFields, today = new Date()): DealMath | null 
   return { cashToClose, estimatedEquity, totalMonthlyPayment, monthsToMaturity };
 }
 
+/** The first line of an address: the street, and the unit when there is one ("12 Oak St, Apt 4"). */
+export function streetWithUnit(street: string, unit: string | null | undefined): string {
+  return unit ? `${street}, ${unit}` : street;
+}
+
 /** A list display of the address: at most 30 characters (core §9). */
 export function truncateAddress(address: string): string {
   return address.length <= ADDRESS_DISPLAY_LENGTH

@@ -562,7 +562,8 @@ export const webhookDeliveries = pgTable(
 
 /**
  * Conversations (DECISIONS.md Conversations and notifications): one per deal and buyer, with the
- * deal's originator. Each side's read mark counts its unread messages; `*_emailed_at` keeps the
+ * deal's originator. Each side's read mark (the time of the newest message they were shown) counts
+ * its unread messages; `*_emailed_at` (the time of the message last e-mailed about) keeps the
  * unread-message e-mail to one per unread stretch. A blocked thread takes no new user messages.
  */
 export const chatThreads = pgTable(
@@ -589,7 +590,11 @@ export const chatThreads = pgTable(
   },
   (t) => [
     uniqueIndex('chat_threads_deal_buyer_idx').on(t.dealId, t.buyerId),
-    index('chat_threads_buyer_idx').on(t.buyerId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('chat_threads_buyer_idx').on(
+      t.buyerId,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('chat_threads_originator_idx').on(
       t.originatorId,
       t.lastMessageAt.desc().nullsFirst(),

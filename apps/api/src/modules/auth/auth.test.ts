@@ -27,7 +27,15 @@ describe('GET /api/auth/public-config', () => {
       region: 'us-east-2',
       endpoint: '/cognito/',
       // The embedded realtime server: the page's own host, port and protocol.
-      realtime: { enabled: true, key: 'dealclub-key', cluster: 'us3', host: null, port: null, useTLS: null },
+      realtime: {
+        enabled: true,
+        mode: 'embedded',
+        key: 'dealclub-key',
+        cluster: 'us3',
+        host: null,
+        port: null,
+        useTLS: null,
+      },
     });
   });
 

@@ -17,6 +17,8 @@ const PublicConfig = z.object({
   /** Where pusher-js connects (null host, port, TLS: the page's own). */
   realtime: z.object({
     enabled: z.boolean(),
+    /** embedded: our server on this origin; hosted: Pusher (by cluster) or soketi (host, port). */
+    mode: z.enum(['embedded', 'hosted']),
     key: z.string(),
     cluster: z.string(),
     host: z.string().nullable(),
@@ -51,6 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // Embedded: null host, port and TLS mean the page's own (the server is on the API's port).
         realtime: {
           enabled: true,
+          mode: realtime.mode,
           key: realtime.key,
           cluster: realtime.cluster,
           host: realtime.mode === 'hosted' ? realtime.host : null,

@@ -181,7 +181,12 @@ describe('conversations', () => {
   it('the originator cannot open a conversation with themself; a deal one cannot see is not found', async () => {
     const { seller, buyer } = await setUp();
     const own = await listDeal(app, seller, cashDeal());
-    const res = await send(seller, 'POST', '/api/chat/threads', { dealId: own.id, body: 'me?' });
+    // A seller-only account starts no conversations; a buyer-and-seller one not on its own deal.
+    const sellerOnly = await send(seller, 'POST', '/api/chat/threads', { dealId: own.id, body: 'me?' });
+    expect(sellerOnly.statusCode).toBe(403);
+    const hybrid = await createUser(app, { roles: ['buyer', 'originator'] });
+    const hybridDeal = await listDeal(app, hybrid, cashDeal());
+    const res = await send(hybrid, 'POST', '/api/chat/threads', { dealId: hybridDeal.id, body: 'me?' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'OWN_DEAL' });
     const missing = await send(buyer, 'POST', '/api/chat/threads', {
@@ -204,6 +209,50 @@ describe('conversations', () => {
     expect((await threads(seller)).threads[0]!.deal.address).toBe('77 Secret Ln');
     const bell = await notifications(seller);
     expect(bell.notifications[0]!.dealInfo.address).toBe('77 Secret Ln');
+    // The seller's reply reaches the buyer's bell, and their e-mail, without the street.
+    await send(seller, 'POST', `/api/chat/threads/${thread.threadId}/messages`, {
+      body: 'It is near the park.',
+    });
+    const buyerBell = await notifications(buyer);
+    expect(buyerBell.notifications[0]!.dealInfo).toMatchObject({
+      address: null,
+      hideAddress: true,
+      city: hidden.city,
+    });
+    expect(JSON.stringify(buyerBell)).not.toContain('Secret');
+    const handle = unreadEmailHandler(app.database.db, app.config.origin);
+    for (const job of await app.database.db.select().from(jobs).where(eq(jobs.type, UNREAD_EMAIL_JOB)))
+      await handle(job as JobRow);
+    const mail = await app.database.db.select().from(outbox).where(eq(outbox.recipient, buyer.email));
+    expect(mail.filter((m) => m.template === 'chat_unread')).toHaveLength(1);
+    expect(JSON.stringify(mail)).not.toContain('Secret');
+  });
+
+  it('two first messages at once make one conversation', async () => {
+    const { buyer, deal } = await setUp();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        send(buyer, 'POST', '/api/chat/threads', { dealId: deal.id, body: `at once ${i}` }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const ids = new Set(results.map((r) => (r.json() as { thread: ThreadSummary }).thread.threadId));
+    expect(ids.size).toBe(1);
+    expect(await messageCount()).toBe(5);
+  });
+
+  it('a participant may send 30 messages a minute; the 31st is refused and not kept', async () => {
+    const { seller, buyer, deal } = await setUp();
+    const { thread } = await start(buyer, deal.id);
+    const url = `/api/chat/threads/${thread.threadId}/messages`;
+    for (let i = 1; i < 30; i++)
+      expect((await send(buyer, 'POST', url, { body: `m${i}` })).statusCode).toBe(201);
+    const refused = await send(buyer, 'POST', url, { body: 'one too many' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await messageCount()).toBe(30);
+    // The other participant's budget is their own.
+    expect((await send(seller, 'POST', url, { body: 'my turn' })).statusCode).toBe(201);
   });
 
   it('older messages load page by page, newest first', async () => {
@@ -293,6 +342,25 @@ describe('the unread-message e-mail', () => {
         `${deal.city}, ${deal.state} ${deal.zipCode}`,
     );
     expect(mail[0]!.body).toContain(`/chat/${thread.threadId}`);
+  });
+
+  it('goes again after the recipient read the thread and a new message came', async () => {
+    const { seller, buyer, deal } = await setUp();
+    const { thread } = await start(buyer, deal.id, 'First');
+    expect(await runEmailJobs()).toHaveLength(1);
+    await app.database.db.delete(jobs);
+    await send(seller, 'GET', `/api/chat/threads/${thread.threadId}/messages`);
+    await send(buyer, 'POST', `/api/chat/threads/${thread.threadId}/messages`, { body: 'Second' });
+    expect((await runEmailJobs()).map((m) => m.body.includes('Second'))).toEqual([false, true]);
+  });
+
+  it('is not sent for a blocked conversation, nor for system messages', async () => {
+    const { seller, buyer, deal } = await setUp();
+    await send(buyer, 'POST', `/api/deals/${deal.id}/interest`, { message: 'Interested.' });
+    expect(await app.database.db.select().from(jobs).where(eq(jobs.type, UNREAD_EMAIL_JOB))).toHaveLength(0);
+    const { thread } = await start(buyer, deal.id, 'Hello?');
+    await send(seller, 'POST', `/api/chat/threads/${thread.threadId}/block`);
+    expect(await runEmailJobs()).toHaveLength(0);
   });
 
   it('is not sent when the recipient read the thread in time', async () => {

@@ -6,6 +6,7 @@
 import { aliasedTable, and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ChatMessage, ChatNotification, DealInfo, ThreadSummary } from '@dealclub/shared/chat';
 import { MESSAGES_PAGE_SIZE } from '@dealclub/shared/chat';
+import { streetWithUnit } from '@dealclub/shared/deals';
 import { personName } from '@dealclub/shared/format';
 import type { Db } from '../../db/client';
 import { chatMessages, chatNotifications, chatThreads, deals, users } from '../../db/schema';
@@ -21,7 +22,7 @@ export const NOTIFICATIONS_SHOWN = 50;
 const THREADS_PAGE_SIZE = 30;
 
 export function dealInfoFor(viewerId: string, deal: DealRow): DealInfo {
-  const street = `${deal.streetAddress}${deal.unit ? ` ${deal.unit}` : ''}`;
+  const street = streetWithUnit(deal.streetAddress, deal.unit);
   return {
     dealId: deal.id,
     address: seesAddress({ id: viewerId, isAdmin: false }, deal) ? street : null,

@@ -108,7 +108,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const thread = await participantThread(db(), user.id, request.params.id);
       const page = await messagePage(db(), thread, request.query.cursor);
-      if (!request.query.cursor) await markThreadRead(db(), user.id, thread);
+      if (!request.query.cursor) await markThreadRead(db(), user.id, thread, page.messages[0]?.id);
       return { thread: await threadSummary(db(), user.id, thread), ...page };
     },
   );

@@ -146,7 +146,15 @@ export async function addMessage(
   input: NewMessage,
   words?: (language: string, params: Record<string, string | number>) => Record<string, string>,
 ): Promise<{ message: MessageRow; announcement: Announcement }> {
-  const { thread, sender } = input;
+  const { sender } = input;
+  // The thread's row lock orders its messages: `seq` and `last_message_at` follow commit order even
+  // when a participant's message and a marketplace event are written at the same moment.
+  const [thread] = await db
+    .select()
+    .from(chatThreads)
+    .where(eq(chatThreads.id, input.thread.id))
+    .for('update');
+  if (!thread) throw new AppError('THREAD_NOT_FOUND');
   const [message] = await db
     .insert(chatMessages)
     .values({
@@ -163,8 +171,9 @@ export async function addMessage(
   await db
     .update(chatThreads)
     .set({
-      lastMessageAt: message!.createdAt,
-      ...(senderIsBuyer ? { buyerReadAt: message!.createdAt } : { originatorReadAt: message!.createdAt }),
+      // now() is the message's own created_at (same transaction), at full precision.
+      lastMessageAt: sql`greatest(${chatThreads.lastMessageAt}, now())`,
+      ...(senderIsBuyer ? { buyerReadAt: sql`now()` } : { originatorReadAt: sql`now()` }),
     })
     .where(eq(chatThreads.id, thread.id));
 
@@ -254,10 +263,21 @@ export async function blockThread(db: Db, userId: string, threadId: string): Pro
   });
 }
 
-/** Marks the thread read for `userId` up to now, with its notifications. */
-export async function markThreadRead(db: Db, userId: string, thread: ThreadRow) {
-  const mark = thread.buyerId === userId ? { buyerReadAt: sql`now()` } : { originatorReadAt: sql`now()` };
-  await db.update(chatThreads).set(mark).where(eq(chatThreads.id, thread.id));
+/**
+ * Marks the thread read for `userId` up to the newest message they were shown (`shownId`), not up
+ * to "now": a message committed while the page was being read stays unread. The thread's
+ * notifications no newer than that message are marked read too. Times are compared in SQL, at the
+ * database's full precision.
+ */
+export async function markThreadRead(db: Db, userId: string, thread: ThreadRow, shownId: string | undefined) {
+  if (!shownId) return;
+  const shownAt = sql`(select ${chatMessages.createdAt} from ${chatMessages} where ${chatMessages.id} = ${shownId})`;
+  const column = thread.buyerId === userId ? chatThreads.buyerReadAt : chatThreads.originatorReadAt;
+  const mark = sql`greatest(coalesce(${column}, '-infinity'::timestamptz), ${shownAt})`;
+  await db
+    .update(chatThreads)
+    .set(thread.buyerId === userId ? { buyerReadAt: mark } : { originatorReadAt: mark })
+    .where(eq(chatThreads.id, thread.id));
   await db
     .update(chatNotifications)
     .set({ readAt: sql`now()` })
@@ -266,6 +286,7 @@ export async function markThreadRead(db: Db, userId: string, thread: ThreadRow) 
         eq(chatNotifications.userId, userId),
         eq(chatNotifications.threadId, thread.id),
         isNull(chatNotifications.readAt),
+        sql`${chatNotifications.createdAt} <= ${shownAt}`,
       ),
     );
 }

@@ -4,7 +4,7 @@
  * notification settings — once per unread stretch: after one e-mail, the next waits until they have
  * read the thread again. Nothing is sent about a blocked thread.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { personName } from '@dealclub/shared/format';
 import type { Db } from '../../db/client';
 import { chatMessages, chatThreads, deals, users } from '../../db/schema';
@@ -22,6 +22,8 @@ export function unreadEmailHandler(db: Db, origin: string) {
       const readAt = isBuyer ? thread.buyerReadAt : thread.originatorReadAt;
       const emailedAt = isBuyer ? thread.buyerEmailedAt : thread.originatorEmailedAt;
       if (readAt && readAt >= message.createdAt) return;
+      // `emailedAt` is the time of the message last e-mailed about: if the reader has not read up to
+      // it, this stretch of unread messages was already announced.
       if (emailedAt && (!readAt || emailedAt > readAt)) return;
       const [recipient] = await tx.select().from(users).where(eq(users.id, recipientId!));
       const [sender] = message.senderId
@@ -43,7 +45,7 @@ export function unreadEmailHandler(db: Db, origin: string) {
       );
       await tx
         .update(chatThreads)
-        .set(isBuyer ? { buyerEmailedAt: sql`now()` } : { originatorEmailedAt: sql`now()` })
+        .set(isBuyer ? { buyerEmailedAt: message.createdAt } : { originatorEmailedAt: message.createdAt })
         .where(eq(chatThreads.id, thread.id));
     });
   };

@@ -3,6 +3,7 @@
  * e-mail and SMS through the outbox, in the recipient's language and on the channels they chose,
  * written in the transaction of the event. A recipient sees the street address only if they may.
  */
+import { streetWithUnit } from '@dealclub/shared/deals';
 import { formatMoney } from '@dealclub/shared/format';
 import type { Db } from '../../db/client';
 import type { deals, users } from '../../db/schema';
@@ -18,7 +19,7 @@ export function placeFor(recipient: Pick<UserRow, 'id' | 'roles'>, deal: DealRow
   const area = `${deal.city}, ${deal.state} ${deal.zipCode}`;
   const viewer = { id: recipient.id, isAdmin: recipient.roles.includes('admin') };
   if (!seesAddress(viewer, deal)) return area;
-  return `${deal.streetAddress}${deal.unit ? ` ${deal.unit}` : ''}, ${area}`;
+  return `${streetWithUnit(deal.streetAddress, deal.unit)}, ${area}`;
 }
 
 /** "cash" / "creative" and "purchase price $X" / "entry fee $X" in the recipient's language. */

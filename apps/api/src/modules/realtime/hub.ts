@@ -16,6 +16,7 @@ import { CHANNEL_NAME_PATTERN, validChannelAuth } from './signatures';
 export const CLOSE = {
   appNotFound: 4001,
   overQuota: 4004,
+  unauthorized: 4009,
   unsupportedProtocol: 4007,
   noProtocol: 4008,
   overCapacity: 4100,
@@ -37,6 +38,8 @@ export interface HubOptions {
   maxRefusals: number;
   maxChannelsPerConnection: number;
   maxConnections: number;
+  /** A connection that has subscribed to nothing this long is closed (4009): it only holds a slot. */
+  subscribeTimeoutMs: number;
   /** Largest frame a client may send; larger ones close the socket (1009). */
   maxPayloadBytes: number;
   /** A connection whose unsent data grows past this is too slow to keep (closed with 4100). */
@@ -52,6 +55,7 @@ export const DEFAULT_HUB_OPTIONS: Omit<HubOptions, 'key' | 'secret'> = {
   maxRefusals: 20,
   maxChannelsPerConnection: 10,
   maxConnections: 50_000,
+  subscribeTimeoutMs: 60_000,
   maxPayloadBytes: 10 * 1024,
   maxBufferedBytes: 1024 * 1024,
   sweepIntervalMs: 5_000,
@@ -75,6 +79,7 @@ interface Connection {
   ws: WebSocket;
   socketId: string;
   channels: Set<string>;
+  openedAt: number;
   lastSeen: number;
   pingSentAt: number;
   tokens: number;
@@ -119,6 +124,8 @@ export class RealtimeHub {
   /** Takes the WebSocket upgrades of `/app/<key>` on `server`; other upgrade paths are refused. */
   attach(server: Server) {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // Node drops its own error handler before 'upgrade': a reset here must not end the process.
+      socket.on('error', () => socket.destroy());
       const target = upgradeTarget(request.url);
       if (!target || this.closed) {
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
@@ -129,11 +136,14 @@ export class RealtimeHub {
   }
 
   private open(ws: WebSocket, key: string, protocol: string | null) {
+    // First of all: a socket error (a bad frame, a reset) must never be an unhandled 'error'.
+    ws.on('error', () => ws.terminate());
     const refuse = (code: number, message: string) => {
       ws.send(frame('pusher:error', { code, message }));
       ws.close(code, message);
     };
-    if (key !== this.options.key) return refuse(CLOSE.appNotFound, `App key ${key} not in this cluster`);
+    // The reason is fixed text: a close reason is at most 123 bytes, and the key is the client's.
+    if (key !== this.options.key) return refuse(CLOSE.appNotFound, 'Unknown app key');
     if (protocol === null) return refuse(CLOSE.noProtocol, 'No protocol version supplied');
     if (protocol !== '7') return refuse(CLOSE.unsupportedProtocol, 'Unsupported protocol version');
     if (this.connections.size >= this.options.maxConnections)
@@ -144,6 +154,7 @@ export class RealtimeHub {
       ws,
       socketId: newSocketId(),
       channels: new Set(),
+      openedAt: now,
       lastSeen: now,
       pingSentAt: 0,
       tokens: this.options.rate.burst,
@@ -153,7 +164,6 @@ export class RealtimeHub {
     this.connections.add(connection);
     ws.on('message', (data, isBinary) => this.receive(connection, data, isBinary));
     ws.on('close', () => this.drop(connection));
-    ws.on('error', () => this.drop(connection));
     ws.send(
       frame(
         'pusher:connection_established',
@@ -286,6 +296,12 @@ export class RealtimeHub {
     for (const connection of this.connections) {
       if (connection.pingSentAt && now - connection.pingSentAt > this.options.pongTimeoutMs) {
         connection.ws.close(CLOSE.pongNotReceived, 'Pong reply not received');
+        this.drop(connection);
+      } else if (
+        connection.channels.size === 0 &&
+        now - connection.openedAt > this.options.subscribeTimeoutMs
+      ) {
+        connection.ws.close(CLOSE.unauthorized, 'No subscription');
         this.drop(connection);
       } else if (!connection.pingSentAt && now - connection.lastSeen > quietMs) {
         connection.pingSentAt = now;

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import Pusher from 'pusher';
 import type PusherClient from 'pusher-js';
@@ -242,7 +243,6 @@ describe('the embedded realtime server with pusher-js and the pusher SDK', () =>
     ).rejects.toMatchObject({ status: 413 });
 
     // A request signed 11 minutes ago is refused even though its signature is right.
-    const sdk = serverSdk(port);
     const body = JSON.stringify({ name: 'new-message', channels: ['private-user-x'], data: '{}' });
     const old = Math.floor(Date.now() / 1000) - 660;
     const { createHash, createHmac } = await import('node:crypto');
@@ -287,7 +287,67 @@ describe('the embedded realtime server with pusher-js and the pusher SDK', () =>
     });
     expect(garbage.status).toBe(400);
     expect(await garbage.json()).toMatchObject({ code: 'INVALID_JSON' });
-    void sdk;
+  });
+});
+
+describe('what would have ended the process', () => {
+  it('a key too long for a close reason, a bad frame after a refusal, resets during a refused upgrade', async () => {
+    const { port, key } = await start();
+    const longKey = await peer(port, 'k'.repeat(300));
+    expect((await longKey.closed).code).toBe(4001);
+
+    // An unmasked frame (clients must mask) sent to a socket that is being refused.
+    const raw = net.connect({ host: '127.0.0.1', port });
+    await new Promise((resolve) => raw.once('connect', resolve));
+    raw.write(
+      [
+        'GET /app/wrong-key?protocol=7 HTTP/1.1',
+        `Host: 127.0.0.1:${port}`,
+        'Upgrade: websocket',
+        'Connection: Upgrade',
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+        'Sec-WebSocket-Version: 13',
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    await new Promise((resolve) => raw.once('data', resolve));
+    raw.write(Buffer.from([0x81, 0x05, 0x68, 0x65, 0x6c, 0x6c, 0x6f]));
+    await new Promise((resolve) => raw.once('close', resolve));
+
+    // Connections reset in the middle of a refused upgrade.
+    for (let i = 0; i < 50; i++) {
+      const socket = net.connect({ host: '127.0.0.1', port });
+      socket.on('error', () => {});
+      socket.once('connect', () => {
+        socket.write(
+          `GET /not-realtime HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n`,
+        );
+        socket.resetAndDestroy();
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Still serving.
+    const after = await peer(port, key);
+    expect(await after.socketId()).toMatch(/^\d+\.\d+$/);
+  });
+
+  it('closes a connection that subscribes to nothing (4009), not one that does', async () => {
+    const { port, key, secret } = await start({ subscribeTimeoutMs: 300, sweepIntervalMs: 100 });
+    const user = await createUser(app);
+    const idle = await peer(port, key);
+    await idle.socketId();
+    const busy = await peer(port, key);
+    const socketId = await busy.socketId();
+    busy.send({
+      event: 'pusher:subscribe',
+      data: { channel: userChannel(user.id), auth: channelAuth(key, secret, socketId, userChannel(user.id)) },
+    });
+    await busy.next('pusher_internal:subscription_succeeded');
+    expect((await idle.closed).code).toBe(4009);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    busy.send({ event: 'pusher:ping', data: {} });
+    expect(await busy.next('pusher:pong')).toBeTruthy();
   });
 });
 
