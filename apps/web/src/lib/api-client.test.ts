@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, attachmentName, isPublicPath, setAuthHandlers, withQuery } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  attachmentName,
+  isNotFound,
+  isPublicPath,
+  setAuthHandlers,
+  withQuery,
+} from './api-client';
 import { shouldRetryQuery } from './query-client';
 
 describe('withQuery', () => {
@@ -20,6 +28,18 @@ describe('attachmentName', () => {
     );
     expect(attachmentName('attachment')).toBeNull();
     expect(attachmentName(null)).toBeNull();
+  });
+});
+
+describe('isNotFound', () => {
+  it('is a 404, a 400 (an id that cannot be one) or LISTING_NOT_FOUND, never another failure', () => {
+    const body = (code: string) => ({ code, message: code });
+    expect(isNotFound(new ApiError(404, 'Not Found', body('THREAD_NOT_FOUND')))).toBe(true);
+    expect(isNotFound(new ApiError(400, 'Bad Request', body('VALIDATION_FAILED')))).toBe(true);
+    expect(isNotFound(new ApiError(410, 'Gone', body('LISTING_NOT_FOUND')))).toBe(true);
+    expect(isNotFound(new ApiError(500, 'Internal Server Error', body('INTERNAL')))).toBe(false);
+    expect(isNotFound(new ApiError(403, 'Forbidden', null))).toBe(false);
+    expect(isNotFound(new TypeError('Failed to fetch'))).toBe(false);
   });
 });
 

@@ -22,6 +22,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether an error means the thing asked for is missing, or not this user's to see (the API never
+ * says which): a 404 (LISTING_NOT_FOUND, THREAD_NOT_FOUND...), or a 400 for an id that cannot be one.
+ */
+export function isNotFound(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.status === 404 || error.status === 400 || error.code === 'LISTING_NOT_FOUND')
+  );
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
 

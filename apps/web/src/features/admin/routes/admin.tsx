@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { PageFallback } from '@/components/layout/page-fallback';
-import { useSession } from '@/features/auth/session-context';
+import { RequireSession } from '@/features/auth/components/require-session';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { MailboxTable, UsersTable, WaitlistTable } from '../components/admin-tables';
 
@@ -12,14 +11,17 @@ type Tab = (typeof TABS)[number];
 export default function AdminPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.admin'));
-  const session = useSession();
+  return (
+    <RequireSession from="/admin">
+      {(user) => (user.roles.includes('admin') ? <Admin /> : <Navigate to="/unauthorized" replace />)}
+    </RequireSession>
+  );
+}
+
+function Admin() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const tab: Tab = TABS.find((x) => x === params.get('tab')) ?? 'users';
-
-  if (session.status === 'loading') return <PageFallback />;
-  if (session.status !== 'authenticated') return <Navigate to="/auth" replace state={{ from: '/admin' }} />;
-  if (!session.user.roles.includes('admin')) return <Navigate to="/unauthorized" replace />;
-
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t('admin.title')}</h1>

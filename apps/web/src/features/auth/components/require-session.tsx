@@ -1,15 +1,26 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { useSession, type SessionUser } from '@/features/auth/session-context';
+import { useSession, type SessionUser } from '../session-context';
 
-/** The conversation pages are the signed-in user's own: a visitor signs in and comes back. */
-export function RequireSession({ children }: { children: (user: SessionUser) => ReactNode }) {
+/**
+ * The guard of a signed-in user's page: the spinner while the session is restored, a visitor sent
+ * to sign in and brought back afterwards (to `from`, by default the page itself with its query),
+ * else the page for the signed-in user.
+ */
+export function RequireSession({
+  from,
+  children,
+}: {
+  /** Where signing in brings the visitor back; the current path and query by default. */
+  from?: string;
+  children: (user: SessionUser) => ReactNode;
+}) {
   const session = useSession();
   const location = useLocation();
   if (session.status === 'loading') return <PageFallback />;
   if (session.status !== 'authenticated') {
-    return <Navigate to="/auth" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return <Navigate to="/auth" replace state={{ from: from ?? `${location.pathname}${location.search}` }} />;
   }
   return children(session.user);
 }

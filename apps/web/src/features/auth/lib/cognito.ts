@@ -19,6 +19,18 @@ export interface PublicConfig {
   clientId: string;
   region: string;
   endpoint: string | null;
+  /** Where pusher-js connects (the conversations feature's realtime client). */
+  realtime: {
+    enabled: boolean;
+    /** embedded: our server, on the page's own host, port and protocol (host, port, TLS null);
+     * hosted: Pusher by cluster (host null) or a Pusher-compatible server such as soketi. */
+    mode: 'embedded' | 'hosted';
+    key: string;
+    cluster: string;
+    host: string | null;
+    port: number | null;
+    useTLS: boolean | null;
+  };
 }
 
 /** Matches what the client library itself demands of a pool id (shell §5). */

@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '@dealclub/shared/chat';
-import { formatMessageTime, systemText } from '../lib/wording';
+import { formatMoment } from '@/lib/dates';
+import { systemText } from '../lib/wording';
 
 /** How close to the end (px) still counts as "reading the newest": a new message then scrolls in. */
 const AT_END_PX = 48;
@@ -111,7 +112,7 @@ export function MessageList({
 
 function MessageTime({ value }: { value: string }) {
   const { i18n } = useTranslation();
-  return <time dateTime={value}>{formatMessageTime(value, i18n.language)}</time>;
+  return <time dateTime={value}>{formatMoment(value, i18n.language)}</time>;
 }
 
 function UserMessage({ message, own }: { message: ChatMessage; own: boolean }) {

@@ -5,8 +5,9 @@
  */
 import type { TFunction } from 'i18next';
 import { relativeTime, type ChatMessage, type DealInfo } from '@dealclub/shared/chat';
-import { truncateAddress } from '@dealclub/shared/deals';
 import { formatMoney } from '@dealclub/shared/format';
+import { placeOf, streetLine } from '@/lib/address';
+import { formatDay } from '@/lib/dates';
 
 /** "just now", "5 minutes ago", "hace 2 días". */
 export function relativeTimeText(t: TFunction, from: Date | string, now: Date = new Date()): string {
@@ -15,22 +16,17 @@ export function relativeTimeText(t: TFunction, from: Date | string, now: Date = 
 }
 
 /**
- * The deal of a notification or conversation (shell §2): its street cut at 30 characters, or — when
- * the street is hidden from the reader or undisclosed — 'Address undisclosed, Austin, TX 78701'.
- * `full` (a conversation's own header) keeps the whole street and adds the place.
+ * The deal of a notification or conversation (shell §2), worded as the deal screens word it: its
+ * street (with the unit, as the API gives it) cut at 30 characters, or — when the street is hidden
+ * from the reader or undisclosed — 'Address undisclosed, Austin, TX 78701'. `full` (a conversation's
+ * own header) keeps the whole street and adds the place.
  */
 export function dealLine(t: TFunction, deal: DealInfo, { full = false } = {}): string {
-  const place = t('dealCommon.place', { city: deal.city, state: deal.state, zipCode: deal.zip });
-  if (!deal.address || deal.hideAddress) return `${t('dealCommon.addressUndisclosed')}, ${place}`;
-  return full ? `${deal.address}, ${place}` : truncateAddress(deal.address);
-}
-
-/** A `YYYY-MM-DD` close date as a medium date, without a time zone shift. */
-function formatCloseDate(day: string, language: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  const street = deal.hideAddress ? null : deal.address;
+  const line = streetLine(t, street, { full });
+  return full || !street
+    ? `${line}, ${placeOf(t, { city: deal.city, state: deal.state, zipCode: deal.zip })}`
+    : line;
 }
 
 /** The sentence of a system message ("Made a cash offer: $380,000, closing Mar 1, 2026"). */
@@ -42,7 +38,7 @@ export function systemText(t: TFunction, message: Pick<ChatMessage, 'event' | 'p
   return t(message.event === 'offer_accepted' ? 'chat.system.offerAccepted' : 'chat.system.offer', {
     type: t(`chat.offerType.${type}`),
     amount: Number.isFinite(amount) ? formatMoney(amount, language) : '',
-    closeDate: formatCloseDate(String(params.closeDate ?? ''), language),
+    closeDate: formatDay(String(params.closeDate ?? ''), language),
   });
 }
 
@@ -54,11 +50,4 @@ export function previewText(t: TFunction, message: ChatMessage, myId: string, la
       : message.body;
   const line = text.replace(/\s+/g, ' ').trim();
   return message.senderId === myId && message.kind === 'user' ? t('chat.list.you', { message: line }) : line;
-}
-
-/** A moment as a medium date and a short time in the reader's time zone. */
-export function formatMessageTime(value: string, language: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

@@ -1,23 +1,23 @@
 /**
  * The realtime client (DECISIONS.md: pusher-js), pointed at what `/api/auth/public-config` says:
- * the embedded server on the page's own host, port and protocol when host, port and TLS are null,
- * or a hosted Pusher-compatible service. pusher-js is loaded only when a connection is first needed.
+ * - embedded: our server on the page's own host, port and protocol (host, port and TLS are null);
+ * - hosted by cluster (Pusher; host null): the cluster's own host, TLS unless told otherwise;
+ * - hosted with a host (soketi): that host and port.
+ * pusher-js is loaded only when a connection is first needed.
  */
+import type { Options } from 'pusher-js';
+import type { PublicConfig } from '@/features/auth/lib/cognito';
 import { apiRequest, currentToken } from '@/lib/api-client';
 import type { RealtimeClient } from './realtime-connection';
 
-export interface RealtimeConfig {
-  key: string;
-  host: string | null;
-  port: number | null;
-  useTLS: boolean | null;
-  cluster: string;
-  enabled: boolean;
-}
+export type RealtimeConfig = PublicConfig['realtime'];
+
+/** What of the page's location an embedded connection goes to. */
+export type PageLocation = Pick<Location, 'hostname' | 'port' | 'protocol'>;
 
 async function realtimeConfig(): Promise<RealtimeConfig | null> {
-  const config = await apiRequest<{ realtime?: RealtimeConfig }>('/api/auth/public-config');
-  return config.realtime?.enabled && config.realtime.key ? config.realtime : null;
+  const { realtime } = await apiRequest<Pick<PublicConfig, 'realtime'>>('/api/auth/public-config');
+  return realtime.enabled && realtime.key ? realtime : null;
 }
 
 /** Shell §8: a missing token is only logged; the server then refuses the channel (logged too). */
@@ -30,18 +30,10 @@ function authHeaders(): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
 }
 
-/** Opens a connection, or answers null when realtime is switched off on the server. */
-export async function openPusherClient(): Promise<RealtimeClient | null> {
-  const [config, { default: Pusher }] = await Promise.all([realtimeConfig(), import('pusher-js')]);
-  if (!config) return null;
-  const tls = config.useTLS ?? window.location.protocol === 'https:';
-  const port = config.port ?? (Number(window.location.port) || (tls ? 443 : 80));
-  return new Pusher(config.key, {
+/** Where and how pusher-js connects, for a realtime config and the page it runs on. */
+export function pusherOptions(config: RealtimeConfig, page: PageLocation): Options {
+  const options: Options = {
     cluster: config.cluster,
-    wsHost: config.host ?? window.location.hostname,
-    wsPort: port,
-    wssPort: port,
-    forceTLS: tls,
     enabledTransports: ['ws', 'wss'],
     disableStats: true,
     channelAuthorization: {
@@ -49,5 +41,25 @@ export async function openPusherClient(): Promise<RealtimeClient | null> {
       transport: 'ajax',
       headersProvider: authHeaders,
     },
-  });
+  };
+  if (config.mode === 'hosted') {
+    // By cluster (no host): no wsHost nor ports, so pusher-js goes to the cluster's own host.
+    options.forceTLS = config.useTLS ?? true;
+    if (config.host !== null) {
+      options.wsHost = config.host;
+      if (config.port !== null) options.wsPort = options.wssPort = config.port;
+    }
+    return options;
+  }
+  // Embedded: whatever is null is the page's own.
+  const tls = config.useTLS ?? page.protocol === 'https:';
+  const port = config.port ?? (Number(page.port) || (tls ? 443 : 80));
+  return { ...options, wsHost: config.host ?? page.hostname, wsPort: port, wssPort: port, forceTLS: tls };
+}
+
+/** Opens a connection, or answers null when realtime is switched off on the server. */
+export async function openPusherClient(): Promise<RealtimeClient | null> {
+  const [config, { default: Pusher }] = await Promise.all([realtimeConfig(), import('pusher-js')]);
+  if (!config) return null;
+  return new Pusher(config.key, pusherOptions(config, window.location));
 }

@@ -1,26 +1,55 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME_INACTIVITY_CHECK_MS, REALTIME_INACTIVITY_MS } from '@dealclub/shared/chat';
-import { RealtimeConnection, type RealtimeClient, type RealtimeEvent } from './realtime-connection';
+import {
+  RealtimeConnection,
+  type RealtimeClient,
+  type RealtimeEvent,
+  type RealtimeStateChange,
+} from './realtime-connection';
 
-/** A pusher-js stand-in: records subscriptions and lets the test emit channel events. */
-function fakePusher() {
-  const clients: { channel: string; disconnected: boolean; emit: (event: string, data: unknown) => void }[] =
-    [];
+interface FakeClient {
+  channel: string;
+  disconnected: boolean;
+  /** Emits a channel event. */
+  emit: (event: string, data: unknown) => void;
+  /** Moves the connection to another state, as pusher-js does on its own. */
+  setState: (state: string) => void;
+}
+
+/**
+ * A pusher-js stand-in: records subscriptions and lets the test emit channel events and change the
+ * connection's state. Like pusher-js, disconnecting moves it to 'disconnected'.
+ */
+function fakePusher({ initialState = 'connecting' } = {}) {
+  const clients: FakeClient[] = [];
   const open = vi.fn(async (): Promise<RealtimeClient> => {
     const handlers = new Map<string, (data: never) => void>();
-    const client = {
+    const stateListeners: ((change: RealtimeStateChange) => void)[] = [];
+    const connection = {
+      state: initialState,
+      bind: (_event: 'state_change', callback: (change: RealtimeStateChange) => void) =>
+        stateListeners.push(callback),
+    };
+    const client: FakeClient = {
       channel: '',
       disconnected: false,
-      emit: (event: string, data: unknown) => handlers.get(event)?.(data as never),
+      emit: (event, data) => handlers.get(event)?.(data as never),
+      setState: (current) => {
+        const previous = connection.state;
+        connection.state = current;
+        if (previous !== current) for (const listener of stateListeners) listener({ previous, current });
+      },
     };
     clients.push(client);
     return {
+      connection,
       subscribe: (channel) => {
         client.channel = channel;
         return { bind: (event, callback) => handlers.set(event, callback) };
       },
       disconnect: () => {
         client.disconnected = true;
+        client.setState('disconnected');
       },
     };
   });
@@ -28,8 +57,8 @@ function fakePusher() {
   return { open, clients, live };
 }
 
-function setup() {
-  const pusher = fakePusher();
+function setup(options?: Parameters<typeof fakePusher>[0]) {
+  const pusher = fakePusher(options);
   const events: RealtimeEvent[] = [];
   const connection = new RealtimeConnection({ open: pusher.open, onEvent: (e) => events.push(e) });
   return { pusher, events, connection };
@@ -163,5 +192,80 @@ describe('the realtime connection policy', () => {
     disabled.dropdownOpened();
     await settle();
     expect(off).toHaveBeenCalledTimes(1);
+  });
+
+  describe('once pusher-js has given up on the connection', () => {
+    beforeEach(() => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+    });
+    afterEach(() => vi.mocked(console.warn).mockRestore());
+
+    it.each([
+      ['closed by the server (a 4301 refusal ends as disconnected)', 'disconnected'],
+      ['failed', 'failed'],
+    ])('takes it as closed when %s, and opens a new one on the next need', async (_how, state) => {
+      const { pusher, connection } = setup();
+      connection.setUser({ userId: 'buyer-1', sellerSide: false });
+      connection.dropdownOpened();
+      await settle();
+      pusher.clients[0]!.setState('connected');
+
+      pusher.clients[0]!.setState(state);
+      expect(connection.active).toBe(false);
+      expect(console.warn).toHaveBeenCalledWith(`Realtime connection ${state}`);
+
+      connection.dropdownOpened();
+      await settle();
+      expect(pusher.open).toHaveBeenCalledTimes(2);
+      expect(pusher.live().map((c) => c.channel)).toEqual(['private-user-buyer-1']);
+      expect(connection.active).toBe(true);
+    });
+
+    it('reopens for a seller-side user on their next activity, not before', async () => {
+      const { pusher, connection } = setup();
+      connection.setUser({ userId: 'seller-1', sellerSide: true });
+      await settle();
+      pusher.clients[0]!.setState('disconnected');
+      await vi.advanceTimersByTimeAsync(REALTIME_INACTIVITY_CHECK_MS);
+      expect(pusher.open).toHaveBeenCalledTimes(1);
+
+      connection.noteActivity();
+      await settle();
+      expect(pusher.open).toHaveBeenCalledTimes(2);
+      expect(pusher.live()).toHaveLength(1);
+    });
+
+    it('notices a connection that had failed already when it was handed over', async () => {
+      const { pusher, connection } = setup({ initialState: 'failed' });
+      connection.setUser({ userId: 'seller-1', sellerSide: true });
+      await settle();
+      expect(connection.active).toBe(false);
+      connection.noteActivity();
+      await settle();
+      expect(pusher.open).toHaveBeenCalledTimes(2);
+    });
+
+    it('keeps an unavailable connection, which pusher-js retries by itself', async () => {
+      const { pusher, connection } = setup();
+      connection.setUser({ userId: 'buyer-1', sellerSide: false });
+      connection.dropdownOpened();
+      await settle();
+      pusher.clients[0]!.setState('unavailable');
+      expect(connection.active).toBe(true);
+      connection.dropdownOpened();
+      await settle();
+      expect(pusher.open).toHaveBeenCalledTimes(1);
+      pusher.clients[0]!.setState('connected');
+      expect(pusher.live()).toHaveLength(1);
+    });
+
+    it('says nothing when the connection ends because it was closed here', async () => {
+      const { pusher, connection } = setup();
+      connection.setUser({ userId: 'seller-1', sellerSide: true });
+      await settle();
+      connection.setUser(null);
+      expect(pusher.clients[0]!.disconnected).toBe(true);
+      expect(console.warn).not.toHaveBeenCalled();
+    });
   });
 });

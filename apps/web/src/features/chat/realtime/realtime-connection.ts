@@ -9,6 +9,10 @@
  * - After {@link REALTIME_INACTIVITY_MS} without activity, checked every
  *   {@link REALTIME_INACTIVITY_CHECK_MS}, it disconnects; it reconnects on the next need.
  * - Signing out (no user) disconnects.
+ * - A connection that pusher-js gives up on ('failed', or 'disconnected' by the server, e.g. refused
+ *   with a 4xxx close code) is taken as closed, so that the next need opens a new one. 'unavailable'
+ *   is not an end: pusher-js keeps retrying from it by itself (and at once when the browser is back
+ *   online), and the channel is subscribed again when it reconnects.
  *
  * "Activity" is use of the messaging features: a realtime event received, the dropdown opened, a
  * conversation opened or read, a message sent. Other browsing is not: the connection exists for
@@ -28,11 +32,25 @@ export interface RealtimeChannel {
   bind(event: string, callback: (data: never) => void): unknown;
 }
 
+/** A change of state of a pusher-js connection ('connecting', 'connected', 'unavailable', ...). */
+export interface RealtimeStateChange {
+  previous: string;
+  current: string;
+}
+
 /** What the policy needs of a pusher-js client. */
 export interface RealtimeClient {
   subscribe(channel: string): RealtimeChannel;
   disconnect(): void;
+  /** pusher-js's connection manager: its state, and its `state_change` events. */
+  connection: {
+    readonly state: string;
+    bind(event: 'state_change', callback: (change: RealtimeStateChange) => void): unknown;
+  };
 }
+
+/** The states in which pusher-js no longer tries to connect on its own. */
+const ENDED_STATES: ReadonlySet<string> = new Set(['failed', 'disconnected']);
 
 export type RealtimeEvent =
   { name: 'new-message'; data: NewMessageEvent } | { name: 'new-thread'; data: NewThreadEvent };
@@ -139,6 +157,7 @@ export class RealtimeConnection {
         this.client = client;
         this.subscribe(client, user.userId);
         this.timer = setInterval(() => this.checkInactivity(), this.checkMs);
+        this.watch(client);
       },
       (error: unknown) => {
         if (generation === this.generation) this.opening = false;
@@ -159,6 +178,22 @@ export class RealtimeConnection {
     channel.bind('pusher:subscription_error', (error: { status?: number }) =>
       console.warn(`Authentication failed: ${error?.status ?? 'unknown'}`),
     );
+  }
+
+  /**
+   * Takes the connection as closed once pusher-js has given up on it, whatever the reason: the next
+   * need opens a new one. Its own disconnect (by {@link disconnect}) is not seen here: by then it is
+   * no longer the current client.
+   */
+  private watch(client: RealtimeClient) {
+    const ended = (state: string) => {
+      if (this.client !== client || !ENDED_STATES.has(state)) return;
+      console.warn(`Realtime connection ${state}`);
+      this.disconnect();
+    };
+    client.connection.bind('state_change', ({ current }) => ended(current));
+    // It may have failed already, before there was anybody to tell (no WebSocket support).
+    ended(client.connection.state);
   }
 
   private checkInactivity() {

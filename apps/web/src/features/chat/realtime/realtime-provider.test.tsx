@@ -34,6 +34,7 @@ function renderShell(roles: Role[], path = '/') {
   const open = vi.fn(async (): Promise<RealtimeClient> => ({
     subscribe: () => ({ bind: (event, callback) => handlers.set(event, callback) }),
     disconnect: () => {},
+    connection: { state: 'connected', bind: () => {} },
   }));
   const fetchMock = vi.fn(async () => json(200, { notifications: [], unreadCount: 0 }));
   vi.stubGlobal('fetch', fetchMock);

@@ -8,16 +8,16 @@ import { personName } from '@dealclub/shared/format';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { FormAlert } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { RequireSession } from '@/features/auth/components/require-session';
 import type { SessionUser } from '@/features/auth/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { ApiError } from '@/lib/api-client';
+import { isNotFound } from '@/lib/api-client';
 import { chatKeys } from '../api/keys';
 import { useThreadMessages } from '../api/messages';
 import { useNotifications } from '../api/notifications';
 import { BlockConversation } from '../components/block-conversation';
 import { Composer } from '../components/composer';
 import { MessageList } from '../components/message-list';
-import { RequireSession } from '../components/require-session';
 import { dealLine } from '../lib/wording';
 import { useRealtime } from '../realtime/realtime-provider';
 
@@ -44,10 +44,6 @@ export default function ChatThreadPage() {
       </RequireSession>
     </section>
   );
-}
-
-function isMissing(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
 /** Newest-first pages as one oldest-first list, without the repeats a shifted page can bring. */
@@ -94,7 +90,7 @@ function Conversation({ threadId, me }: { threadId: string; me: SessionUser }) {
 
   if (conversation.isPending) return <PageFallback />;
   if (!conversation.data) {
-    return isMissing(conversation.error) ? (
+    return isNotFound(conversation.error) ? (
       <div className="grid gap-2">
         <h1 className="text-3xl font-bold">{t('chat.thread.notFound')}</h1>
         <p className="text-slate-700">{t('chat.thread.notFoundHint')}</p>

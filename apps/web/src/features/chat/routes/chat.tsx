@@ -5,9 +5,9 @@ import { badgeCount, type ThreadSummary } from '@dealclub/shared/chat';
 import { personName } from '@dealclub/shared/format';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { RequireSession } from '@/features/auth/components/require-session';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useThreads } from '../api/threads';
-import { RequireSession } from '../components/require-session';
 import { dealLine, previewText, relativeTimeText } from '../lib/wording';
 
 /**

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
+import { formatDay } from '@/lib/dates';
 import { codedErrorText } from '@/lib/server-errors';
 import { useAcceptOffer, type ReceivedOffer } from '../api/deal-offers';
 import { buyerName } from './buyer-cells';
-import { formatDay, formatMoney } from './money';
+import { formatMoney } from './money';
 
 /** Refusals whose own message says what happened (another offer was accepted, the deal moved on). */
 const CODED_REFUSALS: readonly ErrorCode[] = [

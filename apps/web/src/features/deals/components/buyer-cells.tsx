@@ -2,8 +2,8 @@ import { BadgeCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { personName } from '@dealclub/shared/format';
 import { formatPhone, normalizePhone } from '@dealclub/shared/phone';
+import { formatMoment } from '@/lib/dates';
 import type { EngagedBuyer } from '../api/deal-offers';
-import { formatMoment } from './money';
 import { NotProvided } from './not-provided';
 
 /** A buyer's full name, or the e-mail when the profile has no name yet (names default to ''). */

@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
-import { truncateAddress } from '@dealclub/shared/deals';
+import { streetWithUnit } from '@dealclub/shared/deals';
+import { placeOf, streetLine } from '@/lib/address';
 import type { Card } from '../api/deals';
 import { FavoriteButton } from './favorite-button';
 import { formatMoney, formatNumber, formatRate } from './money';
@@ -14,23 +15,17 @@ type Located = Pick<Card, 'streetAddress' | 'unit' | 'addressHidden' | 'city' | 
 /** Street and unit, or null when the address is hidden from this viewer. */
 export function streetOf(deal: Located): string | null {
   if (deal.addressHidden || !deal.streetAddress) return null;
-  return [deal.streetAddress, deal.unit].filter(Boolean).join(', ');
-}
-
-/** "Austin, TX 78701". */
-export function placeOf(t: TFunction, deal: Located): string {
-  return t('dealCommon.place', { city: deal.city, state: deal.state, zipCode: deal.zipCode });
+  return streetWithUnit(deal.streetAddress, deal.unit);
 }
 
 /** The first line of an address on a deal's own page: street and unit in full, or 'Address undisclosed'. */
 export function fullAddress(t: TFunction, deal: Located): string {
-  return streetOf(deal) ?? t('dealCommon.addressUndisclosed');
+  return streetLine(t, streetOf(deal), { full: true });
 }
 
 /** The first line of an address in a list: the street cut at 30 characters, or 'Address undisclosed'. */
 export function cardAddress(t: TFunction, deal: Located): string {
-  const street = streetOf(deal);
-  return street ? truncateAddress(street) : t('dealCommon.addressUndisclosed');
+  return streetLine(t, streetOf(deal));
 }
 
 /** The kind of deal: its purchase type for creative deals, else its category. */

@@ -1,14 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
 import { BackLink } from './back-link';
-
-/** Whether an error means the deal is missing or hidden from this user. */
-export function isNotFound(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    (error.status === 404 || error.code === 'LISTING_NOT_FOUND' || error.status === 400)
-  );
-}
 
 /**
  * A deal page without its deal: 'Listing not found' when the deal is missing or not this user's

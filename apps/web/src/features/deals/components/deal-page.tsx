@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageFallback } from '@/components/layout/page-fallback';
+import { RequireSession } from '@/features/auth/components/require-session';
 import { useSession, type SessionUser } from '@/features/auth/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { placeOf } from '@/lib/address';
+import { isNotFound } from '@/lib/api-client';
 import { useDeal, type DealDetail } from '../api/deals';
-import { placeOf, streetOf } from './deal-card';
-import { DealMissing, isNotFound } from './deal-missing';
+import { streetOf } from './deal-card';
+import { DealMissing } from './deal-missing';
 
 /**
  * The frame of the pages of one deal (`/deals/:id`, `/deals/:id/offers`): a signed-out visitor is
@@ -23,19 +26,22 @@ export function DealPage({
 }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const location = useLocation();
   const session = useSession();
   const deal = useDeal(session.status === 'authenticated' ? id : undefined);
   const place = deal.data ? (streetOf(deal.data) ?? placeOf(t, deal.data)) : null;
   usePageTitle(place ? t('dealDetail.documentTitle', { page: title, place }) : title);
 
-  if (session.status === 'loading') return <PageFallback />;
-  if (session.status !== 'authenticated') {
-    return <Navigate to="/auth" replace state={{ from: `${location.pathname}${location.search}` }} />;
-  }
-  if (deal.isPending) return <PageFallback />;
-  if (!deal.data) {
-    return <DealMissing notFound={isNotFound(deal.error)} onRetry={() => void deal.refetch()} />;
-  }
-  return children(deal.data, session.user);
+  return (
+    <RequireSession>
+      {(user) =>
+        deal.isPending ? (
+          <PageFallback />
+        ) : !deal.data ? (
+          <DealMissing notFound={isNotFound(deal.error)} onRetry={() => void deal.refetch()} />
+        ) : (
+          children(deal.data, user)
+        )
+      }
+    </RequireSession>
+  );
 }

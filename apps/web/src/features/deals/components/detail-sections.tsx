@@ -2,8 +2,9 @@ import { CalendarClock } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { formatDay, formatMoment } from '@/lib/dates';
 import type { DealDetail } from '../api/deals';
-import { formatDay, formatMoment, formatMoney, formatNumber, formatRate } from './money';
+import { formatMoney, formatNumber, formatRate } from './money';
 import { NotProvided } from './not-provided';
 import { StatusBadge, TagBadge } from './status-badge';
 

@@ -6,12 +6,12 @@ import type { ErrorCode } from '@dealclub/shared/errors';
 import { interestSchema, MESSAGE_MAX_LENGTH, type InterestInput } from '@dealclub/shared/offers';
 import { TextAreaField } from '@/components/ui/choice-fields';
 import { toast } from '@/components/ui/use-toast';
+import { formatDay } from '@/lib/dates';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { codedErrorText } from '@/lib/server-errors';
 import { useExpressInterest, type Interest } from '../api/offers';
 import { DetailSection } from './detail-sections';
 import { FormActions } from './form-actions';
-import { formatDay } from './money';
 import { QuotedMessage } from './quoted-message';
 
 /** Refusals that say why the deal takes no interest from this buyer: shown as they are. */

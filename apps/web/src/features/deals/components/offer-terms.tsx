@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '@/lib/dates';
 import type { Offer } from '../api/offers';
-import { formatDay, formatMoney } from './money';
+import { formatMoney } from './money';
 import { NotProvided } from './not-provided';
 
 const LAYOUTS = {

@@ -3,12 +3,13 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OFFERABLE_STATUSES, type OfferSort } from '@dealclub/shared/offers';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { formatDay } from '@/lib/dates';
 import type { OfferScope, ReceivedOffer, useReceivedOffers } from '../api/deal-offers';
 import { AcceptOfferDialog } from './accept-offer-dialog';
 import { BuyerName, buyerName, DateTime } from './buyer-cells';
 import { CsvDownloadButton } from './csv-download-button';
 import { LoadMore } from './list-parts';
-import { formatDay, formatMoney, formatRate } from './money';
+import { formatMoney, formatRate } from './money';
 import { NotProvided } from './not-provided';
 import { OfferStatusBadge } from './offer-status-badge';
 

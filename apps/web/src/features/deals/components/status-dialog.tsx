@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { STATUS_TRANSITIONS, type DealStatus } from '@dealclub/shared/deals';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { formatMoment } from '@/lib/dates';
 import { serverFieldErrors } from '@/lib/server-errors';
 import { useChangeStatus } from '../api/deal-mutations';
 import { useDeal } from '../api/deals';
 import { labelOf } from './form-labels';
-import { formatMoment } from './money';
 import { StatusBadge } from './status-badge';
 
 /**

@@ -5,9 +5,11 @@ import { INTEREST_STATUSES } from '@dealclub/shared/offers';
 import { isBuyerSide, isSellerSide } from '@dealclub/shared/roles';
 import { FormAlert } from '@/components/ui/form-field';
 import { MessageSellerForm } from '@/features/chat/components/message-seller-form';
+import { placeOf } from '@/lib/address';
+import { formatDay } from '@/lib/dates';
 import type { DealDetail } from '../api/deals';
 import { BackLink } from '../components/back-link';
-import { fullAddress, kindOf, placeOf } from '../components/deal-card';
+import { fullAddress, kindOf } from '../components/deal-card';
 import { DealPage } from '../components/deal-page';
 import { DetailGallery } from '../components/detail-gallery';
 import {
@@ -20,7 +22,7 @@ import {
 } from '../components/detail-sections';
 import { FavoriteButton } from '../components/favorite-button';
 import { InterestPanel } from '../components/interest-panel';
-import { formatDay, formatMoney } from '../components/money';
+import { formatMoney } from '../components/money';
 import { OfferPanel } from '../components/offer-panel';
 import { StatusBadge } from '../components/status-badge';
 

@@ -1,11 +1,10 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { isBuyerSide, isSellerSide } from '@dealclub/shared/roles';
-import { PageFallback } from '@/components/layout/page-fallback';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { isBuyerSide, isSellerSide, type Role } from '@dealclub/shared/roles';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { useSession } from '@/features/auth/session-context';
+import { RequireSession } from '@/features/auth/components/require-session';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useDealsList, useFavorites, type DealFilters as Filters } from '../api/deals';
 import { BrowseEmpty, BrowseGrid } from '../components/browse-results';
@@ -24,16 +23,12 @@ import { MyInterests, MyOffers } from '../components/my-engagement';
 export default function DealsPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.deals'));
-  const session = useSession();
-  const location = useLocation();
+  return <RequireSession>{(user) => <Deals roles={user.roles} />}</RequireSession>;
+}
+
+function Deals({ roles }: { roles: readonly Role[] }) {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
-
-  if (session.status === 'loading') return <PageFallback />;
-  if (session.status !== 'authenticated') {
-    return <Navigate to="/auth" replace state={{ from: `${location.pathname}${location.search}` }} />;
-  }
-
-  const roles = session.user.roles;
   const buyer = isBuyerSide(roles);
   const seller = isSellerSide(roles);
   const requested = params.get('view');

@@ -4,7 +4,8 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { isProfileTab, profileTabFor, type ProfileTab } from '@dealclub/shared/profile';
 import { isBuyerSide, isSellerSide, type Role } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { useSession } from '@/features/auth/session-context';
+import { RequireSession } from '@/features/auth/components/require-session';
+import type { SessionUser } from '@/features/auth/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useProfile } from '../api/profile';
 import { BuyBoxTab } from '../components/buy-box-tab';
@@ -32,17 +33,17 @@ export function tabsFor(roles: readonly Role[]): ProfileTab[] {
 export default function ProfilePage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.profile'));
-  const session = useSession();
+  return <RequireSession from="/profile">{(user) => <Profile user={user} />}</RequireSession>;
+}
+
+function Profile({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
   const location = useLocation();
   const [params] = useSearchParams();
-
-  if (session.status === 'loading') return <PageFallback />;
-  if (session.status !== 'authenticated') return <Navigate to="/auth" replace state={{ from: '/profile' }} />;
-
-  const tabs = tabsFor(session.user.roles);
+  const tabs = tabsFor(user.roles);
   const requested = params.get('tab');
   if (!isProfileTab(requested) || !tabs.includes(requested)) {
-    const preferred = profileTabFor(session.user);
+    const preferred = profileTabFor(user);
     return (
       <Navigate
         to={`/profile?tab=${tabs.includes(preferred) ? preferred : 'profile'}`}
