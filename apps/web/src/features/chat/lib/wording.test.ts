@@ -12,14 +12,25 @@ describe('relative time wording', () => {
   it('says just now up to 5 seconds, then counts each unit in the singular and the plural', () => {
     expect(relativeTimeText(en, ago(5), now)).toBe('just now');
     expect(relativeTimeText(en, ago(6), now)).toBe('6 seconds ago');
+    expect(relativeTimeText(en, ago(59), now)).toBe('59 seconds ago');
     expect(relativeTimeText(en, ago(60), now)).toBe('1 minute ago');
     expect(relativeTimeText(en, ago(59 * 60), now)).toBe('59 minutes ago');
     expect(relativeTimeText(en, ago(3600), now)).toBe('1 hour ago');
+    expect(relativeTimeText(en, ago(23 * 3600), now)).toBe('23 hours ago');
+    expect(relativeTimeText(en, ago(86_400), now)).toBe('1 day ago');
     expect(relativeTimeText(en, ago(2 * 86_400), now)).toBe('2 days ago');
     expect(relativeTimeText(en, ago(29 * 86_400), now)).toBe('29 days ago');
     expect(relativeTimeText(en, ago(30 * 86_400), now)).toBe('1 month ago');
+    expect(relativeTimeText(en, ago(359 * 86_400), now)).toBe('11 months ago');
     expect(relativeTimeText(en, ago(400 * 86_400), now)).toBe('1 year ago');
     expect(relativeTimeText(en, ago(800 * 86_400), now)).toBe('2 years ago');
+  });
+
+  it('says 1 year, never 0 years, from 360 days on', () => {
+    expect(relativeTimeText(en, ago(360 * 86_400), now)).toBe('1 year ago');
+    expect(relativeTimeText(en, ago(364 * 86_400), now)).toBe('1 year ago');
+    expect(relativeTimeText(en, ago(730 * 86_400), now)).toBe('2 years ago');
+    expect(relativeTimeText(es, ago(360 * 86_400), now)).toBe('hace 1 año');
   });
 
   it('speaks Spanish to a Spanish reader', () => {
@@ -37,6 +48,12 @@ describe('the property line', () => {
     expect(dealLine(en, createDealInfo())).toBe('12 Oak Street');
   });
 
+  it('words the street and unit (as the API joins them) as the deal screens do', () => {
+    const deal = createDealInfo({ address: '12 Oak Street, Apt 4' });
+    expect(dealLine(en, deal)).toBe('12 Oak Street, Apt 4');
+    expect(dealLine(en, deal, { full: true })).toBe('12 Oak Street, Apt 4, Austin, TX 78701');
+  });
+
   it('says Address undisclosed with the place when the street is hidden or withheld', () => {
     expect(dealLine(en, createDealInfo({ address: null }))).toBe('Address undisclosed, Austin, TX 78701');
     expect(dealLine(en, createDealInfo({ hideAddress: true }))).toBe('Address undisclosed, Austin, TX 78701');
@@ -44,6 +61,10 @@ describe('the property line', () => {
 
   it('gives the whole street and the place in a conversation header', () => {
     expect(dealLine(en, createDealInfo(), { full: true })).toBe('12 Oak Street, Austin, TX 78701');
+    expect(dealLine(en, createDealInfo({ hideAddress: true }), { full: true })).toBe(
+      'Address undisclosed, Austin, TX 78701',
+    );
+    expect(dealLine(es, createDealInfo({ address: null }))).toMatch(/, Austin, TX 78701$/);
   });
 });
 

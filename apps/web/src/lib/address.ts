@@ -1,0 +1,28 @@
+/**
+ * A deal's address as the screens word it, from the same pieces everywhere (a deal card, a deal's
+ * page, a conversation): the street (with its unit: `streetWithUnit` of `@dealclub/shared/deals`),
+ * cut at 30 characters in a list, or 'Address undisclosed' when the reader may not see it; and the
+ * place, "Austin, TX 78701".
+ */
+import type { TFunction } from 'i18next';
+import { truncateAddress } from '@dealclub/shared/deals';
+
+export interface Place {
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+/** "Austin, TX 78701". */
+export function placeOf(t: TFunction, { city, state, zipCode }: Place): string {
+  return t('dealCommon.place', { city, state, zipCode });
+}
+
+/**
+ * The first line of an address: the street (null when hidden from the reader) cut at 30 characters
+ * for a list, whole with `full`; or 'Address undisclosed'.
+ */
+export function streetLine(t: TFunction, street: string | null, { full = false } = {}): string {
+  if (!street) return t('dealCommon.addressUndisclosed');
+  return full ? street : truncateAddress(street);
+}
