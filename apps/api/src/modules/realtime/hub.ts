@@ -310,13 +310,27 @@ export class RealtimeHub {
     }
   }
 
-  /** Closes every socket with 4200 (clients reconnect at once, to another instance if need be). */
-  async close() {
+  /**
+   * Stops taking connections and closes every socket with 4200 (clients reconnect at once, to
+   * another instance behind the balancer). Synchronous, so the HTTP server stops listening right
+   * after; a peer that does not answer the close is cut off a second later, because the server's
+   * close waits for every socket, upgraded ones included.
+   */
+  shutdown() {
+    if (this.closed) return;
     this.closed = true;
     clearInterval(this.sweeper);
-    for (const connection of this.connections) connection.ws.close(CLOSE.reconnect, 'Server shutting down');
+    for (const connection of this.connections) {
+      connection.ws.close(CLOSE.reconnect, 'Server shutting down');
+      setTimeout(() => connection.ws.terminate(), 1_000).unref();
+    }
     this.connections.clear();
     this.channels.clear();
+  }
+
+  /** Shuts down (if not yet) and releases the bus and the WebSocket server. */
+  async close() {
+    this.shutdown();
     await this.bus?.close();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }

@@ -46,7 +46,15 @@ export async function registerRealtime(app: FastifyInstance, hubOptions: Partial
   app.decorate('realtimeHub', hub);
   app.decorate('realtime', embeddedPublisher(hub, app.log));
   await app.register(triggerRoutes(hub));
-  app.addHook('preClose', async () => {
+  // The HTTP server's close waits for every socket, upgraded ones too: the hub closes its sockets
+  // the moment the server is told to close. (A preClose hook would do it, but its mere presence
+  // delays the server's close by a tick, in which new connections are accepted and then reset.)
+  const closeServer = app.server.close.bind(app.server);
+  app.server.close = ((callback?: (error?: Error) => void) => {
+    hub.shutdown();
+    return closeServer(callback);
+  }) as typeof app.server.close;
+  app.addHook('onClose', async () => {
     await hub.close();
   });
 }

@@ -351,6 +351,19 @@ describe('what would have ended the process', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('closes connected sockets with 4200 (reconnect elsewhere) and does not wait for them', async () => {
+    const { port, key } = await start();
+    const p = await peer(port, key);
+    await p.socketId();
+    // A peer that never answers the close: terminated a second later, so the close completes.
+    p.ws.pause();
+    await app.close();
+    p.ws.resume();
+    expect((await p.closed).code).toBe(4200);
+  });
+});
+
 describe('conversations in realtime', () => {
   it("a buyer's first message reaches the seller as new-thread, the next as new-message", async () => {
     const { port } = await start();
