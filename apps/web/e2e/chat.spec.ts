@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, seriousViolations, test } from './fixtures';
-import { idTokenOf, signedIn } from './helpers';
+import { listDemoCashDeal, signedIn } from './helpers';
 
 /** The unread count the bell announces (its label), 0 when it has none. */
 async function unreadOf(page: Page): Promise<number> {
@@ -23,29 +23,9 @@ test.describe('conversations', () => {
   }) => {
     test.setTimeout(120_000);
     const street = `${Date.now() % 100000} Chat Lane`;
-    const sellerToken = await idTokenOf(request, 'seller@demo.test');
-    const created = await request.post('/api/deals', {
-      headers: { authorization: `Bearer ${sellerToken}` },
-      data: {
-        streetAddress: street,
-        city: 'Austin',
-        state: 'TX',
-        zipCode: '78704',
-        hideAddress: false,
-        purchasePrice: 310000,
-        category: 'cash',
-        propertyType: 'singleFamily',
-        bedrooms: 3,
-        bathrooms: 2,
-        squareFootage: 1400,
-        yearBuilt: 1985,
-        description: 'A cash deal for the conversations test.',
-        tags: ['off-market'],
-        legalCertification: true,
-      },
+    const dealId = await listDemoCashDeal(request, street, {
+      description: 'A cash deal for the conversations test.',
     });
-    expect(created.status()).toBe(201);
-    const dealId = ((await created.json()) as { id: string }).id;
 
     // The seller side is connected from the start: wait until its private channel is subscribed.
     const seller = await signedIn(browser, 'seller@demo.test');

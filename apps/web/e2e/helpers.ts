@@ -85,3 +85,38 @@ export async function savePhone(request: APIRequestContext, user: { email: strin
   });
   expect(res.status()).toBe(200);
 }
+
+/**
+ * A cash deal listed by the demo seller through the API, at a street of its own; returns its id.
+ * `overrides` change any field (hideAddress, price, description…).
+ */
+export async function listDemoCashDeal(
+  request: APIRequestContext,
+  street: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const sellerToken = await idTokenOf(request, 'seller@demo.test');
+  const created = await request.post('/api/deals', {
+    headers: { authorization: `Bearer ${sellerToken}` },
+    data: {
+      streetAddress: street,
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78704',
+      hideAddress: false,
+      purchasePrice: 310000,
+      category: 'cash',
+      propertyType: 'singleFamily',
+      bedrooms: 3,
+      bathrooms: 2,
+      squareFootage: 1400,
+      yearBuilt: 1985,
+      description: 'A cash deal listed by a browser test.',
+      tags: ['off-market'],
+      legalCertification: true,
+      ...overrides,
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, seriousViolations, test } from './fixtures';
-import { idTokenOf, signedIn } from './helpers';
+import { listDemoCashDeal, signedIn } from './helpers';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -11,29 +11,13 @@ test.describe('offers', () => {
   }) => {
     test.setTimeout(120_000);
     const street = `${Date.now() % 100000} Offer Lane`;
-    const sellerToken = await idTokenOf(request, 'seller@demo.test');
-    const created = await request.post('/api/deals', {
-      headers: { authorization: `Bearer ${sellerToken}` },
-      data: {
-        streetAddress: street,
-        city: 'Austin',
-        state: 'TX',
-        zipCode: '78704',
-        hideAddress: true,
-        purchasePrice: 395000,
-        category: 'cash',
-        propertyType: 'singleFamily',
-        bedrooms: 3,
-        bathrooms: 2,
-        squareFootage: 1500,
-        yearBuilt: 1990,
-        description: 'A cash deal for the offers test.',
-        tags: ['off-market'],
-        legalCertification: true,
-      },
+    const dealId = await listDemoCashDeal(request, street, {
+      hideAddress: true,
+      purchasePrice: 395000,
+      squareFootage: 1500,
+      yearBuilt: 1990,
+      description: 'A cash deal for the offers test.',
     });
-    expect(created.status()).toBe(201);
-    const dealId = ((await created.json()) as { id: string }).id;
 
     // The buyer: the address is undisclosed; interest with a message, then a cash offer.
     const buyer = await signedIn(browser, 'buyer@demo.test');

@@ -56,13 +56,16 @@ function unreadCountSql(viewerId: string) {
     and m.created_at > coalesce(case when ${chatThreads.buyerId} = ${viewerId} then ${chatThreads.buyerReadAt} else ${chatThreads.originatorReadAt} end, '-infinity'::timestamptz))`;
 }
 
+/** The columns of a message's sender that its name needs. */
+const senderColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName };
+
 /** Messages by id, with their senders' names. */
 async function messagesById(db: Db, ids: string[]): Promise<Map<string, ChatMessage>> {
   if (!ids.length) return new Map();
   const rows = await db
     .select({
       message: chatMessages,
-      sender: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+      sender: senderColumns,
     })
     .from(chatMessages)
     .leftJoin(users, eq(users.id, chatMessages.senderId))
@@ -151,7 +154,7 @@ export async function messagePage(db: Db, thread: ThreadRow, cursor: string | un
   const rows = await db
     .select({
       message: chatMessages,
-      sender: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+      sender: senderColumns,
     })
     .from(chatMessages)
     .leftJoin(users, eq(users.id, chatMessages.senderId))

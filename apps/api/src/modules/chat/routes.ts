@@ -3,8 +3,6 @@
  * thread's two participants read or write it; to anyone else it does not exist (404). Writes are
  * announced in realtime after they commit.
  */
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
@@ -12,6 +10,7 @@ import { chatMessageSchema, startThreadSchema } from '@dealclub/shared/chat';
 import { BUYER_SIDE } from '@dealclub/shared/roles';
 import { deals } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { perUserLimit } from '../../lib/per-user-limit';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { viewerOf, visibleTo } from '../deals/visibility';
 import { messageOf, messagePage, threadList, threadSummary, unreadNotifications } from './queries';
@@ -38,16 +37,7 @@ export const CHAT_MESSAGES_PER_MINUTE = 30;
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
 
-  await app.register(rateLimit, { global: false });
-  const countMessage = app.createRateLimit({
-    max: CHAT_MESSAGES_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
-  });
-  const messageLimit = async (request: FastifyRequest) => {
-    const counted = await countMessage(request);
-    if (!counted.isAllowed && counted.isExceeded) throw new AppError('RATE_LIMITED');
-  };
+  const messageLimit = await perUserLimit(app, CHAT_MESSAGES_PER_MINUTE);
 
   app.get(
     '/api/chat/threads',

@@ -4,15 +4,13 @@
  * deal's interests and offers — for anyone else they do not exist (404). Writes are in
  * `service.ts`, reads in `queries.ts`, the files in `exports.ts`.
  */
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
 import { interestSchema, offerSchema, offerScopeField, OFFER_SORTS } from '@dealclub/shared/offers';
 import { BUYER_SIDE } from '@dealclub/shared/roles';
-import { AppError } from '../../lib/app-error';
 import { publicOrigin } from '../../lib/origin';
+import { perUserLimit } from '../../lib/per-user-limit';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
 import { viewerOf } from '../deals/visibility';
 import { sendInterestsCsv, sendOffersCsv } from './exports';
@@ -45,18 +43,8 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     realtime: app.realtime,
   });
 
-  await app.register(rateLimit, { global: false });
-  // One budget for interests and offers together, per signed-in user (authentication runs before
-  // this), not per address: buyers behind one office network are many.
-  const countMessage = app.createRateLimit({
-    max: MESSAGES_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
-  });
-  const messageLimit = async (request: FastifyRequest) => {
-    const counted = await countMessage(request);
-    if (!counted.isAllowed && counted.isExceeded) throw new AppError('RATE_LIMITED');
-  };
+  // One budget for interests and offers together.
+  const messageLimit = await perUserLimit(app, MESSAGES_PER_MINUTE);
 
   app.post(
     '/api/deals/:id/interest',
