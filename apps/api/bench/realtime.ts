@@ -5,16 +5,19 @@
  * 1. Starts bench server A (bench/server.ts, its own process) and, when Redis answers on
  *    127.0.0.1:6379, bench server B; both share PUSHER_SECRET and, with Redis, REDIS_URL.
  * 2. Opens the clients from this process (the `ws` package) in batches of 200, each one
- *    `pusher:connection_established` → `pusher:subscribe` to its own `private-user-<n>` channel,
+ *    `pusher:connection_established` → `pusher:subscribe` to its own `private-user-…` channel,
  *    signed with the secret (`channelAuth`, as `POST /api/pusher/auth` would) →
  *    `pusher_internal:subscription_succeeded`. Counts failures and asks A how many sockets it holds.
- * 3. Memory per connection: A's RSS and heapUsed after a collection (`GET /__bench/memory`) before
- *    the first client and after the last one subscribed, the growth divided by the clients held.
+ * 3. Memory per connection: A's RSS and heapUsed after a collection (`GET /__bench/memory`), once
+ *    1,000 warm-up clients have come and gone and the server's memory has settled, and again after
+ *    the last client subscribed; the growth divided by the clients held.
  * 4. Latency on one instance: events published at a steady rate through A's signed trigger API
  *    (the `pusher` SDK), each to a random client's channel; the latency is from just before the
  *    trigger call to the message at that client. A warm-up round first, not counted.
  * 5. Latency across two instances: the same through B's trigger API, so every event goes B → Redis
  *    → A → client, while A still holds every connection.
+ * Each round also reports the CPU each process (and the whole machine) used, and each server's
+ * event-loop delay and GC pauses (`GET /__bench/loop`): where a tail came from.
  *
  * Environment: BENCH_RT_CONNECTIONS (default 10000), BENCH_RT_EVENTS (events per measured round,
  * default 1000), BENCH_RT_RATE (events per second, default 200). Without Redis the cross-instance
@@ -45,6 +48,9 @@ const EVENT = 'bench-event';
 /** Clients opened at once: enough to be quick, few enough not to flood the listen backlog. */
 const CONNECT_BATCH = 200;
 const CONNECT_TIMEOUT_MS = 15_000;
+const CONNECT_WARMUP = 1_000;
+/** Warm-up clients take channels no measured client has. */
+const WARMUP_CLIENT_OFFSET = 1_000_000_000;
 /** How long, after the last trigger call answered, an event may still arrive before it counts as lost. */
 const LOSS_TIMEOUT_MS = 5_000;
 const LOOP_RESOLUTION_MS = 10;
@@ -105,12 +111,11 @@ async function serverMemory(port: number): Promise<ServerMemory> {
 
 /**
  * The server's memory once its resident size has settled. Two things move it with no work done:
- * V8 handing freed pages back some time after a collection (the last-resort collection of
- * `/__bench/memory` does that at once), and the module loader thread of `--import tsx`, whose
- * heap (not in `heapUsed`) gives back 30–40 MB at some point 15–40 s after start — more than
- * 10,000 connections add. So the baseline waits until the server has been up
- * {@link SETTLE_AFTER_START_MS} and then, like every reading, until its resident size has stayed
- * within 1 MB for {@link SETTLE_STEADY_READINGS} readings a second apart.
+ * V8 handing freed pages back a while after a collection, and the module loader thread of
+ * `--import tsx`, whose heap (not in `heapUsed`, not collected by `gc()`) gives back 30–40 MB at
+ * some moment 15–40 s after start — more than 10,000 connections add. So the baseline waits until
+ * the server has been up {@link SETTLE_AFTER_START_MS}, and every reading until the resident size
+ * has stayed within 1 MB over {@link SETTLE_STEADY_READINGS} readings a second apart.
  */
 async function settledMemory(port: number, notBefore = 0): Promise<ServerMemory> {
   const wait = notBefore - performance.now();
@@ -135,6 +140,8 @@ interface Client {
   index: number;
   channel: string;
   ws: WebSocket;
+  /** Closed by the bench itself (not counted as a lost client). */
+  closing?: boolean;
 }
 
 /** What the clients report back to the round being measured. */
@@ -143,6 +150,8 @@ interface Receiver {
 }
 
 let receiver: Receiver | undefined;
+/** Event ids run on across rounds, so that a late event is never taken for one of the next round. */
+let nextEventId = 0;
 const clientStats = { closedAfterSubscribe: 0, pingsAnswered: 0, unexpected: 0 };
 
 /** Connects one client and subscribes it to its channel; resolves with it, or rejects with why. */
@@ -163,6 +172,7 @@ function openClient(port: number, index: number): Promise<Client> {
     const timer = setTimeout(() => fail('timed out'), CONNECT_TIMEOUT_MS);
     ws.on('error', (error) => fail(error.message));
     ws.on('close', (code) => {
+      if (client.closing) return;
       if (subscribed) clientStats.closedAfterSubscribe += 1;
       else fail(`closed with ${code}`);
     });
@@ -195,12 +205,14 @@ function openClient(port: number, index: number): Promise<Client> {
   });
 }
 
-async function openClients(port: number, count: number) {
+async function openClients(port: number, count: number, firstIndex = 0) {
   const clients: Client[] = [];
   const failures = new Map<string, number>();
   for (let start = 0; start < count; start += CONNECT_BATCH) {
     const batch = await Promise.allSettled(
-      Array.from({ length: Math.min(CONNECT_BATCH, count - start) }, (_, i) => openClient(port, start + i)),
+      Array.from({ length: Math.min(CONNECT_BATCH, count - start) }, (_, i) =>
+        openClient(port, firstIndex + start + i),
+      ),
     );
     for (const outcome of batch) {
       if (outcome.status === 'fulfilled') clients.push(outcome.value);
@@ -209,7 +221,8 @@ async function openClients(port: number, count: number) {
         failures.set(why, (failures.get(why) ?? 0) + 1);
       }
     }
-    if ((start / CONNECT_BATCH) % 10 === 9) log(`  ${clients.length.toLocaleString('en-US')} subscribed…`);
+    if ((start / CONNECT_BATCH) % 10 === 9 && count > CONNECT_WARMUP)
+      log(`  ${clients.length.toLocaleString('en-US')} subscribed…`);
   }
   return { clients, failures };
 }
@@ -221,6 +234,8 @@ interface RoundResult {
   lost: number;
   duplicates: number;
   wrongClient: number;
+  /** Events of an earlier round that arrived during this one. */
+  stray: number;
   triggerErrors: number;
   /** Publish-to-receive latency, ms. */
   latencyMs: { p50: number; p95: number; p99: number; max: number; mean: number };
@@ -231,7 +246,7 @@ interface RoundResult {
   /** The data the client got carries the publisher's wall clock; the same latency from it, ms. */
   wallClockP99Ms: number;
   seconds: number;
-  /** CPU each process used during the round, in % of one core (A, B when there, this process). */
+  /** CPU used during the round, in % of one core: this process, A, B when there, and the whole machine. */
   cpuPercent: Record<string, number>;
   /** Each server's event-loop delay and GC pauses during the round (`GET /__bench/loop`). */
   servers: Record<string, ServerLoop>;
@@ -239,7 +254,13 @@ interface RoundResult {
 
 interface ServerLoop {
   loopDelayMs: { p50: number; p99: number; max: number } | null;
-  gc: { count: number; totalMs: number; maxMs: number } | null;
+  gc: {
+    count: number;
+    totalMs: number;
+    maxMs: number;
+    kinds: Record<string, number>;
+    longestKind?: string;
+  } | null;
 }
 
 async function serverLoop(port: number): Promise<ServerLoop> {
@@ -257,6 +278,19 @@ function cpuSecondsOf(pid: number): number {
 }
 /** USER_HZ: 100 on every Linux build in practice. */
 const CLOCK_TICKS = 100;
+
+/** Busy and total CPU time of the whole machine (every core), from /proc/stat, in ticks. */
+function machineCpu(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  // idle and iowait are the 4th and 5th.
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
 
 /** The processes whose CPU a round reports. */
 const watched: Record<string, number> = { bench: process.pid };
@@ -289,6 +323,7 @@ async function round(
   let received = 0;
   let duplicates = 0;
   let wrongClient = 0;
+  let stray = 0;
   let triggerErrors = 0;
   const triggerMessages = new Set<string>();
   let allReceived: (() => void) | undefined;
@@ -297,7 +332,8 @@ async function round(
       const wallNow = performance.timeOrigin + receivedAt;
       const { id, sentAtWall } = JSON.parse(data) as { id: number; sentAtWall: number };
       const entry = pending.get(id);
-      if (!entry) return void (wrongClient += 1);
+      // An event of an earlier round, later than its loss timeout (counted as lost there).
+      if (!entry) return void (stray += 1);
       if (entry.client !== client) return void (wrongClient += 1);
       if (entry.receivedAt !== undefined) return void (duplicates += 1);
       entry.receivedAt = receivedAt;
@@ -308,6 +344,7 @@ async function round(
   };
 
   for (const port of Object.values(serverPorts)) await serverLoop(port);
+  const machineBefore = machineCpu();
   const cpuBefore = Object.fromEntries(
     Object.entries(watched).map(([name, pid]) => [name, cpuSecondsOf(pid)]),
   );
@@ -317,12 +354,13 @@ async function round(
   const startedAt = performance.now();
   let scheduleLagMaxMs = 0;
   const calls: Promise<void>[] = [];
-  for (let id = 0; id < events; id += 1) {
-    const due = startedAt + id * interval;
+  for (let n = 0; n < events; n += 1) {
+    const due = startedAt + n * interval;
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
     scheduleLagMaxMs = Math.max(scheduleLagMaxMs, performance.now() - due);
     const client = clients[Math.floor(Math.random() * clients.length)]!;
+    const id = (nextEventId += 1);
     const sentAt = performance.now();
     pending.set(id, { client, sentAt });
     calls.push(
@@ -349,6 +387,13 @@ async function round(
       Math.round(((cpuSecondsOf(pid) - cpuBefore[name]!) / seconds) * 100),
     ]),
   );
+  const machineAfter = machineCpu();
+  // The whole machine, in % of one core like the processes: what is not ours is other work.
+  cpuPercent.machine = Math.round(
+    ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) *
+      os.cpus().length *
+      100,
+  );
   receiver = undefined;
   const servers: Record<string, ServerLoop> = {};
   for (const [name, port] of Object.entries(serverPorts)) servers[name] = await serverLoop(port);
@@ -365,6 +410,7 @@ async function round(
     lost: events - received,
     duplicates,
     wrongClient,
+    stray,
     triggerErrors,
     latencyMs: {
       p50: round1(percentile(latencies, 50)),
@@ -416,7 +462,14 @@ async function main(): Promise<number> {
   };
 
   log(`starting bench server A${redis ? ' and B (both on Redis)' : ''}…`);
-  const servers = await Promise.all(redis ? [startServer(env), startServer(env)] : [startServer(env)]);
+  const starts = await Promise.allSettled(redis ? [startServer(env), startServer(env)] : [startServer(env)]);
+  const servers = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+  const refused = starts.find((start) => start.status === 'rejected');
+  if (refused) {
+    // One started, the other did not: the one that did must not outlive the run.
+    await Promise.all(servers.map((server) => stopServer(server.child)));
+    throw refused.reason;
+  }
   const startedAt = performance.now();
   const [a, b] = servers;
   watched.A = a!.child.pid!;
@@ -438,7 +491,18 @@ async function main(): Promise<number> {
 
   try {
     // The baseline once startup's garbage is gone and the resident size has settled.
+    // The connection path compiled (and its code not counted as the connections' memory): open and
+    // close a few batches first.
+    log(
+      `warming up the connection path: ${CONNECT_WARMUP.toLocaleString('en-US')} clients opened and closed…`,
+    );
+    const warm = await openClients(a!.port, CONNECT_WARMUP, WARMUP_CLIENT_OFFSET);
+    for (const client of warm.clients) {
+      client.closing = true;
+      client.ws.close();
+    }
     const before = await settledMemory(a!.port, startedAt + SETTLE_AFTER_START_MS);
+    if (before.connections !== 0) throw new Error(`A still holds ${before.connections} warm-up connections`);
     log(`opening ${SETTINGS.connections.toLocaleString('en-US')} clients on A, ${CONNECT_BATCH} at a time…`);
     const connectStart = performance.now();
     const opened = await openClients(a!.port, SETTINGS.connections);
@@ -454,10 +518,19 @@ async function main(): Promise<number> {
     const perConnection = {
       rssBytes: (after.rss - before.rss) / Math.max(1, held),
       heapUsedBytes: (after.heapUsed - before.heapUsed) / Math.max(1, held),
+      // The resident size cannot grow less than the live heap did unless memory elsewhere in the
+      // process (the tsx loader thread, most likely) was handed back meanwhile: then it is off.
+      rssTrustworthy: after.rss - before.rss >= after.heapUsed - before.heapUsed - MB,
     };
     log(
       `memory per connection: RSS ${kb(perConnection.rssBytes)}, heapUsed ${kb(perConnection.heapUsedBytes)}`,
     );
+    const rssNote = perConnection.rssTrustworthy
+      ? []
+      : [
+          `RSS per connection not trustworthy in this run: the resident size grew ${((after.rss - before.rss) / MB).toFixed(0)} MB, less than the live heap (${((after.heapUsed - before.heapUsed) / MB).toFixed(0)} MB) — memory elsewhere in the process was handed back meanwhile; run again`,
+        ];
+    for (const note of rssNote) log(`  ${note}`);
     if (!clients.length) throw new Error('no client subscribed');
 
     const pusherA = publisherFor(a!.port, agent);
@@ -492,7 +565,7 @@ async function main(): Promise<number> {
     const connectionRows = [
       '| clients asked | subscribed | failed | held by A (start / end) | connect time | A RSS before → after | A heapUsed before → after | RSS / connection | heapUsed / connection |',
       '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-      `| ${SETTINGS.connections.toLocaleString('en-US')} | ${clients.length.toLocaleString('en-US')} | ${failed} | ${held.toLocaleString('en-US')} / ${(end.connections ?? 0).toLocaleString('en-US')} | ${connectSeconds.toFixed(1)} s | ${(before.rss / MB).toFixed(0)} → ${(after.rss / MB).toFixed(0)} MB | ${(before.heapUsed / MB).toFixed(0)} → ${(after.heapUsed / MB).toFixed(0)} MB | ${kb(perConnection.rssBytes)} | ${kb(perConnection.heapUsedBytes)} |`,
+      `| ${SETTINGS.connections.toLocaleString('en-US')} | ${clients.length.toLocaleString('en-US')} | ${failed} | ${held.toLocaleString('en-US')} / ${(end.connections ?? 0).toLocaleString('en-US')} | ${connectSeconds.toFixed(1)} s | ${(before.rss / MB).toFixed(0)} → ${(after.rss / MB).toFixed(0)} MB | ${(before.heapUsed / MB).toFixed(0)} → ${(after.heapUsed / MB).toFixed(0)} MB | ${kb(perConnection.rssBytes)}${perConnection.rssTrustworthy ? '' : ' (not trustworthy)'} | ${kb(perConnection.heapUsedBytes)} |`,
     ];
     const latencyRows = [
       '| path | events | p50 ms | p95 ms | p99 ms | max ms | lost |',
@@ -511,7 +584,13 @@ async function main(): Promise<number> {
           const server = r.servers[name];
           const delay = name === 'bench' ? r.clientLoopDelayMs : server?.loopDelayMs;
           const gc = server?.gc;
-          return `| ${r.label} | ${name === 'bench' ? 'bench (clients, publisher)' : `server ${name}`} | ${percent} | ${delay ? `${ms(delay.p99)} / ${ms(delay.max)}` : 'n/a'} | ${gc ? `${gc.count}, ${ms(gc.totalMs)} / ${ms(gc.maxMs)}` : 'n/a'} |`;
+          const label =
+            name === 'bench'
+              ? 'bench (clients, publisher)'
+              : name === 'machine'
+                ? 'whole machine (every process, Redis and other work included)'
+                : `server ${name}`;
+          return `| ${r.label} | ${label} | ${percent} | ${delay ? `${ms(delay.p99)} / ${ms(delay.max)}` : 'n/a'} | ${gc ? `${gc.count}, ${ms(gc.totalMs)} / ${ms(gc.maxMs)}${gc.longestKind ? ` (${gc.longestKind})` : ''}` : 'n/a'} |`;
         }),
       ),
     ];
@@ -535,6 +614,7 @@ async function main(): Promise<number> {
         ...processRows,
         '',
         ...goals.map((goal) => `- ${goal}`),
+        ...rssNote.map((note) => `- ${note}`),
         '',
         machine,
         `${SETTINGS.events} events per round at ${SETTINGS.rate}/s after ${WARMUP_EVENTS} warm-up events; Redis ${redis ? 'on' : 'off'}`,
@@ -588,7 +668,10 @@ async function main(): Promise<number> {
     }
     return 0;
   } finally {
-    for (const client of clients) client.ws.terminate();
+    for (const client of clients) {
+      client.closing = true;
+      client.ws.terminate();
+    }
     agent.destroy();
     await Promise.all(servers.map((server) => stopServer(server.child)));
     process.off('SIGINT', onSignal);

@@ -7,7 +7,12 @@
  * port, prints `{"port":N}` as one JSON line on stdout, and exits on SIGTERM, SIGINT, or when the
  * parent that started it goes away.
  */
-import { monitorEventLoopDelay, PerformanceObserver, type IntervalHistogram } from 'node:perf_hooks';
+import {
+  constants,
+  monitorEventLoopDelay,
+  PerformanceObserver,
+  type IntervalHistogram,
+} from 'node:perf_hooks';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { sql } from 'drizzle-orm';
@@ -25,6 +30,14 @@ function loopbackDatabaseUrl(url: string | undefined): string {
   }
   return url;
 }
+
+/** `detail.kind` of a GC performance entry. */
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
 
 /** The event-loop probe's timer (`GET /__bench/loop`). */
 const LOOP_RESOLUTION_MS = 10;
@@ -73,24 +86,16 @@ async function main() {
     return { heapUsed: process.memoryUsage().heapUsed };
   });
   // The whole memory picture and the realtime hub's socket count (bench/realtime.ts divides the
-  // growth by the connections held). Collected first unless `?gc=false`, as a "last resort"
-  // collection: that one also hands V8's pooled free pages back to the OS at once, which a plain
-  // gc() leaves to the memory reducer seconds later (the resident size then drops by 40 MB at an
-  // unpredictable moment, more than 10,000 connections add).
+  // growth by the connections held). Collected first unless `?gc=false`.
   app.get('/__bench/memory', async (request) => {
-    if ((request.query as { gc?: string }).gc !== 'false')
-      (globalThis as { gc?: (options?: object) => void }).gc?.({
-        type: 'major',
-        execution: 'sync',
-        flavor: 'last-resort',
-      });
+    if ((request.query as { gc?: string }).gc !== 'false') (globalThis as { gc?: () => void }).gc?.();
     return { ...process.memoryUsage(), connections: app.realtimeHub?.connectionCount ?? null };
   });
   // Where a latency tail comes from: the event loop's delay (a 10 ms timer's lateness, which counts
   // the time the OS gives the process to others as well as our own work) and the garbage collector's
   // pauses, both since the previous call. The first call starts the watch and returns nulls.
   let loop: IntervalHistogram | undefined;
-  let gcPauses: number[] = [];
+  let gcPauses: { ms: number; kind: string }[] = [];
   app.get('/__bench/loop', async () => {
     const stats = loop
       ? {
@@ -102,8 +107,16 @@ async function main() {
           },
           gc: {
             count: gcPauses.length,
-            totalMs: gcPauses.reduce((a, b) => a + b, 0),
-            maxMs: Math.max(0, ...gcPauses),
+            totalMs: gcPauses.reduce((sum, pause) => sum + pause.ms, 0),
+            maxMs: Math.max(0, ...gcPauses.map((pause) => pause.ms)),
+            kinds: gcPauses.reduce<Record<string, number>>(
+              (counts, pause) => ({ ...counts, [pause.kind]: (counts[pause.kind] ?? 0) + 1 }),
+              {},
+            ),
+            longestKind: gcPauses.reduce<{ ms: number; kind: string } | undefined>(
+              (longest, pause) => (longest && longest.ms >= pause.ms ? longest : pause),
+              undefined,
+            )?.kind,
           },
         }
       : { loopDelayMs: null, gc: null };
@@ -111,7 +124,10 @@ async function main() {
       loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
       loop.enable();
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+        for (const entry of list.getEntries()) {
+          const { kind } = (entry as { detail?: { kind?: number } }).detail ?? {};
+          gcPauses.push({ ms: entry.duration, kind: GC_KINDS[kind ?? 0] ?? String(kind) });
+        }
       }).observe({ entryTypes: ['gc'] });
     }
     loop.reset();

@@ -45,6 +45,11 @@ export interface HubOptions {
   /** A connection whose unsent data grows past this is too slow to keep (closed with 4100). */
   maxBufferedBytes: number;
   sweepIntervalMs: number;
+  /**
+   * Pings sent per sweep at most: clients that connected together (after a deploy) go quiet
+   * together, and are pinged over several sweeps rather than in one burst.
+   */
+  maxPingsPerSweep: number;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -59,6 +64,7 @@ export const DEFAULT_HUB_OPTIONS: Omit<HubOptions, 'key' | 'secret'> = {
   maxPayloadBytes: 10 * 1024,
   maxBufferedBytes: 1024 * 1024,
   sweepIntervalMs: 5_000,
+  maxPingsPerSweep: 2_000,
 };
 
 /** An event to deliver: `data` is the JSON string clients receive as is. */
@@ -293,6 +299,7 @@ export class RealtimeHub {
   private sweep() {
     const now = Date.now();
     const quietMs = this.options.activityTimeoutSec * 1000;
+    let pings = 0;
     for (const connection of this.connections) {
       if (connection.pingSentAt && now - connection.pingSentAt > this.options.pongTimeoutMs) {
         connection.ws.close(CLOSE.pongNotReceived, 'Pong reply not received');
@@ -303,7 +310,12 @@ export class RealtimeHub {
       ) {
         connection.ws.close(CLOSE.unauthorized, 'No subscription');
         this.drop(connection);
-      } else if (!connection.pingSentAt && now - connection.lastSeen > quietMs) {
+      } else if (
+        !connection.pingSentAt &&
+        now - connection.lastSeen > quietMs &&
+        pings < this.options.maxPingsPerSweep
+      ) {
+        pings += 1;
         connection.pingSentAt = now;
         connection.ws.send(frame('pusher:ping', {}));
       }
