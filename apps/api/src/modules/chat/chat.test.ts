@@ -255,6 +255,31 @@ describe('conversations', () => {
     expect((await send(seller, 'POST', url, { body: 'my turn' })).statusCode).toBe(201);
   });
 
+  it('the list pages by cursor; a thread moving up between pages does not restart the next page', async () => {
+    const { seller, buyer } = await setUp();
+    const ids: string[] = [];
+    // 32 threads: most started by a message, some by an interest (each has its own minute budget).
+    for (let i = 0; i < 32; i++) {
+      const deal = await listDeal(app, seller, cashDeal());
+      if (i % 4 === 1) {
+        await send(buyer, 'POST', `/api/deals/${deal.id}/interest`, { message: `deal ${i}` });
+        ids.push((await threads(buyer)).threads[0]!.threadId);
+      } else ids.push((await start(buyer, deal.id, `deal ${i}`)).thread.threadId);
+    }
+    const first = (await send(buyer, 'GET', '/api/chat/threads')).json() as ThreadList;
+    expect(first.threads).toHaveLength(30);
+    expect(first.threads[0]!.threadId).toBe(ids[31]);
+    // The last thread of the first page gets a new message: it moves to the top.
+    await send(seller, 'POST', `/api/chat/threads/${first.threads[29]!.threadId}/messages`, { body: 'bump' });
+    const second = (
+      await send(buyer, 'GET', `/api/chat/threads?cursor=${first.nextCursor}`)
+    ).json() as ThreadList;
+    expect(second.threads.map((t) => t.threadId)).toEqual([ids[1], ids[0]]);
+    expect(second.nextCursor).toBeNull();
+    for (const bad of ['garbage', Buffer.from('t:x|y').toString('base64url')])
+      expect((await send(buyer, 'GET', `/api/chat/threads?cursor=${bad}`)).statusCode).toBe(400);
+  });
+
   it('older messages load page by page, newest first', async () => {
     const { seller, buyer, deal } = await setUp();
     const { thread } = await start(buyer, deal.id, 'message 0');

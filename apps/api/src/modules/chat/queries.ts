@@ -10,7 +10,6 @@ import { streetWithUnit } from '@dealclub/shared/deals';
 import { personName } from '@dealclub/shared/format';
 import type { Db } from '../../db/client';
 import { chatMessages, chatNotifications, chatThreads, deals, users } from '../../db/schema';
-import { afterRow, decodeCursor, encodeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/app-error';
 import { seesAddress } from '../deals/visibility';
 import type { MessageRow, ThreadRow } from './service';
@@ -73,12 +72,17 @@ async function messagesById(db: Db, ids: string[]): Promise<Map<string, ChatMess
   return new Map(rows.map((row) => [row.message.id, messageOf(row.message, row.sender ?? undefined)]));
 }
 
-async function summaries(
+async function summaries(db: Db, viewerId: string, where: SQL | undefined, limit: number) {
+  return (await summaryRows(db, viewerId, where, limit)).map((row) => row.summary);
+}
+
+/** Thread summaries with each thread's place in the list (its time as text, full precision). */
+async function summaryRows(
   db: Db,
   viewerId: string,
   where: SQL | undefined,
   limit: number,
-): Promise<ThreadSummary[]> {
+): Promise<{ summary: ThreadSummary; position: string }[]> {
   const rows = await db
     .select({
       thread: chatThreads,
@@ -88,6 +92,7 @@ async function summaries(
         string | null
       >`(select m.id from ${chatMessages} m where m.thread_id = ${chatThreads.id} order by m.seq desc limit 1)`,
       unread: unreadCountSql(viewerId),
+      position: sql<string>`${chatThreads.lastMessageAt}::text`,
     })
     .from(chatThreads)
     .innerJoin(deals, eq(deals.id, chatThreads.dealId))
@@ -105,16 +110,19 @@ async function summaries(
     db,
     rows.flatMap((row) => (row.lastId ? [row.lastId] : [])),
   );
-  return rows.map((row): ThreadSummary => ({
-    threadId: row.thread.id,
-    deal: dealInfoFor(viewerId, row.deal),
-    otherParty: { ...row.other, side: row.thread.buyerId === viewerId ? 'seller' : 'buyer' },
-    lastMessage: (row.lastId && last.get(row.lastId)) || null,
-    unreadCount: Number(row.unread),
-    blocked: row.thread.blockedAt !== null,
-    blockedByMe: row.thread.blockedBy === viewerId,
-    createdAt: row.thread.createdAt.toISOString(),
-    lastMessageAt: row.thread.lastMessageAt.toISOString(),
+  return rows.map((row) => ({
+    position: row.position,
+    summary: {
+      threadId: row.thread.id,
+      deal: dealInfoFor(viewerId, row.deal),
+      otherParty: { ...row.other, side: row.thread.buyerId === viewerId ? 'seller' : 'buyer' },
+      lastMessage: (row.lastId && last.get(row.lastId)) || null,
+      unreadCount: Number(row.unread),
+      blocked: row.thread.blockedAt !== null,
+      blockedByMe: row.thread.blockedBy === viewerId,
+      createdAt: row.thread.createdAt.toISOString(),
+      lastMessageAt: row.thread.lastMessageAt.toISOString(),
+    } satisfies ThreadSummary,
   }));
 }
 
@@ -123,21 +131,43 @@ export async function threadSummary(db: Db, viewerId: string, thread: ThreadRow)
   return summary!;
 }
 
+/**
+ * The list cursor holds the last thread's place (time and id) as it was on the page, not its id
+ * alone: a thread that moves up between two pages would otherwise restart the next page from its
+ * new place.
+ */
+const encodeThreadCursor = (position: string, id: string) =>
+  Buffer.from(`t:${position}|${id}`).toString('base64url');
+const THREAD_CURSOR =
+  /^t:(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?[+-]\d\d(?::\d\d)?)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+function decodeThreadCursor(cursor: string | undefined): { position: string; id: string } | undefined {
+  if (!cursor) return undefined;
+  const match = THREAD_CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw new AppError('BAD_REQUEST');
+  return { position: match[1]!, id: match[2]! };
+}
+
 /** `GET /api/chat/threads`: the viewer's threads, most recent activity first. */
 export async function threadList(db: Db, viewerId: string, cursor: string | undefined) {
-  const lastId = decodeCursor(cursor);
-  const page = await summaries(
+  const after = decodeThreadCursor(cursor);
+  const rows = await summaryRows(
     db,
     viewerId,
     and(
       or(eq(chatThreads.buyerId, viewerId), eq(chatThreads.originatorId, viewerId)),
-      afterRow(chatThreads, chatThreads.lastMessageAt, chatThreads.id, lastId),
+      after
+        ? sql`(${chatThreads.lastMessageAt}, ${chatThreads.id}) < (${after.position}::timestamptz, ${after.id}::uuid)`
+        : undefined,
     ),
     THREADS_PAGE_SIZE + 1,
   );
-  const more = page.length > THREADS_PAGE_SIZE;
-  const threads = page.slice(0, THREADS_PAGE_SIZE);
-  return { threads, nextCursor: more ? encodeCursor({ id: threads.at(-1)!.threadId }) : null };
+  const more = rows.length > THREADS_PAGE_SIZE;
+  const page = rows.slice(0, THREADS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    threads: page.map((row) => row.summary),
+    nextCursor: more && last ? encodeThreadCursor(last.position, last.summary.threadId) : null,
+  };
 }
 
 const encodeSeq = (seq: number) => Buffer.from(`s:${seq}`).toString('base64url');
