@@ -27,6 +27,12 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** Marketplace events posted into a conversation as system messages (DECISIONS.md). */
 export const SYSTEM_EVENTS = ['interest', 'offer', 'offer_accepted'] as const;
 export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
+/** The locale key that words each system event (API notifications and the screens alike). */
+export const SYSTEM_EVENT_KEYS: Record<SystemEvent, string> = {
+  interest: 'chat.system.interest',
+  offer: 'chat.system.offer',
+  offer_accepted: 'chat.system.offerAccepted',
+};
 
 /** The realtime events on a user's private channel (shell §3). */
 export const REALTIME_EVENTS = ['new-message', 'new-thread'] as const;

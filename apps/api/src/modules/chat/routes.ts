@@ -4,15 +4,12 @@
  * announced in realtime after they commit.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { chatMessageSchema, startThreadSchema } from '@dealclub/shared/chat';
 import { BUYER_SIDE } from '@dealclub/shared/roles';
-import { deals } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
 import { perUserLimit } from '../../lib/per-user-limit';
 import { requireRole, requireUser } from '../../plugins/auth';
-import { viewerOf, visibleTo } from '../deals/visibility';
+import { viewerOf } from '../deals/visibility';
 import { messageOf, messagePage, threadList, threadSummary, unreadNotifications } from './queries';
 import {
   announce,
@@ -67,13 +64,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireRole(request, BUYER_SIDE);
-      const viewer = viewerOf(user);
-      const [deal] = await db()
-        .select({ id: deals.id, originatorId: deals.originatorId })
-        .from(deals)
-        .where(and(eq(deals.id, request.body.dealId), ne(deals.status, 'deleted'), visibleTo(viewer)));
-      if (!deal) throw new AppError('LISTING_NOT_FOUND');
-      const { thread, message, announcement } = await startThread(db(), user.id, deal, request.body.body);
+      const { thread, message, announcement } = await startThread(
+        db(),
+        viewerOf(user),
+        request.body.dealId,
+        request.body.body,
+      );
       await announce(app.realtime, [announcement]);
       return reply.status(201).send({
         thread: await threadSummary(db(), user.id, thread),

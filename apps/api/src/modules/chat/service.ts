@@ -6,9 +6,10 @@
  * realtime once the transaction commits. A participant's message also schedules the unread-message
  * e-mail. A blocked thread takes no new messages from its participants.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   messagePreview,
+  SYSTEM_EVENT_KEYS,
   type NewMessageEvent,
   type NewThreadEvent,
   type NotificationType,
@@ -17,7 +18,8 @@ import {
 } from '@dealclub/shared/chat';
 import { personName } from '@dealclub/shared/format';
 import type { Db } from '../../db/client';
-import { chatMessages, chatNotifications, chatThreads, users } from '../../db/schema';
+import { chatMessages, chatNotifications, chatThreads, deals, users } from '../../db/schema';
+import { visibleTo, type Viewer } from '../deals/visibility';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
 import { enqueueJob } from '../jobs/queue';
@@ -128,12 +130,7 @@ export function messageText(
   words: (params: Record<string, string | number>) => Record<string, string> = () => ({}),
 ): string {
   if (message.kind === 'user' || !message.event) return message.body;
-  const key = {
-    interest: 'chat.system.interest',
-    offer: 'chat.system.offer',
-    offer_accepted: 'chat.system.offerAccepted',
-  }[message.event];
-  const line = translate(language, key, words(message.params ?? {}));
+  const line = translate(language, SYSTEM_EVENT_KEYS[message.event], words(message.params ?? {}));
   return message.body ? `${line}: ${message.body}` : line;
 }
 
@@ -220,12 +217,13 @@ export async function postMessage(db: Db, userId: string, threadId: string, body
  * A buyer writes to a deal's originator: the thread is made with this first message, or the
  * message joins the existing one. The deal must be one the buyer may see.
  */
-export async function startThread(
-  db: Db,
-  buyerId: string,
-  deal: { id: string; originatorId: string },
-  body: string,
-) {
+export async function startThread(db: Db, viewer: Viewer, dealId: string, body: string) {
+  const buyerId = viewer.id;
+  const [deal] = await db
+    .select({ id: deals.id, originatorId: deals.originatorId })
+    .from(deals)
+    .where(and(eq(deals.id, dealId), ne(deals.status, 'deleted'), visibleTo(viewer)));
+  if (!deal) throw new AppError('LISTING_NOT_FOUND');
   if (deal.originatorId === buyerId) throw new AppError('OWN_DEAL');
   return db.transaction(async (tx) => {
     const { thread, created } = await ensureThread(tx, deal, buyerId);

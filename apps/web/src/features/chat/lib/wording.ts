@@ -4,7 +4,7 @@
  * into a conversation as system messages.
  */
 import type { TFunction } from 'i18next';
-import { relativeTime, type ChatMessage, type DealInfo } from '@dealclub/shared/chat';
+import { relativeTime, SYSTEM_EVENT_KEYS, type ChatMessage, type DealInfo } from '@dealclub/shared/chat';
 import { formatMoney } from '@dealclub/shared/format';
 import { placeOf, streetLine } from '@/lib/address';
 import { formatDay } from '@/lib/dates';
@@ -35,7 +35,7 @@ export function systemText(t: TFunction, message: Pick<ChatMessage, 'event' | 'p
   const params = message.params ?? {};
   const type = params.type === 'creative' ? 'creative' : 'cash';
   const amount = Number(params.amount);
-  return t(message.event === 'offer_accepted' ? 'chat.system.offerAccepted' : 'chat.system.offer', {
+  return t(SYSTEM_EVENT_KEYS[message.event], {
     type: t(`chat.offerType.${type}`),
     amount: Number.isFinite(amount) ? formatMoney(amount, language) : '',
     closeDate: formatDay(String(params.closeDate ?? ''), language),
