@@ -2,13 +2,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress';
 
 // The API (npm run dev starts it on API_PORT, default 3000) serves /api, the embedded identity
 // provider at /cognito and the realtime WebSocket at /app; the dev server proxies all three.
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   // amazon-cognito-identity-js (through its `buffer` dependency) expects Node's `global`.
   define: { global: 'globalThis' },
@@ -31,5 +32,8 @@ export default defineConfig({
     outDir: 'dist',
     // Maps for error reports, not referenced from the bundles served to browsers.
     sourcemap: 'hidden',
+    // Read by the script-budget test and the web benchmark (build/first-load.ts).
+    manifest: true,
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
   },
 });

@@ -28,6 +28,7 @@ import type { HubOptions } from './modules/realtime/hub';
 import { registerRealtime } from './modules/realtime/plugin';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { genReqId } from './plugins/request-id';
@@ -95,6 +96,7 @@ export async function buildApp({
   });
 
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerApiDocs(app, config.version);
   registerErrorHandling(app);
   registerTextGuard(app);

@@ -6,13 +6,17 @@ import { createAppRouter } from './app/router';
 import { setupI18n } from './lib/i18n';
 import './styles.css';
 
-setupI18n();
+// The router starts loading the route's screen chunk at once, in parallel with the language's
+// texts; the app renders when the texts are in, so nothing is painted in the wrong language.
 const router = createAppRouter();
+const texts = setupI18n();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+void texts.finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -1,5 +1,3 @@
-import en from '../locales/en.json' with { type: 'json' };
-
 /**
  * Stable error codes of the API (API.md, Conventions). The HTTP status belongs to the code; the
  * English message is the locale entry `errors.<CODE>` (spec copy where the spec has one), so the
@@ -67,10 +65,6 @@ export interface ErrorBody {
   errors?: FieldError[];
   /** Facts the client needs to act on the error, e.g. the existing deal of a duplicate address. */
   details?: Record<string, string>;
-}
-
-export function errorMessage(code: ErrorCode): string {
-  return en.errors[code];
 }
 
 export function isErrorBody(value: unknown): value is ErrorBody {

@@ -3,72 +3,9 @@
  * 50 states, the District of Columbia and the inhabited territories that have ZIP codes.
  */
 import { z } from 'zod';
+import { isUsState, ZIP_PATTERN } from './geo-rules';
 
-export const US_STATES = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-  'PR',
-  'GU',
-  'VI',
-  'AS',
-  'MP',
-] as const;
-export type UsState = (typeof US_STATES)[number];
-
-export function isUsState(value: unknown): value is UsState {
-  return typeof value === 'string' && (US_STATES as readonly string[]).includes(value);
-}
-
-export const ZIP_PATTERN = /^\d{5}$/;
+export * from './geo-rules';
 
 /** Exactly two letters and a US state code; lower case is accepted and upper-cased. */
 export const stateField = z

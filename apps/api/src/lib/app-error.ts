@@ -1,4 +1,5 @@
-import { ERROR_STATUS, errorMessage, type ErrorCode, type FieldError } from '@dealclub/shared/errors';
+import { errorMessage } from '@dealclub/shared/error-messages';
+import { ERROR_STATUS, type ErrorCode, type FieldError } from '@dealclub/shared/errors';
 import { translate } from './i18n';
 
 /**

@@ -6,7 +6,8 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorMessage, type ErrorBody, type ErrorCode, type FieldError } from '@dealclub/shared/errors';
+import { errorMessage } from '@dealclub/shared/error-messages';
+import { type ErrorBody, type ErrorCode, type FieldError } from '@dealclub/shared/errors';
 import { AppError } from '../lib/app-error';
 import { translate } from '../lib/i18n';
 

@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { needsProfileRedirect, profileTabFor } from '@dealclub/shared/profile';
+import { needsProfileRedirect, profileTabFor } from '@dealclub/shared/profile-rules';
 import { toast } from '@/components/ui/use-toast';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/lib/session/session-context';
 
 /**
  * The profile-completion redirect (shell §4): a signed-in non-admin whose profile is incomplete

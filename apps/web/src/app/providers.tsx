@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { AuthProvider } from '@/features/auth/session-context';
+import { AuthProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 
 export function AppProviders({ children }: { children: ReactNode }) {

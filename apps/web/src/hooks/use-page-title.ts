@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { recordRecentPage } from '@/features/recent-pages/recent-pages-store';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/lib/session/session-context';
 
 export interface RouteHandle {
   recent?: boolean;

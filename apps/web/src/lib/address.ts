@@ -5,7 +5,7 @@
  * place, "Austin, TX 78701".
  */
 import type { TFunction } from 'i18next';
-import { truncateAddress } from '@dealclub/shared/deals';
+import { truncateAddress } from '@dealclub/shared/deal-rules';
 
 export interface Place {
   city: string;

@@ -1,6 +1,6 @@
 /** A signed-in session for the unit tests of any screen: Rosa Díaz, with the roles a test needs. */
 import type { Role } from '@dealclub/shared/roles';
-import type { Session, SessionUser } from '@/features/auth/session-context';
+import type { Session, SessionUser } from '@/lib/session/session-context';
 
 export function signedIn(
   roles: Role[],

@@ -10,7 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, type JWTPayload } from 'jose';
 import type { FastifyBaseLogger } from 'fastify';
-import { errorMessage } from '@dealclub/shared/errors';
+import { errorMessage } from '@dealclub/shared/error-messages';
 import { isLanguage } from '@dealclub/shared/language';
 import type { Role } from '@dealclub/shared/roles';
 import type { IdentityConfig } from '../../config';

@@ -3,7 +3,7 @@ import { ChevronDown, Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/lib/session/session-context';
 import { NotificationBell } from '@/features/chat/components/notification-bell';
 import { LanguageSelect } from './language-select';
 import { LogoMark } from './logo';

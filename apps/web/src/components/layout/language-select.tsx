@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@dealclub/shared/constants';
 import { isLanguage } from '@dealclub/shared/language';
 import { toast } from '@/components/ui/use-toast';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/lib/session/session-context';
 import { apiRequest } from '@/lib/api-client';
 import { saveLanguage } from '@/lib/i18n';
 

@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFeatureFlags } from '@/features/config/api/get-feature-flags';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/lib/session/session-context';
 
 /**
  * The webinar banner (shell §2): signed-in users only, when `enableWebinarBanner` is on; it opens

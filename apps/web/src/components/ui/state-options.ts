@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { US_STATES } from '@dealclub/shared/geo';
+import { US_STATES } from '@dealclub/shared/geo-rules';
 
 /** The states for a select, by their name in the current language. */
 export function stateOptions(t: TFunction) {

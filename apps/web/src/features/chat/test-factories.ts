@@ -8,7 +8,7 @@ import type {
   DealInfo,
   MessagePage,
   ThreadSummary,
-} from '@dealclub/shared/chat';
+} from '@dealclub/shared/chat-rules';
 
 export const THREAD_ID = 't1';
 export const DEAL_ID = '11111111-1111-4111-8111-111111111111';

@@ -2,7 +2,7 @@
  * Factories of the deals feature's unit tests: deals, offers, interests and the API's JSON answers.
  * The signed-in session is `signedIn` of `@/test/session`.
  */
-import { offerFigures } from '@dealclub/shared/offers';
+import { offerFigures } from '@dealclub/shared/offer-rules';
 import type { EngagedBuyer, ReceivedInterest, ReceivedOffer } from './api/deal-offers';
 import type { Card, DealDetail } from './api/deals';
 import type { Offer } from './api/offers';

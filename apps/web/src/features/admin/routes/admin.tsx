@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { RequireSession } from '@/features/auth/components/require-session';
+import { RequireSession } from '@/lib/session/require-session';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { MailboxTable, UsersTable, WaitlistTable } from '../components/admin-tables';
 

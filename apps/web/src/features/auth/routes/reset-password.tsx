@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { emailField, resetPasswordSchema } from '@dealclub/shared/auth';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { authErrorKey } from '../lib/auth-errors';
-import { cognitoUser } from '../lib/cognito';
+import { authErrorKey } from '@/lib/session/auth-errors';
+import { cognitoUser } from '@/lib/session/cognito';
 
 type RequestValues = { email: string };
 type ConfirmValues = { email: string; code: string; password: string; confirm: string };

@@ -6,10 +6,10 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { newPasswordSchema, signInSchema } from '@dealclub/shared/auth';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { authErrorKey } from '../lib/auth-errors';
-import { cognitoUser } from '../lib/cognito';
-import { sessionManager } from '../lib/session-manager';
-import { useSession } from '../session-context';
+import { authErrorKey } from '@/lib/session/auth-errors';
+import { cognitoUser } from '@/lib/session/cognito';
+import { sessionManager } from '@/lib/session/session-manager';
+import { useSession } from '@/lib/session/session-context';
 
 type SignInValues = { email: string; password: string };
 type NewPasswordValues = { password: string; confirm: string };

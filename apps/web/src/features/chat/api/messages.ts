@@ -10,7 +10,8 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { ChatMessage, ChatMessageInput, MessagePage, ThreadSummary } from '@dealclub/shared/chat';
+import type { ChatMessage, MessagePage, ThreadSummary } from '@dealclub/shared/chat-rules';
+import type { ChatMessageInput } from '@dealclub/shared/chat';
 import { apiRequest } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
 import { chatKeys } from './keys';

@@ -3,7 +3,7 @@
  * "mark read" on click, after which the list is read again.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationList } from '@dealclub/shared/chat';
+import type { NotificationList } from '@dealclub/shared/chat-rules';
 import { apiRequest } from '@/lib/api-client';
 import { chatKeys } from './keys';
 

@@ -3,7 +3,8 @@
  * starts the buyer's conversation about a deal or continues it.
  */
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, StartThreadInput, ThreadList, ThreadSummary } from '@dealclub/shared/chat';
+import type { ChatMessage, ThreadList, ThreadSummary } from '@dealclub/shared/chat-rules';
+import type { StartThreadInput } from '@dealclub/shared/chat';
 import { apiRequest } from '@/lib/api-client';
 import { chatKeys } from './keys';
 

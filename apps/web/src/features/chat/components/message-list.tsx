@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage } from '@dealclub/shared/chat';
+import type { ChatMessage } from '@dealclub/shared/chat-rules';
 import { formatMoment } from '@/lib/dates';
 import { systemText } from '../lib/wording';
 

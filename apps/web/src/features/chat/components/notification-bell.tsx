@@ -9,7 +9,7 @@ import {
   NOTIFICATION_POLL_SELLER_MS,
   type ChatNotification,
   type NotificationType,
-} from '@dealclub/shared/chat';
+} from '@dealclub/shared/chat-rules';
 import { isSellerSide, type Role } from '@dealclub/shared/roles';
 import { useMarkNotificationRead, useNotifications } from '../api/notifications';
 import { dealLine, relativeTimeText } from '../lib/wording';

@@ -4,7 +4,12 @@
  * into a conversation as system messages.
  */
 import type { TFunction } from 'i18next';
-import { relativeTime, SYSTEM_EVENT_KEYS, type ChatMessage, type DealInfo } from '@dealclub/shared/chat';
+import {
+  relativeTime,
+  SYSTEM_EVENT_KEYS,
+  type ChatMessage,
+  type DealInfo,
+} from '@dealclub/shared/chat-rules';
 import { formatMoney } from '@dealclub/shared/format';
 import { placeOf, streetLine } from '@/lib/address';
 import { formatDay } from '@/lib/dates';

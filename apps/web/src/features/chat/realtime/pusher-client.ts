@@ -6,8 +6,8 @@
  * pusher-js is loaded only when a connection is first needed.
  */
 import type { Options } from 'pusher-js';
-import type { PublicConfig } from '@/features/auth/lib/cognito';
-import { apiRequest, currentToken } from '@/lib/api-client';
+import { fetchPublicConfig, type PublicConfig } from '@/lib/public-config';
+import { currentToken } from '@/lib/api-client';
 import type { RealtimeClient } from './realtime-connection';
 
 export type RealtimeConfig = PublicConfig['realtime'];
@@ -16,7 +16,7 @@ export type RealtimeConfig = PublicConfig['realtime'];
 export type PageLocation = Pick<Location, 'hostname' | 'port' | 'protocol'>;
 
 async function realtimeConfig(): Promise<RealtimeConfig | null> {
-  const { realtime } = await apiRequest<Pick<PublicConfig, 'realtime'>>('/api/auth/public-config');
+  const { realtime } = await fetchPublicConfig();
   return realtime.enabled && realtime.key ? realtime : null;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REALTIME_INACTIVITY_CHECK_MS, REALTIME_INACTIVITY_MS } from '@dealclub/shared/chat';
+import { REALTIME_INACTIVITY_CHECK_MS, REALTIME_INACTIVITY_MS } from '@dealclub/shared/chat-rules';
 import {
   RealtimeConnection,
   type RealtimeClient,

@@ -25,7 +25,7 @@ import {
   userChannel,
   type NewMessageEvent,
   type NewThreadEvent,
-} from '@dealclub/shared/chat';
+} from '@dealclub/shared/chat-rules';
 
 /** What the policy needs of a pusher-js channel. */
 export interface RealtimeChannel {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@dealclub/shared/roles';
-import { SessionProvider } from '@/features/auth/session-context';
+import { SessionProvider } from '@/lib/session/session-context';
 import { json } from '@/features/deals/test-factories';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';

@@ -3,8 +3,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MessagePage } from '@dealclub/shared/chat';
-import { SessionProvider } from '@/features/auth/session-context';
+import type { MessagePage } from '@dealclub/shared/chat-rules';
+import { SessionProvider } from '@/lib/session/session-context';
 import { json } from '@/features/deals/test-factories';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';

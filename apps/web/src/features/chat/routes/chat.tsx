@@ -1,11 +1,11 @@
 import { Ban } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { badgeCount, type ThreadSummary } from '@dealclub/shared/chat';
+import { badgeCount, type ThreadSummary } from '@dealclub/shared/chat-rules';
 import { personName } from '@dealclub/shared/format';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { RequireSession } from '@/features/auth/components/require-session';
+import { RequireSession } from '@/lib/session/require-session';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useThreads } from '../api/threads';
 import { dealLine, previewText, relativeTimeText } from '../lib/wording';

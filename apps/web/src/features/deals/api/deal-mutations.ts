@@ -4,8 +4,9 @@
  * queries (`['deals', …]`).
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DealStatus, DealValues } from '@dealclub/shared/deals';
-import { sessionManager } from '@/features/auth/lib/session-manager';
+import type { DealStatus } from '@dealclub/shared/deal-rules';
+import type { DealValues } from '@dealclub/shared/deals';
+import { sessionManager } from '@/lib/session/session-manager';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import type { DealDetail, DealPhoto } from './deals';
 

@@ -10,8 +10,8 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import type { DealStatus } from '@dealclub/shared/deals';
-import type { OfferFigures, OfferSort } from '@dealclub/shared/offers';
+import type { DealStatus } from '@dealclub/shared/deal-rules';
+import type { OfferFigures, OfferSort } from '@dealclub/shared/offer-rules';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
 import { dealKeys, type Category, type DealDetail } from './deals';

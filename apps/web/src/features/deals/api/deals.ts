@@ -17,10 +17,10 @@ import type {
   CATEGORIES,
   DealMath,
   DealStatus,
-  DealValues,
   PROPERTY_TYPES,
   PURCHASE_TYPES,
-} from '@dealclub/shared/deals';
+} from '@dealclub/shared/deal-rules';
+import type { DealValues } from '@dealclub/shared/deals';
 import { apiRequest, withQuery } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
 import type { Interest, Offer } from './offers';

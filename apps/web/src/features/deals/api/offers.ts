@@ -4,7 +4,8 @@
  * deal change refreshes them too.
  */
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InterestInput, OfferStatus, OfferType, OfferValues } from '@dealclub/shared/offers';
+import type { OfferStatus, OfferType } from '@dealclub/shared/offer-rules';
+import type { InterestInput, OfferValues } from '@dealclub/shared/offers';
 import { apiRequest } from '@/lib/api-client';
 import { dealKeys, dealQueryOptions, type Card, type DealDetail } from './deals';
 

@@ -10,8 +10,8 @@ import {
   PURCHASE_TYPES,
   ROOM_MINIMUMS,
   SYSTEM_TAGS,
-} from '@dealclub/shared/deals';
-import { US_STATES } from '@dealclub/shared/geo';
+} from '@dealclub/shared/deal-rules';
+import { US_STATES } from '@dealclub/shared/geo-rules';
 import { DEAL_SORTS, type DealFilters, type DealSort } from '../api/deals';
 
 export const FILTER_KEYS = [

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
-import { streetWithUnit } from '@dealclub/shared/deals';
+import { streetWithUnit } from '@dealclub/shared/deal-rules';
 import { placeOf, streetLine } from '@/lib/address';
 import type { Card } from '../api/deals';
 import { FavoriteButton } from './favorite-button';

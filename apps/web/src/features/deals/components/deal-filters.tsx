@@ -7,7 +7,7 @@ import {
   PROPERTY_TYPES,
   PURCHASE_TYPES,
   ROOM_MINIMUMS,
-} from '@dealclub/shared/deals';
+} from '@dealclub/shared/deal-rules';
 import { SelectField } from '@/components/ui/choice-fields';
 import { stateOptions } from '@/components/ui/state-options';
 import { DEAL_SORTS, type DealFilters as Filters, type DealSort } from '../api/deals';

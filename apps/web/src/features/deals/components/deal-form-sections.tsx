@@ -15,7 +15,7 @@ import {
   RESTRICTIONS,
   SOLAR_OPTIONS,
   SYSTEM_TAGS,
-} from '@dealclub/shared/deals';
+} from '@dealclub/shared/deal-rules';
 import { stateOptions } from '@/components/ui/state-options';
 import {
   Checkbox,

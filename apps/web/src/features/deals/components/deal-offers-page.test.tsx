@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '@/features/auth/session-context';
+import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
 import type { ReceivedOffer } from '../api/deal-offers';

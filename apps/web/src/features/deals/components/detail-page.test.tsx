@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider, type Session } from '@/features/auth/session-context';
+import { SessionProvider, type Session } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
 import { dealKeys, type DealDetail } from '../api/deals';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PHOTO_BYTES } from '@dealclub/shared/deals';
+import { MAX_PHOTO_BYTES } from '@dealclub/shared/deal-rules';
 import { checkPhoto, sortPhotos } from './form-photo-checks';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 0, 0, 0, 0]);

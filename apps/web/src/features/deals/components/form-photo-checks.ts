@@ -3,7 +3,7 @@
  * JPEG, PNG, WebP or HEIC by the file's first bytes (not its name). Answers the error code of the
  * first refused rule (`errors.<CODE>` is its text) or null.
  */
-import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '@dealclub/shared/deals';
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '@dealclub/shared/deal-rules';
 import { sniffPhotoType } from '@dealclub/shared/preferences';
 
 export type PhotoRefusal = 'PHOTO_LIMIT' | 'PHOTO_TOO_LARGE' | 'PHOTO_TYPE_UNSUPPORTED';

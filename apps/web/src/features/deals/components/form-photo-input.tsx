@@ -1,7 +1,7 @@
 import { ImagePlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PHOTOS } from '@dealclub/shared/deals';
+import { MAX_PHOTOS } from '@dealclub/shared/deal-rules';
 import { PHOTO_ACCEPT, sortPhotos, type PhotoRefusal } from './form-photo-checks';
 
 /**

@@ -6,13 +6,8 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import {
-  dealSchema,
-  REQUIRED_BY_PURCHASE_TYPE,
-  type DealInput,
-  type DealValues,
-  type PURCHASE_TYPES,
-} from '@dealclub/shared/deals';
+import { REQUIRED_BY_PURCHASE_TYPE, type PURCHASE_TYPES } from '@dealclub/shared/deal-rules';
+import { dealSchema, type DealInput, type DealValues } from '@dealclub/shared/deals';
 
 type PurchaseType = (typeof PURCHASE_TYPES)[number];
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { canChangeStatus, DEAL_STATUSES, type DealStatus } from '@dealclub/shared/deals';
+import { canChangeStatus, DEAL_STATUSES, type DealStatus } from '@dealclub/shared/deal-rules';
 import { isSellerSide } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { FormAlert } from '@/components/ui/form-field';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/lib/session/session-context';
 import { useMyDeals, type MyDealCard, type StatusCounts } from '../api/deal-mutations';
 import { labelOf } from './form-labels';
 import { formatMoney } from './money';

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '@/features/auth/session-context';
+import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
 import DealsPage from '../routes/deals';

@@ -3,9 +3,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localToday } from '@dealclub/shared/offers';
+import { localToday } from '@dealclub/shared/offer-rules';
 import type { Role } from '@dealclub/shared/roles';
-import { SessionProvider } from '@/features/auth/session-context';
+import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
 import type { DealDetail } from '../api/deals';

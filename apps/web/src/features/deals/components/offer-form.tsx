@@ -2,15 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@dealclub/shared/errors';
-import {
-  latestCloseDate,
-  localToday,
-  MESSAGE_MAX_LENGTH,
-  offerSchema,
-  offerTypesFor,
-  type OfferInput,
-  type OfferValues,
-} from '@dealclub/shared/offers';
+import { latestCloseDate, localToday, MESSAGE_MAX_LENGTH, offerTypesFor } from '@dealclub/shared/offer-rules';
+import { offerSchema, type OfferInput, type OfferValues } from '@dealclub/shared/offers';
 import { ChoiceGroup, TextAreaField } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OFFERABLE_STATUSES } from '@dealclub/shared/offers';
+import { OFFERABLE_STATUSES } from '@dealclub/shared/offer-rules';
 import type { DealDetail } from '../api/deals';
 import type { Offer } from '../api/offers';
 import { DetailSection } from './detail-sections';

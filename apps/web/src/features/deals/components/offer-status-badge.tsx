@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { OfferStatus } from '@dealclub/shared/offers';
+import type { OfferStatus } from '@dealclub/shared/offer-rules';
 
 const STYLES: Record<OfferStatus, string> = {
   open: 'border-sky-200 bg-sky-50 text-sky-900',

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, BadgeCheck } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OFFERABLE_STATUSES, type OfferSort } from '@dealclub/shared/offers';
+import { OFFERABLE_STATUSES, type OfferSort } from '@dealclub/shared/offer-rules';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { formatDay } from '@/lib/dates';
 import type { OfferScope, ReceivedOffer, useReceivedOffers } from '../api/deal-offers';

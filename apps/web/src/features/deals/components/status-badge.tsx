@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DealStatus } from '@dealclub/shared/deals';
+import type { DealStatus } from '@dealclub/shared/deal-rules';
 
 const STYLES: Record<DealStatus, string> = {
   exclusive: 'border-violet-200 bg-violet-50 text-violet-900',

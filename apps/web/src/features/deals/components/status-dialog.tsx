@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STATUS_TRANSITIONS, type DealStatus } from '@dealclub/shared/deals';
+import { STATUS_TRANSITIONS, type DealStatus } from '@dealclub/shared/deal-rules';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { formatMoment } from '@/lib/dates';

@@ -1,7 +1,7 @@
 import { MessagesSquare, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { INTEREST_STATUSES } from '@dealclub/shared/offers';
+import { INTEREST_STATUSES } from '@dealclub/shared/offer-rules';
 import { isBuyerSide, isSellerSide } from '@dealclub/shared/roles';
 import { FormAlert } from '@/components/ui/form-field';
 import { MessageSellerForm } from '@/features/chat/components/message-seller-form';

@@ -3,7 +3,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { isSellerSide } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { FormAlert } from '@/components/ui/form-field';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import { useDeal } from '../api/deals';

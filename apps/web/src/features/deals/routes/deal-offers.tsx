@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { OFFER_SORTS, type OfferSort } from '@dealclub/shared/offers';
+import { OFFER_SORTS, type OfferSort } from '@dealclub/shared/offer-rules';
 import { FormAlert } from '@/components/ui/form-field';
 import { placeOf } from '@/lib/address';
 import { isNotFound } from '@/lib/api-client';

@@ -1,18 +1,26 @@
 import { Plus } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { isBuyerSide, isSellerSide, type Role } from '@dealclub/shared/roles';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { RequireSession } from '@/features/auth/components/require-session';
+import { RequireSession } from '@/lib/session/require-session';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useDealsList, useFavorites, type DealFilters as Filters } from '../api/deals';
 import { BrowseEmpty, BrowseGrid } from '../components/browse-results';
 import { hasFilters, parseFilters, withFilters, withoutFilters } from '../components/browse-filters';
 import { BrowseViews, type BrowseView } from '../components/browse-views';
 import { DealFilters, SearchFilter, SortSelect } from '../components/deal-filters';
-import { ManageListings } from '../components/manage-listings';
-import { MyInterests, MyOffers } from '../components/my-engagement';
+import { PageFallback } from '@/components/layout/page-fallback';
+
+// The browse list is what most visits open; the other views are chunks of their own.
+const ManageListings = lazy(() =>
+  import('../components/manage-listings').then((m) => ({ default: m.ManageListings })),
+);
+const MyInterests = lazy(() =>
+  import('../components/my-engagement').then((m) => ({ default: m.MyInterests })),
+);
+const MyOffers = lazy(() => import('../components/my-engagement').then((m) => ({ default: m.MyOffers })));
 
 /**
  * `/deals`: the buyer side browses deals with filters kept in the URL, its favorites
@@ -59,19 +67,21 @@ function Deals({ roles }: { roles: readonly Role[] }) {
       </div>
       <BrowseViews current={view} buyer={buyer} seller={seller} />
       <div className="mt-6">
-        {view === 'mine' ? (
-          <ManageListings />
-        ) : !buyer ? (
-          <SellerOnlyNote />
-        ) : view === 'favorites' ? (
-          <FavoritesView />
-        ) : view === 'interests' ? (
-          <MyInterests />
-        ) : view === 'offers' ? (
-          <MyOffers />
-        ) : (
-          <BrowseList />
-        )}
+        <Suspense fallback={<PageFallback />}>
+          {view === 'mine' ? (
+            <ManageListings />
+          ) : !buyer ? (
+            <SellerOnlyNote />
+          ) : view === 'favorites' ? (
+            <FavoritesView />
+          ) : view === 'interests' ? (
+            <MyInterests />
+          ) : view === 'offers' ? (
+            <MyOffers />
+          ) : (
+            <BrowseList />
+          )}
+        </Suspense>
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 
 export default function UnauthorizedPage() {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RecentPagesList } from '@/features/recent-pages/components/recent-pages-list';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 
 /** Home and landing (core §2): the choice to buy or sell, and the recently visited pages. */

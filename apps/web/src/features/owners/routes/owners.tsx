@@ -6,7 +6,7 @@ import { grantableRoles } from '@dealclub/shared/access';
 import { isSellerSide, type Role } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { toast } from '@/components/ui/use-toast';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useCreateInvitations, useMyInvitations } from '../api/invitations';
 

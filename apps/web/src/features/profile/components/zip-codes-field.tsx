@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { splitZipInput, ZIP_PATTERN, zipProblem, type ZipInfo } from '@dealclub/shared/geo';
+import { ZIP_PATTERN } from '@dealclub/shared/geo-rules';
+import { splitZipInput, zipProblem, type ZipInfo } from '@dealclub/shared/geo';
 import { zipLookupOptions } from '../api/tabs';
 
 /**

@@ -1,8 +1,8 @@
 /** What the profile tabs do after a save (the completion redirect's next step). */
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { profileTabFor } from '@dealclub/shared/profile';
-import { sessionManager } from '@/features/auth/lib/session-manager';
+import { profileTabFor } from '@dealclub/shared/profile-rules';
+import { sessionManager } from '@/lib/session/session-manager';
 
 /**
  * After a tab is saved: re-read the user, and when the profile is now complete send them back to

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { isProfileTab, profileTabFor, type ProfileTab } from '@dealclub/shared/profile';
+import { isProfileTab, profileTabFor, type ProfileTab } from '@dealclub/shared/profile-rules';
 import { isBuyerSide, isSellerSide, type Role } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { RequireSession } from '@/features/auth/components/require-session';
-import type { SessionUser } from '@/features/auth/session-context';
+import { RequireSession } from '@/lib/session/require-session';
+import type { SessionUser } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useProfile } from '../api/profile';
 import { BuyBoxTab } from '../components/buy-box-tab';

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
-import { authErrorKey } from '@/features/auth/lib/auth-errors';
-import { currentCognitoUser } from '@/features/auth/lib/cognito';
-import { sessionManager } from '@/features/auth/lib/session-manager';
+import { authErrorKey } from '@/lib/session/auth-errors';
+import { currentCognitoUser } from '@/lib/session/cognito';
+import { sessionManager } from '@/lib/session/session-manager';
 import { usePageTitle } from '@/hooks/use-page-title';
 
 const schema = z.object({

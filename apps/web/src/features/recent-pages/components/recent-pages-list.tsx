@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '@/features/auth/session-context';
+import { useSession } from '@/lib/session/session-context';
 import { useRecentPages } from '../recent-pages-store';
 
 /** The user's recently visited pages (shell §2), newest first, without the page being shown. */

@@ -9,13 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { removeToast, useToasts } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
 import type * as CognitoModule from './cognito';
-import {
-  authenticate,
-  cognitoUser,
-  completeNewPassword,
-  NotConfiguredError,
-  refreshSession,
-} from './cognito';
+import { authenticate, cognitoUser, completeNewPassword, refreshSession } from './cognito';
+import { NotConfiguredError } from './cognito-errors';
 import { SessionManager, type CurrentUser } from './session-manager';
 
 vi.mock('./cognito', async () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { useSession, type SessionUser } from '../session-context';
+import { useSession, type SessionUser } from './session-context';
 
 /**
  * The guard of a signed-in user's page: the spinner while the session is restored, a visitor sent

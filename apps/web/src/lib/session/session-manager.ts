@@ -14,19 +14,16 @@ import {
   STORAGE_KEYS,
 } from '@dealclub/shared/constants';
 import { isLanguage } from '@dealclub/shared/language';
-import { PROFILE_PARTS, type ProfilePart } from '@dealclub/shared/profile';
+import { PROFILE_PARTS, type ProfilePart } from '@dealclub/shared/profile-rules';
 import { primaryRole, ROLES, rolesFromGroups, type Role } from '@dealclub/shared/roles';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest, setAuthHandlers } from '@/lib/api-client';
 import { i18n, saveLanguage } from '@/lib/i18n';
-import {
-  authenticate,
-  cognitoCode,
-  cognitoUser,
-  completeNewPassword,
-  refreshSession,
-  type AuthOutcome,
-} from './cognito';
+import type { AuthOutcome } from './cognito';
+import { cognitoCode } from './cognito-errors';
+
+/** The identity client, a chunk of its own: only sign-in, refresh and sign-out need it. */
+const identityClient = () => import('./cognito');
 
 /** The current user: `/api/auth/me`, or the fallback built from the ID token (shell §3). */
 export interface CurrentUser {
@@ -215,6 +212,7 @@ export class SessionManager {
   }
 
   async signIn(email: string, password: string): Promise<SignInResult> {
+    const { authenticate, cognitoUser } = await identityClient();
     const user = await cognitoUser(email.trim().toLowerCase());
     let outcome: AuthOutcome;
     try {
@@ -233,6 +231,7 @@ export class SessionManager {
 
   async completeNewPasswordChallenge(newPassword: string): Promise<void> {
     if (!this.challengeUser) throw new Error('No email found for sign-in completion');
+    const { completeNewPassword } = await identityClient();
     const session = await completeNewPassword(this.challengeUser, newPassword);
     this.challengeUser = null;
     await this.establish(session);
@@ -372,6 +371,7 @@ export class SessionManager {
       return null;
     }
     try {
+      const { cognitoUser, refreshSession } = await identityClient();
       const session = await refreshSession(await cognitoUser(username), refreshToken);
       const token = session.getIdToken().getJwtToken();
       if (!token) {
@@ -418,6 +418,7 @@ export class SessionManager {
     try {
       const username = this.state.user?.email;
       if (username) {
+        const { cognitoUser } = await identityClient();
         const user = await cognitoUser(username);
         await new Promise<void>((resolve) => {
           // Revokes the refresh token when the access token allows it; errors are only logged.

@@ -2,6 +2,11 @@
  * The Amazon Cognito user-pool client (amazon-cognito-identity-js), pointed at the embedded
  * provider or at AWS as `/api/auth/public-config` says. USER_PASSWORD_AUTH: the embedded provider
  * does not speak SRP, and a real pool's app client must allow this flow (PROTOCOLS.md A).
+ *
+ * The library and its SRP and crypto code weigh more than React itself, so nothing on the first
+ * load imports this module statically: the session manager imports it when a sign-in, a refresh
+ * or a sign-out needs it, and the screens that need it (sign-in, verify, reset, email and
+ * password changes) are chunks of their own. Checking a stored token needs only `/api/auth/me`.
  */
 import {
   AuthenticationDetails,
@@ -10,43 +15,16 @@ import {
   CognitoUserPool,
   type CognitoUserSession,
 } from 'amazon-cognito-identity-js';
-import { apiRequest } from '@/lib/api-client';
-
-export interface PublicConfig {
-  mode: 'embedded' | 'aws' | 'misconfigured';
-  configured: boolean;
-  userPoolId: string;
-  clientId: string;
-  region: string;
-  endpoint: string | null;
-  /** Where pusher-js connects (the conversations feature's realtime client). */
-  realtime: {
-    enabled: boolean;
-    /** embedded: our server, on the page's own host, port and protocol (host, port, TLS null);
-     * hosted: Pusher by cluster (host null) or a Pusher-compatible server such as soketi. */
-    mode: 'embedded' | 'hosted';
-    key: string;
-    cluster: string;
-    host: string | null;
-    port: number | null;
-    useTLS: boolean | null;
-  };
-}
+import { fetchPublicConfig } from '@/lib/public-config';
+import { NotConfiguredError } from './cognito-errors';
 
 /** Matches what the client library itself demands of a pool id (shell §5). */
 const POOL_ID = /^[\w-]+_[0-9a-zA-Z]+$/;
 
-export class NotConfiguredError extends Error {
-  constructor() {
-    super('AWS Cognito is not properly configured');
-    this.name = 'NotConfiguredError';
-  }
-}
-
 let poolPromise: Promise<CognitoUserPool> | undefined;
 
 export function getUserPool(): Promise<CognitoUserPool> {
-  poolPromise ??= apiRequest<PublicConfig>('/api/auth/public-config').then((config) => {
+  poolPromise ??= fetchPublicConfig().then((config) => {
     if (
       !config.configured ||
       !config.clientId ||
@@ -102,12 +80,6 @@ export function refreshSession(user: CognitoUser, refreshToken: string): Promise
       (err, session: CognitoUserSession) => (err ? reject(err) : resolve(session)),
     ),
   );
-}
-
-/** The Cognito error code of a failure (`NotAuthorizedException`, …), if it has one. */
-export function cognitoCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
 }
 
 /** The signed-in user of the client library, with a valid session (refreshed if needed). */

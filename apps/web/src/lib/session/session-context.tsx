@@ -3,7 +3,7 @@
  * manager; tests may pass a fixed value to `SessionProvider`.
  */
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { sessionManager, type CurrentUser, type SessionState } from './lib/session-manager';
+import { sessionManager, type CurrentUser, type SessionState } from './session-manager';
 
 export type SessionUser = CurrentUser;
 

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/session';
-import { SessionProvider, type Session } from '../session-context';
+import { SessionProvider, type Session } from './session-context';
 import { RequireSession } from './require-session';
 
 /** Shows where signing in would bring the visitor back. */

@@ -1,5 +1,5 @@
 import { ApiError } from '@/lib/api-client';
-import { cognitoCode, NotConfiguredError } from './cognito';
+import { cognitoCode, NotConfiguredError } from './cognito-errors';
 
 /** The locale key of the message to show for a failed identity call. */
 export function authErrorKey(error: unknown, fallback = 'auth.errors.signInFailed'): string {

@@ -1,0 +1,174 @@
+/**
+ * Conversations, notifications and realtime without schemas (shell §2–§4, §9; DECISIONS.md
+ * Conversations and notifications): the shapes the chat calls answer with, the realtime events,
+ * the shell's constants and wording helpers. Kept apart from the message schemas (`chat.ts`) so
+ * that the shell (the bell, the realtime toasts) does not load zod.
+ */
+import { MESSAGE_MAX_LENGTH } from './offer-rules';
+
+export { MESSAGE_MAX_LENGTH };
+
+/** Shell §9: notification polling for buyers and for seller-side users. */
+export const NOTIFICATION_POLL_BUYER_MS = 15_000;
+export const NOTIFICATION_POLL_SELLER_MS = 60_000;
+/** Shell §4, §9: the realtime connection closes after 15 minutes without use, checked every 60 s. */
+export const REALTIME_INACTIVITY_MS = 15 * 60_000;
+export const REALTIME_INACTIVITY_CHECK_MS = 60_000;
+/** Shell §9: toast preview length, badge cap, dropdown height. */
+export const MESSAGE_PREVIEW_LENGTH = 50;
+export const NOTIFICATION_BADGE_CAP = 99;
+export const NOTIFICATION_LIST_MAX_HEIGHT_PX = 400;
+/** Messages per page of a conversation; older ones load on scroll. */
+export const MESSAGES_PAGE_SIZE = 30;
+
+export const NOTIFICATION_TYPES = ['new_message', 'new_thread', 'thread_blocked'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Marketplace events posted into a conversation as system messages (DECISIONS.md). */
+export const SYSTEM_EVENTS = ['interest', 'offer', 'offer_accepted'] as const;
+export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
+/** The locale key that words each system event (API notifications and the screens alike). */
+export const SYSTEM_EVENT_KEYS: Record<SystemEvent, string> = {
+  interest: 'chat.system.interest',
+  offer: 'chat.system.offer',
+  offer_accepted: 'chat.system.offerAccepted',
+};
+
+/** The realtime events on a user's private channel (shell §3). */
+export const REALTIME_EVENTS = ['new-message', 'new-thread'] as const;
+export type RealtimeEventName = (typeof REALTIME_EVENTS)[number];
+
+/** The private channel of one user (PROTOCOLS.md B): only that user may subscribe. */
+export function userChannel(userId: string): string {
+  return `private-user-${userId}`;
+}
+
+/**
+ * The deal a conversation or notification is about, as its reader may see it: `address` is null
+ * when the street is hidden from them (shell §2: 'Address undisclosed' plus city, state, zip).
+ */
+export interface DealInfo {
+  dealId: string;
+  address: string | null;
+  hideAddress: boolean;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export interface ChatParty {
+  id: string;
+  firstName: string;
+  lastName: string;
+  /** The other party's side in this conversation. */
+  side: 'buyer' | 'seller';
+}
+
+/**
+ * A message: `user` messages carry the sender's text in `body`; `system` messages carry the
+ * marketplace event, its `params` (offer type and amount, close date) and the buyer's note in `body`.
+ */
+export interface ChatMessage {
+  id: string;
+  threadId: string;
+  kind: 'user' | 'system';
+  event: SystemEvent | null;
+  params: Record<string, string | number> | null;
+  senderId: string | null;
+  senderName: string;
+  body: string;
+  createdAt: string;
+}
+
+export interface ThreadSummary {
+  threadId: string;
+  deal: DealInfo;
+  otherParty: ChatParty;
+  lastMessage: ChatMessage | null;
+  unreadCount: number;
+  blocked: boolean;
+  /** Whether the reader blocked it (else the other party did). */
+  blockedByMe: boolean;
+  createdAt: string;
+  lastMessageAt: string;
+}
+
+/** `GET /api/chat/threads`. */
+export interface ThreadList {
+  threads: ThreadSummary[];
+  nextCursor: string | null;
+}
+
+/** `GET /api/chat/threads/{id}/messages[?cursor=]`: newest first; `nextCursor` pages to older ones. */
+export interface MessagePage {
+  thread: ThreadSummary;
+  messages: ChatMessage[];
+  nextCursor: string | null;
+}
+
+/** Shell §3: a notification; the dropdown lists those without `readAt`. */
+export interface ChatNotification {
+  notificationId: string;
+  threadId: string;
+  type: NotificationType;
+  senderName: string;
+  message: string;
+  createdAt: string;
+  readAt: string | null;
+  dealInfo: DealInfo;
+}
+
+/** `GET /api/chat/notifications`: the unread ones, newest first, and how many there are. */
+export interface NotificationList {
+  notifications: ChatNotification[];
+  unreadCount: number;
+}
+
+/** Shell §3: the realtime events' payloads. */
+export interface NewMessageEvent {
+  senderName: string;
+  message: string;
+  threadId: string;
+}
+export interface NewThreadEvent {
+  message: string;
+  senderName: string;
+  thread: { threadId: string };
+}
+
+/** Shell §9: the first 50 characters, with an ellipsis when the message is longer. */
+export function messagePreview(message: string): string {
+  // By characters (code points), so an emoji is never cut in half.
+  const characters = Array.from(message);
+  return characters.length <= MESSAGE_PREVIEW_LENGTH
+    ? message
+    : `${characters.slice(0, MESSAGE_PREVIEW_LENGTH).join('')}…`;
+}
+
+/** Shell §2: the badge shows the unread count capped at '99+'. */
+export function badgeCount(count: number): string {
+  return count > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(count);
+}
+
+/**
+ * Core §9 relative time: 'just now' up to 5 seconds, then seconds, minutes, hours, days (under 30),
+ * months (under 12), years. Returns the unit and count; the caller words it in its language.
+ */
+export function relativeTime(
+  from: Date | string,
+  now: Date = new Date(),
+): { unit: 'now' | 'seconds' | 'minutes' | 'hours' | 'days' | 'months' | 'years'; count: number } {
+  const seconds = Math.max(0, Math.floor((now.getTime() - new Date(from).getTime()) / 1000));
+  if (seconds <= 5) return { unit: 'now', count: 0 };
+  if (seconds < 60) return { unit: 'seconds', count: seconds };
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return { unit: 'minutes', count: minutes };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return { unit: 'hours', count: hours };
+  const days = Math.floor(hours / 24);
+  if (days < 30) return { unit: 'days', count: days };
+  const months = Math.floor(days / 30);
+  if (months < 12) return { unit: 'months', count: months };
+  // 360–364 days are 12 months by the month step, and a year here (never "0 years").
+  return { unit: 'years', count: Math.max(1, Math.floor(days / 365)) };
+}
