@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -12,11 +12,16 @@ const router = createAppRouter();
 const texts = setupI18n();
 
 void texts.finally(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  // A transition lets React yield to the browser while it builds the first screen, instead of
+  // holding the main thread (and every tap) for the whole render on a slow phone.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 });

@@ -1,10 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AuthProvider } from '@/lib/session/session-context';
-import { createQueryClient } from '@/lib/query-client';
+import { queryClient } from '@/lib/query-client';
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>

@@ -23,7 +23,9 @@ export function RootLayout() {
         </a>
         <Header />
         <WebinarBanner />
-        <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {/* At least a screen tall: the footer starts below the fold, so a page that fills in as its
+            data arrives does not push it down in view (layout shift). */}
+        <main id="main" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col outline-none">
           <Suspense fallback={<PageFallback />}>
             <ProfileCompletionRedirect>
               <Outlet />

@@ -1,9 +1,10 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { APP_ROUTES, matchBuiltRoute } from '@dealclub/shared/routes';
 import { NotFoundPage } from '@/features/errors/routes/not-found';
+import { queryClient } from '@/lib/query-client';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { SCREENS } from './screens';
+import { PREFETCH, SCREENS } from './screens';
 
 /** The route objects of the built screens and redirects; everything else is the not-found page. */
 export function appRoutes(): RouteObject[] {
@@ -20,10 +21,19 @@ export function appRoutes(): RouteObject[] {
     }
     const load = SCREENS[route.id];
     if (!load) continue;
+    const prefetch = PREFETCH[route.id];
     children.push({
       path: route.path,
       handle,
       errorElement: <RouteError />,
+      // Starts the screen's reads while its code loads; never waits for them (the query cache
+      // holds them for the screen).
+      ...(prefetch && {
+        loader: ({ params, request }: LoaderFunctionArgs) => {
+          prefetch(queryClient, { params, url: new URL(request.url) });
+          return null;
+        },
+      }),
       lazy: async () => ({ Component: (await load()).default }),
     });
   }

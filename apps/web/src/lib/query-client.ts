@@ -17,6 +17,22 @@ export function retryUnlessClientError(failureCount: number, error: unknown): bo
   return shouldRetryQuery(failureCount, error);
 }
 
+/**
+ * The app's one query cache: the providers give it to the screens, and the router's prefetch
+ * fills it while a screen's code loads (app/router.tsx).
+ */
+export const queryClient = createQueryClient();
+
+/**
+ * What a screen module may export as `prefetch`: starts the reads the screen will make, as soon as
+ * the route matches and while its code still loads, so that they do not wait for the session
+ * check before them. Only for signed-in reads; it must not wait for anything (fire and forget).
+ */
+export type ScreenPrefetch = (
+  client: QueryClient,
+  route: { params: Record<string, string | undefined>; url: URL },
+) => void;
+
 /** The query cache rules of shell §9: 5 min stale, 3 retries, no refetch on focus or interval. */
 export function createQueryClient() {
   return new QueryClient({

@@ -19,6 +19,30 @@ export interface ProcessedPhoto {
   height: number;
 }
 
+/**
+ * The stored sizes of a photo as a `srcset` (`<url> 400w, <url> 1200w, <url> 2400w`), so that a
+ * browser downloads the smallest one that is sharp at its layout width and screen density. The
+ * widths are those the resizes produced: each variant fits a square of its size, never enlarged.
+ */
+export function photoSrcSet(
+  key: string,
+  size: { width: number; height: number },
+  urlOf: (key: string) => string,
+): string {
+  const longer = Math.max(size.width, size.height);
+  const sizes = PHOTO_VARIANTS.map((variant) => ({
+    key: variantKey(key, variant),
+    width: Math.round(size.width * Math.min(1, variant / longer)),
+  }));
+  const entries = [...sizes.reverse(), { key, width: size.width }];
+  // A small original gives variants of equal width; one entry per width.
+  const seen = new Set<number>();
+  return entries
+    .filter((e) => !seen.has(e.width) && seen.add(e.width))
+    .map((e) => `${urlOf(e.key)} ${e.width}w`)
+    .join(', ');
+}
+
 /** `photos/<id>.webp` → `photos/<id>-400.webp` */
 export function variantKey(key: string, width: (typeof PHOTO_VARIANTS)[number]): string {
   return key.replace(/\.webp$/, `-${width}.webp`);

@@ -20,7 +20,7 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { fileUrl } from '../../lib/storage';
 import { engagementOf, interestOf, offerOf } from '../offers/service';
 import { settleOffers } from '../offers/settle-offers';
-import { variantKey } from './photos';
+import { photoSrcSet, variantKey } from './photos';
 import { managesDeal, seesAddress, type Viewer } from './visibility';
 
 export type DealRow = typeof deals.$inferSelect;
@@ -206,8 +206,20 @@ export function photoOf(photo: PhotoRow) {
     url: fileUrl(variantKey(photo.key, 1200))!,
     thumbUrl: fileUrl(variantKey(photo.key, 400))!,
     fullUrl: fileUrl(photo.key)!,
+    srcSet: photoSrcSet(photo.key, photo, (key) => fileUrl(key)!),
     width: photo.width,
     height: photo.height,
+  };
+}
+
+/** The cover of a card: its small size, every stored size, and its shape (no layout shift). */
+function coverOf(cover: Cover | null) {
+  if (!cover) return null;
+  return {
+    url: fileUrl(variantKey(cover.key, 400))!,
+    srcSet: photoSrcSet(cover.key, cover, (key) => fileUrl(key)!),
+    width: cover.width,
+    height: cover.height,
   };
 }
 
@@ -218,11 +230,9 @@ function addressOf(viewer: Viewer, row: DealRow) {
     : { addressHidden: true };
 }
 
-export function cardOf(
-  viewer: Viewer,
-  row: DealRow,
-  extra: { coverKey: string | null; isFavorite: boolean },
-) {
+type Cover = Pick<PhotoRow, 'key' | 'width' | 'height'>;
+
+export function cardOf(viewer: Viewer, row: DealRow, extra: { cover: Cover | null; isFavorite: boolean }) {
   const terms = row.terms as Partial<DealValues>;
   return {
     id: row.id,
@@ -243,7 +253,8 @@ export function cardOf(
     squareFootage: terms.squareFootage ?? null,
     tags: row.tags,
     systemTags: row.systemTags,
-    coverPhotoUrl: extra.coverKey ? fileUrl(variantKey(extra.coverKey, 400)) : null,
+    coverPhotoUrl: extra.cover ? fileUrl(variantKey(extra.cover.key, 400)) : null,
+    coverPhoto: coverOf(extra.cover),
     isFavorite: extra.isFavorite,
     isOwn: row.originatorId === viewer.id,
     createdAt: row.createdAt.toISOString(),
@@ -256,7 +267,12 @@ export async function dealCards(db: Db, viewer: Viewer, rows: DealRow[]) {
   const ids = rows.map((r) => r.id);
   const [covers, saved] = await Promise.all([
     db
-      .selectDistinctOn([dealPhotos.dealId], { dealId: dealPhotos.dealId, key: dealPhotos.key })
+      .selectDistinctOn([dealPhotos.dealId], {
+        dealId: dealPhotos.dealId,
+        key: dealPhotos.key,
+        width: dealPhotos.width,
+        height: dealPhotos.height,
+      })
       .from(dealPhotos)
       .where(inArray(dealPhotos.dealId, ids))
       .orderBy(dealPhotos.dealId, asc(dealPhotos.position)),
@@ -265,10 +281,10 @@ export async function dealCards(db: Db, viewer: Viewer, rows: DealRow[]) {
       .from(favorites)
       .where(and(eq(favorites.userId, viewer.id), inArray(favorites.dealId, ids))),
   ]);
-  const coverOf = new Map(covers.map((c) => [c.dealId, c.key]));
+  const coverByDeal = new Map(covers.map((c) => [c.dealId, c]));
   const savedIds = new Set(saved.map((s) => s.dealId));
   return rows.map((row) =>
-    cardOf(viewer, row, { coverKey: coverOf.get(row.id) ?? null, isFavorite: savedIds.has(row.id) }),
+    cardOf(viewer, row, { cover: coverByDeal.get(row.id) ?? null, isFavorite: savedIds.has(row.id) }),
   );
 }
 
@@ -331,7 +347,7 @@ export async function detailOf(db: Db, viewer: Viewer, row: DealRow, isFavorite:
     purchasePrice: row.purchasePrice,
   } as DealValues;
   return {
-    ...cardOf(viewer, row, { coverKey: photos[0]?.key ?? null, isFavorite }),
+    ...cardOf(viewer, row, { cover: photos[0] ?? null, isFavorite }),
     ...terms,
     description: row.description,
     exclusiveUntil: row.exclusiveUntil?.toISOString() ?? null,

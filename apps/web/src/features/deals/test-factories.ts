@@ -33,6 +33,7 @@ export function createCard(overrides: Partial<Card> = {}): Card {
     tags: ['motivated-seller'],
     systemTags: [],
     coverPhotoUrl: null,
+    coverPhoto: null,
     isFavorite: false,
     isOwn: false,
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MESSAGE_MAX_LENGTH } from '@dealclub/shared/chat-rules';
-import { chatMessageSchema, type ChatMessageInput } from '@dealclub/shared/chat';
+import type { ChatMessageInput } from '@dealclub/shared/chat';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { TextAreaField } from '@/components/ui/choice-fields';
 import { SubmitButton } from '@/components/ui/form-field';
@@ -25,13 +25,17 @@ const CODED_REFUSALS: readonly ErrorCode[] = [
  * "Message the seller" on a deal's page: starts the buyer's conversation about the deal (or adds to
  * it) and opens it.
  */
+const messageResolver = lazyResolver<ChatMessageInput>(() =>
+  import('./message-resolver').then((m) => m.messageResolver),
+);
+
 export function MessageSellerForm({ dealId }: { dealId: string }) {
   const { t } = useTranslation();
   const translate = useFieldMessage();
   const navigate = useNavigate();
   const start = useStartThread();
   const form = useForm<ChatMessageInput>({
-    resolver: zodResolver(chatMessageSchema),
+    resolver: messageResolver,
     defaultValues: { body: '' },
   });
   const body = useWatch({ control: form.control, name: 'body' }) ?? '';
@@ -47,7 +51,13 @@ export function MessageSellerForm({ dealId }: { dealId: string }) {
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-3" data-testid="message-seller">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(submit)}
+      onFocus={messageResolver.preload}
+      className="grid gap-3"
+      data-testid="message-seller"
+    >
       <p className="text-slate-700">{t('chat.start.lead')}</p>
       <TextAreaField
         label={t('chat.start.label')}

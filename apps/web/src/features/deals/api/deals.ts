@@ -5,6 +5,7 @@
  */
 import {
   keepPreviousData,
+  infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -53,18 +54,25 @@ export interface Card {
   tags: string[];
   systemTags: string[];
   coverPhotoUrl: string | null;
+  /** The cover in every stored size, with its shape. */
+  coverPhoto: ResponsivePhoto | null;
   isFavorite: boolean;
   isOwn: boolean;
   createdAt: string;
 }
 
-export interface DealPhoto {
-  id: string;
+/** A photo as a responsive image: `url` is the small size, `srcSet` lists every stored one. */
+export interface ResponsivePhoto {
   url: string;
-  thumbUrl: string;
-  fullUrl: string;
+  srcSet: string;
   width: number;
   height: number;
+}
+
+export interface DealPhoto extends ResponsivePhoto {
+  id: string;
+  thumbUrl: string;
+  fullUrl: string;
 }
 
 export interface DealOriginator {
@@ -177,8 +185,8 @@ function toQuery(filters: DealFilters) {
 }
 
 /** The browse list, a page at a time ("Load more" calls `fetchNextPage`). */
-export function useDealsList(filters: DealFilters, options: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({
+export function dealsListOptions(filters: DealFilters) {
+  return infiniteQueryOptions({
     queryKey: dealKeys.list(filters),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
@@ -187,6 +195,12 @@ export function useDealsList(filters: DealFilters, options: { enabled?: boolean 
         { signal },
       ),
     getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useDealsList(filters: DealFilters, options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({
+    ...dealsListOptions(filters),
     // While new filters load, the previous results stay (marked busy) instead of flashing away.
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,

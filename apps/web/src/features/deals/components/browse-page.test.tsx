@@ -63,7 +63,7 @@ describe('the /deals browse list', () => {
     renderPage(signedIn(['buyer']));
     expect(await screen.findByRole('heading', { name: '2 deals', level: 2 })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Deals', level: 1 })).toBeTruthy();
-    const cards = screen.getAllByRole('article');
+    const cards = await screen.findAllByRole('article');
     expect(within(cards[0]!).getByRole('link').textContent).toContain('1234 Extraordinarily Long Bou…');
     expect(within(cards[1]!).getByRole('link').textContent).toBe('Address undisclosedAustin, TX 78701');
     expect(within(cards[0]!).getByText('Low entry fee')).toBeTruthy();

@@ -57,9 +57,9 @@ export function BrowseGrid({
           {status}
           {items.length > 0 && (
             <ul className={`grid gap-4 transition-opacity ${grid} ${busy ? 'opacity-60' : ''}`}>
-              {items.map((deal) => (
+              {items.map((deal, index) => (
                 <li key={deal.id}>
-                  <DealCard deal={deal} showFavorite linkState={linkState} />
+                  <DealCard deal={deal} showFavorite linkState={linkState} priority={index === 0} />
                 </li>
               ))}
             </ul>

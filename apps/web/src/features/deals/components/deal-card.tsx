@@ -39,13 +39,19 @@ export function kindOf(t: TFunction, deal: Pick<Card, 'category' | 'purchaseType
  * One deal of the browse list: the cover (or a placeholder), the price, the address, the key terms,
  * the system tags and the status. The whole card opens the deal; the heart saves it.
  */
+/** How wide a card is at each breakpoint of the browse grid (browse-results.tsx). */
+const CARD_PHOTO_SIZES = '(min-width: 1280px) 300px, (min-width: 768px) 36vw, (min-width: 640px) 50vw, 100vw';
+
 export function DealCard({
   deal,
   showFavorite,
   linkState,
+  priority = false,
 }: {
   deal: Card;
   showFavorite: boolean;
+  /** The first card of a list: its photo is likely the largest thing on screen, so it loads first. */
+  priority?: boolean;
   /** Kept on the link so that the detail's "Back to deals" returns to the same filters. */
   linkState?: unknown;
 }) {
@@ -65,11 +71,16 @@ export function DealCard({
       className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:border-brand-700"
     >
       <div className="relative aspect-[4/3] bg-slate-100">
-        {deal.coverPhotoUrl ? (
+        {deal.coverPhoto ? (
           <img
-            src={deal.coverPhotoUrl}
+            src={deal.coverPhoto.url}
+            srcSet={deal.coverPhoto.srcSet}
+            sizes={CARD_PHOTO_SIZES}
+            width={deal.coverPhoto.width}
+            height={deal.coverPhoto.height}
             alt=""
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             className="size-full object-cover"
           />

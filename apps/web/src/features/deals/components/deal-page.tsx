@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageFallback } from '@/components/layout/page-fallback';
@@ -28,18 +28,21 @@ export function DealPage({
   const { id = '' } = useParams();
   const session = useSession();
   const deal = useDeal(session.status === 'authenticated' ? id : undefined);
+  // The page is built in the background when the deal arrives (yielding to the browser between
+  // parts), so that a slow phone stays responsive; until then the spinner stays.
+  const shown = useDeferredValue(deal.data);
   const place = deal.data ? (streetOf(deal.data) ?? placeOf(t, deal.data)) : null;
   usePageTitle(place ? t('dealDetail.documentTitle', { page: title, place }) : title);
 
   return (
     <RequireSession>
       {(user) =>
-        deal.isPending ? (
+        deal.isPending || (deal.data && !shown) ? (
           <PageFallback />
-        ) : !deal.data ? (
+        ) : !shown ? (
           <DealMissing notFound={isNotFound(deal.error)} onRetry={() => void deal.refetch()} />
         ) : (
-          children(deal.data, user)
+          children(shown, user)
         )
       }
     </RequireSession>

@@ -53,6 +53,9 @@ export function DetailGallery({ photos }: { photos: DealPhoto[] }) {
       <figure className="relative overflow-hidden rounded-xl bg-slate-900">
         <img
           src={current.url}
+          srcSet={current.srcSet}
+          sizes="(min-width: 1280px) 880px, (min-width: 1024px) 66vw, 100vw"
+          fetchPriority={index === 0 ? 'high' : 'auto'}
           alt={position}
           width={current.width}
           height={current.height}

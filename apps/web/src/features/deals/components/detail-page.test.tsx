@@ -35,8 +35,24 @@ const detail = (over: Partial<DealDetail> = {}): DealDetail =>
     deedTransferType: 'DeedTransfer',
     description: 'A bright condo near the lake.',
     photos: [
-      { id: 'p1', url: '/a.jpg', thumbUrl: '/a-t.jpg', fullUrl: '/a-f.jpg', width: 800, height: 600 },
-      { id: 'p2', url: '/b.jpg', thumbUrl: '/b-t.jpg', fullUrl: '/b-f.jpg', width: 800, height: 600 },
+      {
+        id: 'p1',
+        url: '/a.jpg',
+        thumbUrl: '/a-t.jpg',
+        fullUrl: '/a-f.jpg',
+        srcSet: '/a.jpg 800w',
+        width: 800,
+        height: 600,
+      },
+      {
+        id: 'p2',
+        url: '/b.jpg',
+        thumbUrl: '/b-t.jpg',
+        fullUrl: '/b-f.jpg',
+        srcSet: '/b.jpg 800w',
+        width: 800,
+        height: 600,
+      },
     ],
     math: { cashToClose: 20_000, estimatedEquity: 100_000, totalMonthlyPayment: 2200, monthsToMaturity: 60 },
     originator: {

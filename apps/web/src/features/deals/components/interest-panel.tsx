@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { MESSAGE_MAX_LENGTH } from '@dealclub/shared/offer-rules';
-import { interestSchema, type InterestInput } from '@dealclub/shared/offers';
+import type { InterestInput } from '@dealclub/shared/offers';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { TextAreaField } from '@/components/ui/choice-fields';
 import { toast } from '@/components/ui/use-toast';
 import { formatDay } from '@/lib/dates';
@@ -17,6 +17,10 @@ import { QuotedMessage } from './quoted-message';
 
 /** Refusals that say why the deal takes no interest from this buyer: shown as they are. */
 const CODED_REFUSALS: readonly ErrorCode[] = ['OWN_DEAL', 'DEAL_UNAVAILABLE', 'LISTING_NOT_FOUND'];
+
+const interestResolver = lazyResolver<InterestInput>(() =>
+  import('./offer-resolvers').then((m) => m.interestResolver),
+);
 
 /**
  * "Express interest" on the deal detail: a message to the seller (up to 2,000 characters). Once
@@ -100,7 +104,7 @@ function InterestForm({
   const translate = useFieldMessage();
   const send = useExpressInterest(dealId);
   const form = useForm<InterestInput>({
-    resolver: zodResolver(interestSchema),
+    resolver: interestResolver,
     defaultValues: { message: initial?.message ?? '' },
   });
   const message = useWatch({ control: form.control, name: 'message' }) ?? '';
@@ -121,7 +125,12 @@ function InterestForm({
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-3">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(submit)}
+      onFocus={interestResolver.preload}
+      className="grid gap-3"
+    >
       {!initial && <p className="text-slate-700">{t('offers.interest.lead')}</p>}
       <TextAreaField
         label={t('offers.interest.message')}

@@ -19,6 +19,7 @@ const card = (id: string, status: string, streetAddress: string) => ({
   zipCode: '78701',
   purchasePrice: 325000,
   coverPhotoUrl: null,
+  coverPhoto: null,
   createdAt: '2026-01-01T00:00:00Z',
 });
 

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { latestCloseDate, localToday, MESSAGE_MAX_LENGTH, offerTypesFor } from '@dealclub/shared/offer-rules';
-import { offerSchema, type OfferInput, type OfferValues } from '@dealclub/shared/offers';
+import type { OfferInput, OfferValues } from '@dealclub/shared/offers';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { ChoiceGroup, TextAreaField } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
@@ -23,7 +23,7 @@ const CODED_REFUSALS: readonly ErrorCode[] = [
   'LISTING_NOT_FOUND',
 ];
 
-const schemaResolver = zodResolver(offerSchema);
+const schemaResolver = lazyResolver(() => import('./offer-resolvers').then((m) => m.offerSchemaResolver));
 
 /**
  * The offer schema of the API, on the values the buyer sees: the amount of the type not chosen is
@@ -127,6 +127,7 @@ export function OfferForm({
       noValidate
       aria-label={current ? t('offers.form.replaceTitle') : t('offers.form.title')}
       onSubmit={form.handleSubmit(submit)}
+      onFocus={schemaResolver.preload}
       className="grid gap-4"
       data-testid="offer-form"
     >

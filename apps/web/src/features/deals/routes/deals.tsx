@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { isBuyerSide, isSellerSide, type Role } from '@dealclub/shared/roles';
@@ -109,7 +109,11 @@ function BrowseList() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);
   const list = useDealsList(filters);
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  // The cards are built in the background, yielding to the browser between them, so that a
+  // page of results arriving does not freeze taps and scrolling on a slow phone.
+  const shownItems = useDeferredValue(items);
+  const catchingUp = shownItems !== items;
   const total = list.data?.pages.at(-1)?.total ?? 0;
   const capped = Boolean(list.data?.pages.at(-1)?.totalCapped);
   const linkState = { from: `${location.pathname}${location.search}` };
@@ -142,10 +146,10 @@ function BrowseList() {
               ? t('dealsBrowse.loading')
               : t(capped ? 'dealsBrowse.resultsCapped' : 'dealsBrowse.results', { count: total })
           }
-          items={items}
+          items={shownItems}
           total={total}
-          pending={list.isPending}
-          busy={list.isPlaceholderData}
+          pending={list.isPending || (catchingUp && shownItems.length === 0)}
+          busy={list.isPlaceholderData || (catchingUp && shownItems.length > 0)}
           linkState={linkState}
           hasMore={Boolean(list.hasNextPage)}
           loadingMore={list.isFetchingNextPage}

@@ -1,0 +1,20 @@
+/**
+ * The reads of the deal screens, started by the router as soon as it matches the route, in
+ * parallel with the screen's code and the session check (app/router.tsx). Only with a stored
+ * token: a visitor who is not signed in is sent to sign in by the screen anyway.
+ */
+import { currentToken } from '@/lib/api-client';
+import type { ScreenPrefetch } from '@/lib/query-client';
+import { parseFilters } from '../components/browse-filters';
+import { dealQueryOptions, dealsListOptions } from './deals';
+
+/** `/deals`: the browse list (the default view) with the filters of the URL. */
+export const prefetchDealsList: ScreenPrefetch = (client, { url }) => {
+  if (!currentToken() || url.searchParams.has('view')) return;
+  void client.prefetchInfiniteQuery(dealsListOptions(parseFilters(url.searchParams)));
+};
+
+/** `/deals/{id}`: the deal. */
+export const prefetchDeal: ScreenPrefetch = (client, { params }) => {
+  if (currentToken() && params.id) void client.prefetchQuery(dealQueryOptions(params.id));
+};
