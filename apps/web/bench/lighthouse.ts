@@ -78,7 +78,9 @@ async function signIn(origin: string) {
 
 /** The first deal of the buyer's list that has a cover photo, else the first deal. */
 async function dealWithPhoto(origin: string, idToken: string): Promise<string> {
-  const res = await fetch(`${origin}/api/deals?limit=24`, { headers: { authorization: `Bearer ${idToken}` } });
+  const res = await fetch(`${origin}/api/deals?limit=24`, {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
   const { items } = (await res.json()) as { items: { id: string; coverPhotoUrl: string | null }[] };
   const deal = items.find((d) => d.coverPhotoUrl) ?? items[0];
   if (!deal) throw new Error('the demo data has no deal to open');
@@ -229,9 +231,11 @@ async function main() {
       rows.push({ page: pagePath === pages[2] ? '/deals/{id}' : pagePath, result });
     }
 
-    const version = (JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as {
-      version: string;
-    }).version;
+    const version = (
+      JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
     const chromiumVersion = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout.trim();
     const markdown = [
       `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:web\` on ${cpus().length} cores, ` +
