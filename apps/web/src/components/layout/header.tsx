@@ -1,13 +1,13 @@
-import { DropdownMenu } from 'radix-ui';
 import { ChevronDown, Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '@/lib/session/session-context';
 import { NotificationBell } from '@/features/chat/components/notification-bell';
+import { useOnDemand } from '@/components/ui/on-demand';
 import { LanguageSelect } from './language-select';
 import { LogoMark } from './logo';
-import { headerLinks } from './nav-links';
+import { headerLinks, type NavLink as NavLinkItem } from './nav-links';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-brand-800 ${isActive ? 'bg-brand-800' : ''}`;
@@ -72,37 +72,11 @@ export function Header() {
           {/* The bell stays in the bar at every width, beside the menu button on narrow screens. */}
           {user && <NotificationBell roles={user.roles} />}
           {user && session.status === 'authenticated' && (
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger className="hidden items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-800 md:inline-flex">
-                {user.firstName || t('nav.account')}
-                <ChevronDown aria-hidden className="size-4" />
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content
-                  align="end"
-                  sideOffset={6}
-                  className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 text-ink shadow-lg"
-                >
-                  {links.account.map((link) => (
-                    <DropdownMenu.Item key={link.labelKey} asChild>
-                      <Link
-                        to={link.to}
-                        className="block rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50"
-                      >
-                        {t(link.labelKey)}
-                      </Link>
-                    </DropdownMenu.Item>
-                  ))}
-                  <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-                  <DropdownMenu.Item
-                    onSelect={session.signOut}
-                    className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50"
-                  >
-                    {t('nav.signOut')}
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            <AccountMenu
+              label={user.firstName || t('nav.account')}
+              links={links.account}
+              onSignOut={session.signOut}
+            />
           )}
           <button
             type="button"
@@ -149,5 +123,41 @@ export function Header() {
         </nav>
       )}
     </header>
+  );
+}
+
+const loadAccountMenu = () => import('./account-menu');
+
+export const ACCOUNT_TRIGGER_CLASS =
+  'hidden items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-800 md:inline-flex';
+
+/** The signed-in user's menu of the wide header; the menu itself loads on first use. */
+function AccountMenu({
+  label,
+  links,
+  onSignOut,
+}: {
+  label: string;
+  links: readonly NavLinkItem[];
+  onSignOut: () => void;
+}) {
+  const { loaded, standInProps } = useOnDemand(loadAccountMenu);
+  if (loaded) {
+    const { Control, defaultOpen, autoFocus } = loaded;
+    return (
+      <Control
+        label={label}
+        links={links}
+        onSignOut={onSignOut}
+        defaultOpen={defaultOpen}
+        autoFocus={autoFocus}
+      />
+    );
+  }
+  return (
+    <button {...standInProps} aria-haspopup="menu" className={ACCOUNT_TRIGGER_CLASS}>
+      {label}
+      <ChevronDown aria-hidden className="size-4" />
+    </button>
   );
 }

@@ -1,12 +1,12 @@
-import { Select } from 'radix-ui';
-import { Check, ChevronDown, Globe } from 'lucide-react';
+import { ChevronDown, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '@dealclub/shared/constants';
+import type { Language } from '@dealclub/shared/constants';
 import { isLanguage } from '@dealclub/shared/language';
 import { toast } from '@/components/ui/use-toast';
 import { useSession } from '@/lib/session/session-context';
 import { apiRequest } from '@/lib/api-client';
 import { saveLanguage } from '@/lib/i18n';
+import { useOnDemand } from '@/components/ui/on-demand';
 
 /**
  * Switches the language (shell §2, §8): locally first and saved in the browser, then, for a
@@ -52,51 +52,42 @@ export function useChangeLanguage() {
   return { current, change };
 }
 
+const loadMenu = () => import('./language-select-menu');
+
+/** The trigger's look, shared by the stand-in and the real select. */
+export const LANGUAGE_TRIGGER_CLASS =
+  'inline-flex h-9 w-[120px] items-center justify-between gap-1 rounded-md border border-white bg-transparent px-2 text-sm text-white';
+
 /**
  * The header's language dropdown (shell §2): 120 px wide, white border on the teal header. The
  * switch happens locally first and is saved in the browser; a signed-in user's choice is then
- * saved to the server too (shell §7, update-language).
+ * saved to the server too (shell §7, update-language). The select itself loads on first use
+ * (components/ui/on-demand.tsx).
  */
 export function LanguageSelect() {
   const { t } = useTranslation();
   const { current, change } = useChangeLanguage();
+  const { loaded, standInProps } = useOnDemand(loadMenu);
 
+  if (loaded) {
+    const { Control, defaultOpen, autoFocus } = loaded;
+    return <Control current={current} onChange={change} defaultOpen={defaultOpen} autoFocus={autoFocus} />;
+  }
   return (
-    <Select.Root value={current} onValueChange={(v) => void change(v)}>
-      <Select.Trigger
-        aria-label={t('language.label')}
-        className="inline-flex h-9 w-[120px] items-center justify-between gap-1 rounded-md border border-white bg-transparent px-2 text-sm text-white"
-      >
-        <Globe aria-hidden className="size-4 shrink-0" />
-        <Select.Value placeholder={t('language.placeholder')} />
-        <Select.Icon>
-          <ChevronDown aria-hidden className="size-4" />
-        </Select.Icon>
-      </Select.Trigger>
-      <Select.Portal>
-        <Select.Content
-          position="popper"
-          sideOffset={4}
-          className="z-50 min-w-[120px] overflow-hidden rounded-md border border-slate-200 bg-white text-ink shadow-lg"
-        >
-          <Select.Viewport className="p-1">
-            {LANGUAGES.map((language) => (
-              <Select.Item
-                key={language}
-                value={language}
-                className="relative flex cursor-pointer select-none items-center rounded px-7 py-1.5 text-sm outline-none data-[highlighted]:bg-brand-50"
-              >
-                <Select.ItemIndicator className="absolute left-2">
-                  <Check aria-hidden className="size-4" />
-                </Select.ItemIndicator>
-                <Select.ItemText>
-                  <span lang={language}>{t(`language.names.${language}`)}</span>
-                </Select.ItemText>
-              </Select.Item>
-            ))}
-          </Select.Viewport>
-        </Select.Content>
-      </Select.Portal>
-    </Select.Root>
+    <button
+      {...standInProps}
+      role="combobox"
+      aria-autocomplete="none"
+      aria-label={t('language.label')}
+      className={LANGUAGE_TRIGGER_CLASS}
+    >
+      <Globe aria-hidden className="size-4 shrink-0" />
+      <span style={{ pointerEvents: 'none' }}>
+        <span lang={current}>{t(`language.names.${current}`)}</span>
+      </span>
+      <span aria-hidden>
+        <ChevronDown aria-hidden className="size-4" />
+      </span>
+    </button>
   );
 }

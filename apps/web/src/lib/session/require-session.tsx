@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { useSession, type SessionUser } from './session-context';
@@ -17,10 +17,15 @@ export function RequireSession({
   children: (user: SessionUser) => ReactNode;
 }) {
   const session = useSession();
+  // The page of a session that has just been confirmed is built in the background (React yields
+  // to the browser between its parts), so a slow phone stays responsive; the spinner stays until
+  // it is ready.
+  const shown = useDeferredValue(session);
   const location = useLocation();
   if (session.status === 'loading') return <PageFallback />;
   if (session.status !== 'authenticated') {
     return <Navigate to="/auth" replace state={{ from: from ?? `${location.pathname}${location.search}` }} />;
   }
-  return children(session.user);
+  if (shown.status !== 'authenticated') return <PageFallback />;
+  return children(shown.user);
 }

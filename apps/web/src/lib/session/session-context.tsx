@@ -2,7 +2,7 @@
  * The signed-in state the shell and the screens read. `AuthProvider` feeds it from the session
  * manager; tests may pass a fixed value to `SessionProvider`.
  */
-import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { sessionManager, type CurrentUser, type SessionState } from './session-manager';
 
 export type SessionUser = CurrentUser;
@@ -28,25 +28,14 @@ function toSession(state: SessionState): Session {
 
 let started = false;
 
-/**
- * The real session: restored from storage at start, kept fresh by the manager's scheduler. A
- * change re-renders the whole app (the session check's answer shows the page), so it is applied
- * as a transition: React builds the new screen in slices and the browser stays responsive.
- */
+/** The real session: restored from storage at start, kept fresh by the manager's scheduler. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState(sessionManager.getState);
+  const state = useSyncExternalStore(sessionManager.subscribe, sessionManager.getState);
   useEffect(() => {
-    const sync = () => startTransition(() => setState(sessionManager.getState()));
-    const unsubscribe = sessionManager.subscribe(sync);
-    // A change between the first render and this subscription is not missed.
-    sync();
     if (!started) {
       started = true;
       void sessionManager.init();
     }
-    return () => {
-      unsubscribe();
-    };
   }, []);
   return <SessionProvider value={toSession(state)}>{children}</SessionProvider>;
 }

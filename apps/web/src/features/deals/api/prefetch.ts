@@ -3,14 +3,20 @@
  * parallel with the screen's code and the session check (app/router.tsx). Only with a stored
  * token: a visitor who is not signed in is sent to sign in by the screen anyway.
  */
+import { isBuyerSide } from '@dealclub/shared/roles';
 import { currentToken } from '@/lib/api-client';
+import { fallbackUser } from '@/lib/session/session-manager';
 import type { ScreenPrefetch } from '@/lib/query-client';
 import { parseFilters } from '../components/browse-filters';
 import { dealQueryOptions, dealsListOptions } from './deals';
 
-/** `/deals`: the browse list (the default view) with the filters of the URL. */
+/** `/deals`: the browse list (the default view) with the filters of the URL, for the buyer side. */
 export const prefetchDealsList: ScreenPrefetch = (client, { url }) => {
-  if (!currentToken() || url.searchParams.has('view')) return;
+  const token = currentToken();
+  // The roles of the stored token (the session check confirms them); a seller-only user does not
+  // browse, and the list would answer 403.
+  const user = token ? fallbackUser(token) : null;
+  if (!user || !isBuyerSide(user.roles) || url.searchParams.has('view')) return;
   void client.prefetchInfiniteQuery(dealsListOptions(parseFilters(url.searchParams)));
 };
 
