@@ -3,13 +3,14 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress';
+import { routePreloads } from './build/route-preloads';
 
 // The API (npm run dev starts it on API_PORT, default 3000) serves /api, the embedded identity
 // provider at /cognito and the realtime WebSocket at /app; the dev server proxies all three.
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   // amazon-cognito-identity-js (through its `buffer` dependency) expects Node's `global`.
   define: { global: 'globalThis' },

@@ -10,9 +10,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorMessage } from '@dealclub/shared/error-messages';
+import { resolveInitialLanguage } from '@dealclub/shared/language';
 import { matchBuiltRoute } from '@dealclub/shared/routes';
 import { sendError } from './errors';
 
@@ -56,13 +58,78 @@ function readIfPresent(file: string): Buffer | undefined {
   return existsSync(file) ? readFileSync(file) : undefined;
 }
 
+/** The cookie the web app keeps the reader's language choice in (apps/web/src/lib/i18n.ts). */
+export const LANGUAGE_COOKIE = 'language';
+
+/** The languages of an `Accept-Language` header, most preferred first. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((l) => l.tag && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((l) => l.tag);
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+/** `dist/preloads.json` (apps/web/build/route-preloads.ts). */
+interface Preloads {
+  locales: Record<string, string[]>;
+  screens: Record<string, string[]>;
+}
+
+type Encoded = { identity: Buffer } & Partial<Record<Encoding, Buffer>>;
+
+/**
+ * The page for a path: index.html with `modulepreload` links to the chunks its screen needs and
+ * to the texts of the reader's language (as the app will choose it: the saved choice, which the app
+ * mirrors in a cookie, else the browser's languages), so that the browser fetches them alongside
+ * the entry instead of after it has run. Built once per screen and language, compressed once.
+ */
+function pageRenderer(indexHtml: Buffer, preloads: Preloads | undefined) {
+  const cache = new Map<string, Encoded>();
+  return (routeId: string | undefined, language: string): Encoded => {
+    const key = `${routeId ?? ''}|${language}`;
+    let page = cache.get(key);
+    if (!page) {
+      const files = [
+        ...(preloads?.locales[language] ?? []),
+        ...((routeId && preloads?.screens[routeId]) || []),
+      ];
+      const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
+      const html = Buffer.from(indexHtml.toString('utf8').replace('</head>', `${links}</head>`));
+      page = {
+        identity: html,
+        br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+        gzip: gzipSync(html, { level: 9 }),
+      };
+      cache.set(key, page);
+    }
+    return page;
+  };
+}
+
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   const indexHtml = readIfPresent(indexFile);
-  const indexEncoded: Partial<Record<Encoding, Buffer>> = {
-    br: readIfPresent(`${indexFile}.br`),
-    gzip: readIfPresent(`${indexFile}.gz`),
-  };
+  const preloadsFile = readIfPresent(path.join(distDir, 'preloads.json'));
+  const renderPage = indexHtml
+    ? pageRenderer(
+        indexHtml,
+        preloadsFile ? (JSON.parse(preloadsFile.toString('utf8')) as Preloads) : undefined,
+      )
+    : undefined;
   if (!indexHtml) {
     app.log.warn(`web app not built (no ${indexFile}); run "npm run build" to serve it`);
   } else {
@@ -97,16 +164,23 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !SERVER_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-    if (!isPage || !indexHtml) {
+    if (!isPage || !renderPage) {
       return sendError(reply, 404, { code: 'NOT_FOUND', message: errorMessage('NOT_FOUND') });
     }
+    const route = matchBuiltRoute(pathname);
+    const language = resolveInitialLanguage(
+      cookieValue(request.headers.cookie, LANGUAGE_COOKIE),
+      acceptedLanguages(request.headers['accept-language']),
+    );
+    // A redirect route's page is its target's; the app's router sends the browser there.
+    const page = renderPage(route && !route.redirectTo ? route.id : undefined, language);
     const encoding = chooseEncoding(request.headers['accept-encoding']);
-    const encoded = encoding && indexEncoded[encoding];
+    const encoded = encoding && page[encoding];
     reply
-      .status(matchBuiltRoute(pathname) ? 200 : 404)
+      .status(route ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding')
+      .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
       .type('text/html; charset=utf-8');
-    return encoded ? reply.header('content-encoding', encoding).send(encoded) : reply.send(indexHtml);
+    return encoded ? reply.header('content-encoding', encoding).send(encoded) : reply.send(page.identity);
   });
 }

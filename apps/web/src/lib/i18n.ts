@@ -44,6 +44,9 @@ export function saveLanguage(language: Language) {
   } catch {
     // Private mode or full storage: the choice still applies to this visit.
   }
+  // Mirrored in a cookie so that the server can have the page preload this language's texts
+  // (apps/api/src/plugins/web.ts); the stored choice stays the one the app reads.
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 export function initialLanguage(): Language {

@@ -1,66 +1,36 @@
-import { Toast } from 'radix-ui';
-import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@dealclub/shared/constants';
-import { dismissToast, removeToast, useToasts } from './use-toast';
+/**
+ * The toasts of the app (shell §2). The region itself (Radix Toast: timers, swipe, focus and
+ * announcement code) loads with the first toast, or with the first press of the hotkey, which it
+ * then answers; until then nothing of it is on the page or in the first load.
+ */
+import { useEffect, useState, type ComponentType } from 'react';
+import { TOAST_HOTKEY } from '@dealclub/shared/constants';
+import { useToasts } from './use-toast';
 
-/** Radix Toast with the spec's constants: 5 s, swipe right past 50 px, F8 focuses the region. */
+type Region = ComponentType<{ focusOnMount: boolean }>;
+
+const loadRegion = () => import('./toast-region');
+
 export function Toaster() {
-  const { t } = useTranslation();
-  const toasts = useToasts();
-  return (
-    <Toast.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label={t('toast.label')}
-    >
-      {toasts.map((item) => (
-        <Toast.Root
-          key={item.id}
-          data-testid="toast"
-          open={item.open}
-          onOpenChange={(open) => {
-            if (!open) {
-              dismissToast(item.id);
-              // Leave time for the closing animation before the item goes.
-              setTimeout(() => removeToast(item.id), 200);
-            }
-          }}
-          className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 ${
-            item.variant === 'destructive'
-              ? 'border-red-700 bg-red-700 text-white'
-              : 'border-slate-200 bg-white text-ink'
-          }`}
-        >
-          <div className="grid gap-1">
-            <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>
-            {item.description && (
-              <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>
-            )}
-          </div>
-          {item.action && (
-            <Toast.Action
-              altText={item.action.altText}
-              onClick={item.action.onClick}
-              className="ml-auto shrink-0 rounded-md border border-current px-3 py-1 text-sm font-medium"
-            >
-              {item.action.label}
-            </Toast.Action>
-          )}
-          <Toast.Close
-            aria-label={t('toast.close')}
-            className="absolute right-2 top-2 rounded p-1 opacity-80 hover:opacity-100"
-          >
-            <X aria-hidden className="size-4" />
-          </Toast.Close>
-        </Toast.Root>
-      ))}
-      <Toast.Viewport
-        hotkey={[...TOAST_HOTKEY]}
-        label={t('toast.region')}
-        className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
-      />
-    </Toast.Provider>
-  );
+  const needed = useToasts().length > 0;
+  const [region, setRegion] = useState<{ Region: Region; focusOnMount: boolean } | null>(null);
+
+  useEffect(() => {
+    if (!needed || region) return;
+    void loadRegion().then((module) =>
+      setRegion((loaded) => loaded ?? { Region: module.default, focusOnMount: false }),
+    );
+  }, [needed, region]);
+
+  useEffect(() => {
+    if (region) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(TOAST_HOTKEY as readonly string[]).includes(event.code)) return;
+      void loadRegion().then((module) => setRegion({ Region: module.default, focusOnMount: true }));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [region]);
+
+  return region ? <region.Region focusOnMount={region.focusOnMount} /> : null;
 }

@@ -1,0 +1,71 @@
+/**
+ * A Vite plugin that writes `dist/preloads.json`: for each screen of the route table, the chunks
+ * its first visit needs beyond the entry (its own chunk and what that imports statically), and
+ * the chunk of each language's texts. The server names them in the page as `modulepreload` links
+ * (apps/api/src/plugins/web.ts), so the browser fetches them together with the entry instead of
+ * one round trip after it has run: on a phone's network that round trip is the largest part of
+ * the wait for the first screen.
+ *
+ * The screens are read from `src/app/screens.ts`, the one place that maps a route id to its module.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin, ResolvedConfig } from 'vite';
+
+export const PRELOADS_FILE = 'preloads.json';
+
+export interface Preloads {
+  locales: Record<string, string[]>;
+  screens: Record<string, string[]>;
+}
+
+/** `{ routeId: 'src/features/…/routes/x' }` from the `SCREENS` table of screens.ts. */
+export function screenModules(source: string): Record<string, string> {
+  const modules: Record<string, string> = {};
+  for (const match of source.matchAll(/^\s+(\w+): \(\) => import\('@\/([^']+)'\)/gm)) {
+    modules[match[1]!] = `src/${match[2]!}`;
+  }
+  return modules;
+}
+
+function closure(bundle: OutputBundle, file: string, into: Set<string>) {
+  if (into.has(file)) return into;
+  into.add(file);
+  const chunk = bundle[file];
+  if (chunk?.type === 'chunk') for (const dep of chunk.imports) closure(bundle, dep, into);
+  return into;
+}
+
+export function routePreloads(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'dealclub:route-preloads',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) return;
+      const inEntry = closure(bundle, entry.fileName, new Set());
+      const byModule = (suffix: string) =>
+        chunks.find((c) => c.facadeModuleId?.replace(/\.(tsx?|json)$/, '').endsWith(suffix));
+      const beyondEntry = (chunk: OutputChunk) =>
+        [...closure(bundle, chunk.fileName, new Set())].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
+
+      const preloads: Preloads = { locales: {}, screens: {} };
+      for (const language of ['en', 'es']) {
+        const chunk = byModule(`locales/${language}`);
+        if (chunk) preloads.locales[language] = beyondEntry(chunk);
+      }
+      const screens = screenModules(readFileSync(path.join(config.root, 'src/app/screens.ts'), 'utf8'));
+      for (const [id, module] of Object.entries(screens)) {
+        const chunk = byModule(module);
+        if (chunk) preloads.screens[id] = beyondEntry(chunk);
+      }
+      this.emitFile({ type: 'asset', fileName: PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
+    },
+  };
+}
