@@ -33,8 +33,6 @@ export default defineConfig({
     outDir: 'dist',
     // Maps for error reports, not referenced from the bundles served to browsers.
     sourcemap: 'hidden',
-    // Read by the script-budget test and the web benchmark (build/first-load.ts).
-    manifest: true,
     rolldownOptions: {
       output: {
         // Everything the entry imports statically is one chunk: a first visit makes one request

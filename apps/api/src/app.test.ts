@@ -1,4 +1,5 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -258,6 +259,108 @@ describe('web app serving', () => {
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
     const icon = await app.inject('/favicon.svg');
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  /** A build with the Brotli and gzip copies and the preload table the real build writes. */
+  function fakeCompressedBuild() {
+    const dir = fakeBuild();
+    const script = Buffer.from(`export const x = ${JSON.stringify('x'.repeat(4000))};`);
+    writeFileSync(path.join(dir, 'assets', 'app-def456.js'), script);
+    writeFileSync(path.join(dir, 'assets', 'app-def456.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(dir, 'assets', 'app-def456.js.gz'), gzipSync(script));
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><title>DealClub</title></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      path.join(dir, 'preloads.json'),
+      JSON.stringify({
+        locales: { en: ['/assets/en-1.js'], es: ['/assets/es-1.js'] },
+        screens: {
+          deals: ['/assets/deals-1.js', '/assets/deal-card-1.js'],
+          dealDetail: ['/assets/deal-detail-1.js'],
+        },
+      }),
+    );
+    return { dir, script };
+  }
+
+  it('sends a built file as its Brotli or gzip copy by Accept-Encoding, and says it varies', async () => {
+    const { dir, script } = fakeCompressedBuild();
+    app = await createTestApp({ WEB_DIST_DIR: dir });
+    const br = await app.inject({
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).equals(script)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+
+    const gz = await app.inject({ url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(script)).toBe(true);
+
+    const plain = await app.inject({ url: '/assets/app-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(script)).toBe(true);
+  });
+
+  it('leaves the document-only security headers off built files, keeps nosniff, and keeps them on the page', async () => {
+    const { dir } = fakeCompressedBuild();
+    app = await createTestApp({ WEB_DIST_DIR: dir });
+    const asset = await app.inject('/assets/app-def456.js');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    const page = await app.inject('/deals');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBeDefined();
+  });
+
+  it("names the screen's chunks and the reader's language as modulepreload links in the page", async () => {
+    const { dir } = fakeCompressedBuild();
+    app = await createTestApp({ WEB_DIST_DIR: dir });
+    const preloads = (body: string) =>
+      [...body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+
+    const list = await app.inject({
+      url: '/deals?state=NV',
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(preloads(list.body)).toEqual(['/assets/en-1.js', '/assets/deals-1.js', '/assets/deal-card-1.js']);
+    expect(list.headers.vary).toMatch(/accept-language/i);
+
+    const detail = await app.inject({
+      url: '/deals/6a43e5a2-8f61-40db-b787-5ca29485e627',
+      headers: { 'accept-language': 'fr-CA, es-MX;q=0.8, en;q=0.5' },
+    });
+    expect(preloads(detail.body)).toEqual(['/assets/es-1.js', '/assets/deal-detail-1.js']);
+
+    // The saved choice (the app's cookie) wins over the browser's languages.
+    const chosen = await app.inject({
+      url: '/deals',
+      headers: { 'accept-language': 'es', cookie: 'a=1; language=en' },
+    });
+    expect(preloads(chosen.body)[0]).toBe('/assets/en-1.js');
+
+    // The page is compressed too, and an unknown path gets only the language.
+    const compressed = await app.inject({ url: '/no/such/page', headers: { 'accept-encoding': 'br' } });
+    expect(compressed.statusCode).toBe(404);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(preloads(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(['/assets/en-1.js']);
+  });
+
+  it('compresses API answers in JSON above 1 KB for clients that accept it, and only those', async () => {
+    app = await createTestApp({ WEB_DIST_DIR: fakeBuild() });
+    const big = await app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toHaveProperty('openapi');
+    const plain = await app.inject({ url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toHaveProperty('openapi');
+    const small = await app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('keeps API paths as JSON even when the web app is served', async () => {

@@ -1,72 +1,75 @@
 /**
- * What a first visit to a screen downloads, read from the build's manifest: the entry chunk and
- * everything it imports statically, plus the screen's own chunk and its static imports (the
- * route's `lazy` import is started as soon as the router matches it). Sizes are those of the
- * Brotli copies the server sends (build/precompress.ts). Used by the script-budget test and the
- * web benchmark's report.
+ * What a first visit to a screen downloads, read from the build's output: the entry chunk and all
+ * it imports statically, the texts of one language, and the screen's chunk with its static imports
+ * (the page names them as modulepreload links, build/route-preloads.ts). Sizes are those of the
+ * Brotli copies the server sends (build/precompress.ts). Used by the script-budget test.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-export function readManifest(distDir: string): Manifest {
-  return JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+/** A chunk as build/build-report.ts describes it. */
+export interface ChunkInfo {
+  type: 'chunk';
+  fileName: string;
+  imports: string[];
+  moduleIds: string[];
+  facadeModuleId: string | null;
+  isEntry: boolean;
 }
 
-/** The manifest keys reached from `key` through static imports, `key` included. */
-export function staticClosure(manifest: Manifest, key: string): Set<string> {
-  const seen = new Set<string>();
-  const stack = [key];
-  while (stack.length) {
-    const next = stack.pop()!;
-    if (seen.has(next)) continue;
-    if (!manifest[next]) throw new Error(`not in the build manifest: ${next}`);
-    seen.add(next);
-    stack.push(...(manifest[next].imports ?? []));
-  }
-  return seen;
-}
-
-/** The bytes a browser that accepts Brotli receives for a built file. */
-export function transferBytes(distDir: string, file: string): number {
-  const full = path.join(distDir, file);
-  return existsSync(`${full}.br`) ? statSync(`${full}.br`).size : statSync(full).size;
-}
+type Output = ChunkInfo[];
+type OutputChunk = ChunkInfo;
 
 export interface FirstLoad {
   files: string[];
-  /** Source modules of every chunk, to check what a first load must never contain. */
-  sources: string[];
+  /** Every module in those chunks (paths or package ids), to check what a first load must not hold. */
+  modules: string[];
+  /** Bytes of the Brotli copies (or of the file when it has none). */
   scriptBytes: number;
 }
 
-/** The manifest key of a language's texts, loaded before the first paint (src/lib/i18n.ts). */
-export const localeSource = (language: 'en' | 'es') => `../../packages/shared/locales/${language}.json`;
+function chunks(output: Output): Map<string, OutputChunk> {
+  return new Map(output.map((c) => [c.fileName, c]));
+}
 
-/**
- * The scripts of a first visit to the screen whose module is `screenSource` (a manifest key), in
- * the given language.
- */
-export function firstLoad(distDir: string, screenSource: string, language: 'en' | 'es' = 'en'): FirstLoad {
-  const manifest = readManifest(distDir);
-  const keys = new Set([
-    ...staticClosure(manifest, 'index.html'),
-    ...staticClosure(manifest, localeSource(language)),
-    ...staticClosure(manifest, screenSource),
-  ]);
-  const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+function closure(byFile: Map<string, OutputChunk>, file: string, into: Set<string>): Set<string> {
+  if (into.has(file)) return into;
+  into.add(file);
+  for (const dep of byFile.get(file)?.imports ?? []) closure(byFile, dep, into);
+  return into;
+}
+
+/** The chunk whose own module is `suffix` (a path without its extension, e.g. `src/features/x`). */
+function chunkOf(byFile: Map<string, OutputChunk>, suffix: string): OutputChunk {
+  const chunk = [...byFile.values()].find((c) =>
+    c.facadeModuleId?.replace(/\.(tsx?|json)$/, '').endsWith(suffix),
+  );
+  if (!chunk) throw new Error(`no chunk for ${suffix}`);
+  return chunk;
+}
+
+export function transferBytes(outDir: string, file: string): number {
+  const full = path.join(outDir, file);
+  return existsSync(`${full}.br`) ? statSync(`${full}.br`).size : statSync(full).size;
+}
+
+export function firstLoad(
+  output: Output,
+  outDir: string,
+  screenModule: string,
+  language: 'en' | 'es',
+): FirstLoad {
+  const byFile = chunks(output);
+  const entry = [...byFile.values()].find((c) => c.isEntry);
+  if (!entry) throw new Error('the build has no entry chunk');
+  const files = new Set<string>();
+  closure(byFile, entry.fileName, files);
+  closure(byFile, chunkOf(byFile, `locales/${language}`).fileName, files);
+  closure(byFile, chunkOf(byFile, screenModule).fileName, files);
+  const list = [...files];
   return {
-    files,
-    sources: [...keys],
-    scriptBytes: files.reduce((sum, f) => sum + transferBytes(distDir, f), 0),
+    files: list,
+    modules: list.flatMap((f) => byFile.get(f)?.moduleIds ?? []),
+    scriptBytes: list.reduce((sum, f) => sum + transferBytes(outDir, f), 0),
   };
 }

@@ -65,7 +65,11 @@ export function routePreloads(): Plugin {
         const chunk = byModule(module);
         if (chunk) preloads.screens[id] = beyondEntry(chunk);
       }
-      this.emitFile({ type: 'asset', fileName: PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: PRELOADS_FILE,
+        source: `${JSON.stringify(preloads, null, 2)}\n`,
+      });
     },
   };
 }

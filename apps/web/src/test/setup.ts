@@ -1,11 +1,14 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { i18n, setupI18n } from '@/lib/i18n';
 
-// The app loads one language at a time; tests read both, so both are loaded before any runs.
-await setupI18n('en');
-await i18n.loadLanguages('es');
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+// Tests of the browser code (jsdom) read both languages, so both are loaded before any runs. The
+// build's own tests run in Node, without a document.
+if (typeof document !== 'undefined') {
+  const { i18n, setupI18n } = await import('@/lib/i18n');
+  await setupI18n('en');
+  await i18n.loadLanguages('es');
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+}

@@ -6,6 +6,7 @@ import { createTestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/auth';
 import { cashDeal } from '../../test/deals';
 import { multipartFile } from '../../test/multipart';
+import { photoSrcSet } from './photos';
 
 let app: FastifyInstance;
 afterEach(async () => {
@@ -127,5 +128,25 @@ describe('deal photos', () => {
       code: 'PHOTO_LIMIT',
       message: 'A deal can have at most 30 photos.',
     });
+  });
+});
+
+describe('photoSrcSet', () => {
+  const url = (key: string) => `/files/${key}`;
+
+  it('lists each stored size with the width the resize gave it', () => {
+    expect(photoSrcSet('photos/a.webp', { width: 2400, height: 1600 }, url)).toBe(
+      '/files/photos/a-400.webp 400w, /files/photos/a-1200.webp 1200w, /files/photos/a.webp 2400w',
+    );
+    // A portrait photo: the sizes fit a square, so the width is the shorter side's share.
+    expect(photoSrcSet('photos/b.webp', { width: 1500, height: 2000 }, url)).toBe(
+      '/files/photos/b-400.webp 300w, /files/photos/b-1200.webp 900w, /files/photos/b.webp 1500w',
+    );
+  });
+
+  it('names a width once when a small photo was never enlarged', () => {
+    expect(photoSrcSet('photos/c.webp', { width: 300, height: 200 }, url)).toBe(
+      '/files/photos/c-400.webp 300w',
+    );
   });
 });

@@ -1,0 +1,98 @@
+// @vitest-environment node
+/**
+ * The script budget of a first visit on a phone (issue 18), held in bytes so that a regression
+ * fails `npm test`: the app is built as `npm run build` builds it (into a folder of its own), and
+ * the scripts a first visit to `/`, `/deals` and a deal page downloads, compressed as the server
+ * sends them, must stay within 170 KB. The libraries of later screens must not be part of it.
+ * How fast those bytes make the page is measured by `npm run bench:web` (Lighthouse), never here.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstLoad, type ChunkInfo } from '../../build/first-load';
+
+const WEB_ROOT = path.resolve(import.meta.dirname, '../..');
+const BUDGET_BYTES = 170 * 1024;
+
+/** The first screens of most visits, by their modules in src/app/screens.ts. */
+const PAGES = {
+  '/': 'src/features/home/routes/home',
+  '/deals': 'src/features/deals/routes/deals',
+  '/deals/{id}': 'src/features/deals/routes/deal-detail',
+} as const;
+
+/** Never in the first load of the deal list (issue 18): later screens' libraries and code. */
+const NOT_IN_FIRST_LOAD = [
+  ['the chat client', /node_modules\/pusher-js\//],
+  ['the identity client', /node_modules\/amazon-cognito-identity-js\//],
+  ['zod (form schemas)', /node_modules\/zod\//],
+  ['the deal form', /src\/features\/deals\/components\/deal-form\.tsx$/],
+  ['maps', /node_modules\/(d3-geo|us-atlas|topojson-client)\//],
+  ['charts', /node_modules\/(recharts|d3-shape)\//],
+  ['the Markdown renderer', /node_modules\/(react-markdown|markdown-it|micromark)\//],
+  ['Radix select and menus', /node_modules\/@radix-ui\/(react-select|react-dropdown-menu|react-menu)\//],
+] as const;
+
+let outDir: string;
+let output: ChunkInfo[];
+
+beforeAll(() => {
+  outDir = mkdtempSync(path.join(tmpdir(), 'dealclub-budget-'));
+  // The build runs in a process of its own, as `npm run build` would.
+  const report = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(WEB_ROOT, 'build/build-report.ts'), outDir],
+    {
+      cwd: WEB_ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      // As `npm run build`: a test runner's NODE_ENV=test would make Vite bundle React's
+      // development build.
+      env: { ...process.env, NODE_ENV: 'production', VITEST: undefined },
+      timeout: 150_000,
+    },
+  );
+  output = JSON.parse(report.trim().split('\n').at(-1)!) as ChunkInfo[];
+}, 180_000);
+
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('the first visit on a phone', () => {
+  for (const [page, screen] of Object.entries(PAGES)) {
+    for (const language of ['en', 'es'] as const) {
+      it(`downloads at most 170 KB of script for ${page} in ${language}`, () => {
+        const load = firstLoad(output, outDir, screen, language);
+        expect(load.files.length).toBeGreaterThan(2);
+        expect(load.scriptBytes, `${page}: ${load.files.join(', ')}`).toBeLessThanOrEqual(BUDGET_BYTES);
+      });
+    }
+  }
+
+  it('leaves the libraries of later screens out of the deal list', () => {
+    const modules = firstLoad(output, outDir, PAGES['/deals'], 'en').modules;
+    for (const [what, pattern] of NOT_IN_FIRST_LOAD) {
+      expect(
+        modules.filter((m) => pattern.test(m)),
+        what,
+      ).toEqual([]);
+    }
+  });
+
+  it('keeps those libraries in the build, on the screens that use them', () => {
+    const all = output.flatMap((c) => c.moduleIds);
+    for (const pattern of [/node_modules\/pusher-js\//, /node_modules\/zod\//, /deal-form\.tsx$/]) {
+      expect(all.some((m) => pattern.test(m))).toBe(true);
+    }
+  });
+
+  it('loads one language at a time', () => {
+    const modules = firstLoad(output, outDir, PAGES['/'], 'es').modules;
+    expect(modules.some((m) => m.endsWith('locales/es.json'))).toBe(true);
+    expect(modules.some((m) => m.endsWith('locales/en.json'))).toBe(false);
+  });
+});
