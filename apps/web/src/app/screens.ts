@@ -33,7 +33,7 @@ export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> =
   dealDetail: () => import('@/features/deals/routes/deal-detail'),
   dealNew: () => import('@/features/deals/routes/deal-new'),
   dealEdit: () => import('@/features/deals/routes/deal-edit'),
-  dealOffers: () => import('@/features/deals/routes/deal-offers'),
+  dealOffers: () => import('@/features/offers/routes/deal-offers'),
   chat: () => import('@/features/chat/routes/chat'),
   chatThread: () => import('@/features/chat/routes/chat-thread'),
 };

@@ -24,7 +24,7 @@ import type {
 import type { DealValues } from '@dealclub/shared/deals';
 import { apiRequest, withQuery } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
-import type { Interest, Offer } from './offers';
+import type { Interest, Offer } from '@/features/offers/api/offers';
 
 export type Category = (typeof CATEGORIES)[number];
 export type PurchaseType = (typeof PURCHASE_TYPES)[number];

@@ -21,9 +21,9 @@ import {
   DetailTerms,
 } from '../components/detail-sections';
 import { FavoriteButton } from '../components/favorite-button';
-import { InterestPanel } from '../components/interest-panel';
+import { InterestPanel } from '@/features/offers/components/interest-panel';
 import { formatMoney } from '../components/money';
-import { OfferPanel } from '../components/offer-panel';
+import { OfferPanel } from '@/features/offers/components/offer-panel';
 import { StatusBadge } from '../components/status-badge';
 
 /**

@@ -18,9 +18,11 @@ const ManageListings = lazy(() =>
   import('../components/manage-listings').then((m) => ({ default: m.ManageListings })),
 );
 const MyInterests = lazy(() =>
-  import('../components/my-engagement').then((m) => ({ default: m.MyInterests })),
+  import('@/features/offers/components/my-engagement').then((m) => ({ default: m.MyInterests })),
 );
-const MyOffers = lazy(() => import('../components/my-engagement').then((m) => ({ default: m.MyOffers })));
+const MyOffers = lazy(() =>
+  import('@/features/offers/components/my-engagement').then((m) => ({ default: m.MyOffers })),
+);
 
 /**
  * `/deals`: the buyer side browses deals with filters kept in the URL, its favorites

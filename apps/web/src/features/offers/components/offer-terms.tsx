@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '@/lib/dates';
 import type { Offer } from '../api/offers';
-import { formatMoney } from './money';
-import { NotProvided } from './not-provided';
+import { formatMoney } from '@/features/deals/components/money';
+import { NotProvided } from '@/features/deals/components/not-provided';
 
 const LAYOUTS = {
   /** One term a row, the value on the right: the offer panel of the deal page. */

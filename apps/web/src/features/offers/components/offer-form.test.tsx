@@ -8,9 +8,9 @@ import type { Role } from '@dealclub/shared/roles';
 import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
-import type { DealDetail } from '../api/deals';
-import DealDetailPage from '../routes/deal-detail';
-import { createDeal, createOffer, DEAL_ID, json } from '../test-factories';
+import type { DealDetail } from '@/features/deals/api/deals';
+import DealDetailPage from '@/features/deals/routes/deal-detail';
+import { createDeal, createOffer, DEAL_ID, json } from '@/features/deals/test-factories';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/use-toast', () => ({ toast }));

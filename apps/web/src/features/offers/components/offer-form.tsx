@@ -10,10 +10,10 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, numberOrNull, useFieldMessage } from '@/lib/form-helpers';
 import { codedErrorText } from '@/lib/server-errors';
-import type { DealDetail } from '../api/deals';
+import type { DealDetail } from '@/features/deals/api/deals';
 import { useRefreshDeal, useSubmitOffer, type Offer } from '../api/offers';
-import { FormActions } from './form-actions';
-import { formatMoney } from './money';
+import { FormActions } from '@/features/deals/components/form-actions';
+import { formatMoney } from '@/features/deals/components/money';
 
 /** Refusals of the API that say why no offer is taken: shown as they are, not as a generic failure. */
 const CODED_REFUSALS: readonly ErrorCode[] = [

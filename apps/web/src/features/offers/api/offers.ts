@@ -7,7 +7,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import type { OfferStatus, OfferType } from '@dealclub/shared/offer-rules';
 import type { InterestInput, OfferValues } from '@dealclub/shared/offers';
 import { apiRequest } from '@/lib/api-client';
-import { dealKeys, dealQueryOptions, type Card, type DealDetail } from './deals';
+import { dealKeys, dealQueryOptions, type Card, type DealDetail } from '@/features/deals/api/deals';
 
 /** A buyer's expression of interest in a deal (`POST /api/deals/:id/interest`). */
 export interface Interest {

@@ -4,7 +4,7 @@ import { personName } from '@dealclub/shared/format';
 import { formatPhone, normalizePhone } from '@dealclub/shared/phone';
 import { formatMoment } from '@/lib/dates';
 import type { EngagedBuyer } from '../api/deal-offers';
-import { NotProvided } from './not-provided';
+import { NotProvided } from '@/features/deals/components/not-provided';
 
 /** A buyer's full name, or the e-mail when the profile has no name yet (names default to ''). */
 export const buyerName = (buyer: EngagedBuyer) => personName(buyer) || buyer.email;

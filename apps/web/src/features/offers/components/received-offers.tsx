@@ -8,9 +8,9 @@ import type { OfferScope, ReceivedOffer, useReceivedOffers } from '../api/deal-o
 import { AcceptOfferDialog } from './accept-offer-dialog';
 import { BuyerName, buyerName, DateTime } from './buyer-cells';
 import { CsvDownloadButton } from './csv-download-button';
-import { LoadMore } from './list-parts';
-import { formatMoney, formatRate } from './money';
-import { NotProvided } from './not-provided';
+import { LoadMore } from '@/features/deals/components/list-parts';
+import { formatMoney, formatRate } from '@/features/deals/components/money';
+import { NotProvided } from '@/features/deals/components/not-provided';
 import { OfferStatusBadge } from './offer-status-badge';
 
 /** How each server order reads on its column (`aria-sort`) and which way its arrow points. */
