@@ -17,6 +17,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // The longest walks (a buyer through two profile tabs, an admin and a user in two browsers) take
+  // 25-30 s on the 2-core CI machine with two workers and the server sharing it; the default 30 s
+  // cut them off. A safety net, not a speed goal: speed is measured by `npm run bench:web`.
+  timeout: 60_000,
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME
     ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME }]]
