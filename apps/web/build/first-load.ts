@@ -17,9 +17,6 @@ export interface ChunkInfo {
   isEntry: boolean;
 }
 
-type Output = ChunkInfo[];
-type OutputChunk = ChunkInfo;
-
 export interface FirstLoad {
   files: string[];
   /** Every module in those chunks (paths or package ids), to check what a first load must not hold. */
@@ -28,11 +25,11 @@ export interface FirstLoad {
   scriptBytes: number;
 }
 
-function chunks(output: Output): Map<string, OutputChunk> {
+function chunks(output: ChunkInfo[]): Map<string, ChunkInfo> {
   return new Map(output.map((c) => [c.fileName, c]));
 }
 
-function closure(byFile: Map<string, OutputChunk>, file: string, into: Set<string>): Set<string> {
+function closure(byFile: Map<string, ChunkInfo>, file: string, into: Set<string>): Set<string> {
   if (into.has(file)) return into;
   into.add(file);
   for (const dep of byFile.get(file)?.imports ?? []) closure(byFile, dep, into);
@@ -40,7 +37,7 @@ function closure(byFile: Map<string, OutputChunk>, file: string, into: Set<strin
 }
 
 /** The chunk whose own module is `suffix` (a path without its extension, e.g. `src/features/x`). */
-function chunkOf(byFile: Map<string, OutputChunk>, suffix: string): OutputChunk {
+function chunkOf(byFile: Map<string, ChunkInfo>, suffix: string): ChunkInfo {
   const chunk = [...byFile.values()].find((c) =>
     c.facadeModuleId?.replace(/\.(tsx?|json)$/, '').endsWith(suffix),
   );
@@ -54,7 +51,7 @@ export function transferBytes(outDir: string, file: string): number {
 }
 
 export function firstLoad(
-  output: Output,
+  output: ChunkInfo[],
   outDir: string,
   screenModule: string,
   language: 'en' | 'es',
