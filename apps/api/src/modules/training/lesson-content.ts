@@ -61,12 +61,12 @@ Buyers use them to keep a low interest rate locked in years ago, to need less ca
 
 ## Key words
 
-- **Entry fee:** the total cash you need to get into a creative deal: money to the seller, closing costs and any past-due payments. On DealClub, creative offers are made as an entry fee.
-- **EMD (earnest money deposit):** a good-faith deposit you place with the escrow or title company after your offer is accepted. It is usually credited toward your cash to close.
+- **Entry fee:** the cash paid to get into a creative deal: money to the seller, closing costs and any past-due payments. On DealClub, creative offers are made as an entry fee.
+- **EMD (earnest money deposit):** a good-faith deposit you place with the escrow or title company after your offer is accepted. It is held in escrow and applied at closing; if the deal fails for a reason the contract allows, it is returned to you.
 - **PITI:** principal, interest, taxes and insurance, the full monthly housing payment.
 - **Loan balance:** what is still owed on the existing mortgage today.
 - **Interest rate:** the yearly rate charged on the loan balance.
-- **Cash to close:** what you must bring to closing after credits such as your EMD.
+- **Cash to close:** all the cash the deal needs from you. DealClub's deal math shows it as the entry fee plus the EMD.
 
 ## Worked example
 
@@ -75,8 +75,8 @@ A home is listed at $260,000 on subject-to terms. The existing loan balance is $
 - Seller's equity, paid in cash: $260,000 − $235,000 = $25,000
 - Estimated closing costs: $4,000
 - Entry fee: $25,000 + $4,000 = $29,000
-- EMD already deposited: $2,000
-- Cash to close: $29,000 − $2,000 = $27,000
+- EMD: $2,000
+- Cash to close: $29,000 + $2,000 = $31,000
 
 After closing, you make the $1,650 payment every month for as long as you keep the home or until the loan is paid off.
 `,
@@ -102,12 +102,12 @@ Los compradores los usan para conservar una tasa de interés baja fijada hace a�
 
 ## Términos clave
 
-- **Pago de entrada (entry fee):** el efectivo total que necesita para entrar en un trato creativo: dinero para el vendedor, costos de cierre y cualquier pago atrasado. En DealClub, las ofertas creativas se hacen como un pago de entrada.
-- **Depósito de garantía (EMD, earnest money deposit):** un depósito de buena fe que usted entrega a la compañía de depósito en garantía (escrow) o de títulos después de que se acepta su oferta. Normalmente se acredita a su efectivo para el cierre.
+- **Pago de entrada (entry fee):** el efectivo que se paga para entrar en un trato creativo: dinero para el vendedor, costos de cierre y cualquier pago atrasado. En DealClub, las ofertas creativas se hacen como un pago de entrada.
+- **Depósito de garantía (EMD, earnest money deposit):** un depósito de buena fe que usted entrega a la compañía de depósito en garantía (escrow) o de títulos después de que se acepta su oferta. Se guarda en escrow y se aplica al cierre; si el trato no se concreta por una razón que el contrato permite, se le devuelve.
 - **PITI:** capital, intereses, impuestos y seguro (principal, interest, taxes and insurance), el pago mensual completo de la vivienda.
 - **Saldo del préstamo (loan balance):** lo que todavía se debe hoy de la hipoteca existente.
 - **Tasa de interés (interest rate):** la tasa anual que se cobra sobre el saldo del préstamo.
-- **Efectivo para el cierre (cash to close):** lo que usted debe llevar al cierre después de créditos como su EMD.
+- **Efectivo para el cierre (cash to close):** todo el efectivo que el trato necesita de usted. Los cálculos del trato en DealClub lo muestran como el pago de entrada más el EMD.
 
 ## Ejemplo práctico
 
@@ -116,8 +116,8 @@ Una vivienda se anuncia en $260,000 en condiciones subject-to. El saldo del pré
 - Capital del vendedor, pagado en efectivo: $260,000 − $235,000 = $25,000
 - Costos de cierre estimados: $4,000
 - Pago de entrada: $25,000 + $4,000 = $29,000
-- EMD ya depositado: $2,000
-- Efectivo para el cierre: $29,000 − $2,000 = $27,000
+- EMD: $2,000
+- Efectivo para el cierre: $29,000 + $2,000 = $31,000
 
 Después del cierre, usted hace el pago de $1,650 cada mes mientras conserve la vivienda o hasta que el préstamo se liquide.
 `,
