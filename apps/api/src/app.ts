@@ -26,6 +26,7 @@ import { offerRoutes } from './modules/offers/routes';
 import { outboxRoutes } from './modules/outbox/routes';
 import type { HubOptions } from './modules/realtime/hub';
 import { registerRealtime } from './modules/realtime/plugin';
+import { trainingRoutes } from './modules/training/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
@@ -117,6 +118,7 @@ export async function buildApp({
   await app.register(dealPhotoRoutes);
   await app.register(offerRoutes);
   await app.register(chatRoutes);
+  await app.register(trainingRoutes);
   await app.register(fileRoutes);
   await app.register(adminRoutes);
   await app.register(outboxRoutes);

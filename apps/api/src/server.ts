@@ -9,6 +9,7 @@ import { buildApp, createStorage } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseUnavailableError, openDatabase, type Database } from './db/client';
 import { DEMO_SEEDS } from './db/demo-seeds';
+import { PRODUCT_SEEDS } from './db/product-seeds';
 import { runMigrations } from './db/migrate';
 import { runSeeds } from './db/seed';
 import type { FileStorage } from './lib/storage';
@@ -27,6 +28,7 @@ async function prepareDatabase(config: Config, storage: FileStorage): Promise<Da
   });
   try {
     await runMigrations(database.db);
+    await runSeeds(database.db, PRODUCT_SEEDS, { storage });
     // Demo accounts live in the embedded identity provider; with AWS Cognito they cannot sign in.
     if (config.seedDemo && config.identity.mode === 'embedded')
       await runSeeds(database.db, DEMO_SEEDS, { storage });

@@ -66,6 +66,8 @@ export const users = pgTable(
     profilePictureKey: text('profile_picture_key'),
     /** The Certified Buyer badge (training); certified buyers with a match are priority buyers. */
     certifiedBuyer: boolean('certified_buyer').notNull().default(false),
+    /** When the badge was granted (completing every published lesson); kept when lessons are added. */
+    certifiedAt: timestamp('certified_at', { withTimezone: true }),
     /**
      * Integrations tab: the seller's offer webhook (DECISIONS.md). The secret signs every delivery;
      * the API shows it once, when it is made.
@@ -651,5 +653,89 @@ export const chatNotifications = pgTable(
       .on(t.userId, t.createdAt.desc().nullsFirst())
       .where(sql`${t.readAt} is null`),
     index('chat_notifications_thread_idx').on(t.threadId, t.userId),
+  ],
+);
+
+/**
+ * Training (DECISIONS.md Training): the course's lessons in English and Spanish, in `position`
+ * order. Only published lessons are shown to learners and count towards the badge. Spanish may be
+ * empty while a lesson is a draft.
+ */
+export const trainingLessons = pgTable(
+  'training_lessons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stable name of a seeded lesson; null for lessons admins write. */
+    slug: text('slug'),
+    position: integer('position').notNull(),
+    published: boolean('published').notNull().default(false),
+    titleEn: text('title_en').notNull(),
+    titleEs: text('title_es').notNull().default(''),
+    summaryEn: text('summary_en').notNull().default(''),
+    summaryEs: text('summary_es').notNull().default(''),
+    /** Markdown, rendered without raw HTML. */
+    bodyEn: text('body_en').notNull(),
+    bodyEs: text('body_es').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('training_lessons_position_idx').on(t.position),
+    uniqueIndex('training_lessons_slug_idx').on(t.slug),
+  ],
+);
+
+/** A lesson's quiz questions, in order. The hint is shown after a wrong answer, the explanation after completion. */
+export const trainingQuestions = pgTable(
+  'training_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => trainingLessons.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    questionEn: text('question_en').notNull(),
+    questionEs: text('question_es').notNull().default(''),
+    hintEn: text('hint_en').notNull().default(''),
+    hintEs: text('hint_es').notNull().default(''),
+    explanationEn: text('explanation_en').notNull().default(''),
+    explanationEs: text('explanation_es').notNull().default(''),
+  },
+  (t) => [index('training_questions_lesson_idx').on(t.lessonId, t.position)],
+);
+
+/** A question's answers; exactly one is right. Never sent to a learner before they complete the lesson. */
+export const trainingOptions = pgTable(
+  'training_options',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => trainingQuestions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    textEn: text('text_en').notNull(),
+    textEs: text('text_es').notNull().default(''),
+    correct: boolean('correct').notNull().default(false),
+  },
+  (t) => [index('training_options_question_idx').on(t.questionId, t.position)],
+);
+
+/** How far each learner got in each lesson: reached (opened as their current lesson), attempts, completed. */
+export const trainingProgress = pgTable(
+  'training_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => trainingLessons.id, { onDelete: 'cascade' }),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId] }),
+    index('training_progress_lesson_idx').on(t.lessonId),
   ],
 );

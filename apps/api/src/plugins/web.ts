@@ -8,6 +8,7 @@
  * the one the browser accepts is sent as it is, with `Vary: Accept-Encoding`, so a phone's first
  * visit downloads a quarter of the bytes and the server compresses nothing at request time.
  */
+import { acceptedLanguages } from '../lib/content-language';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -60,20 +61,6 @@ function readIfPresent(file: string): Buffer | undefined {
 
 /** The cookie the web app keeps the reader's language choice in (apps/web/src/lib/i18n.ts). */
 export const LANGUAGE_COOKIE = 'language';
-
-/** The languages of an `Accept-Language` header, most preferred first. */
-export function acceptedLanguages(header: string | undefined): string[] {
-  return (header ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, index };
-    })
-    .filter((l) => l.tag && l.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((l) => l.tag);
-}
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {

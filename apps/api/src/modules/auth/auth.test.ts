@@ -96,6 +96,8 @@ describe('GET /api/auth/me', () => {
       profileComplete: false,
       profileCompleted: false,
       missingProfileParts: ['buyerPreferences', 'sellerPreferences'],
+      certifiedBuyer: false,
+      certifiedAt: null,
     });
   });
 

@@ -41,6 +41,9 @@ const Me = z.object({
   profileCompleted: z.boolean(),
   /** What is still missing, in the order the profile-completion redirect asks for it. */
   missingProfileParts: z.array(z.enum(PROFILE_PARTS)),
+  /** The Certified Buyer badge (training). */
+  certifiedBuyer: z.boolean(),
+  certifiedAt: z.string().nullable(),
 });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -105,6 +108,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         profileComplete: complete,
         profileCompleted: complete,
         missingProfileParts: missing,
+        certifiedBuyer: user.row.certifiedBuyer,
+        certifiedAt: user.row.certifiedAt?.toISOString() ?? null,
       };
     },
   );

@@ -16,6 +16,8 @@ export interface SeedQuizOption {
 export interface SeedQuizQuestion {
   question: Bilingual;
   options: SeedQuizOption[];
+  /** Shown after a wrong answer: points back to the lesson without naming the right option. */
+  hint: Bilingual;
   explanation: Bilingual;
 }
 export interface SeedLesson {
@@ -158,6 +160,10 @@ Después del cierre, usted hace el pago de $1,650 cada mes mientras conserve la 
             correct: false,
           },
         ],
+        hint: {
+          en: 'Re-read the subject-to entry in "The five deal types on DealClub". Notice the difference between who holds title to the home and who is the borrower on the existing loan.',
+          es: 'Vuelva a leer la entrada de subject-to en "Los cinco tipos de trato en DealClub". Fíjese en la diferencia entre quién tiene el título de la vivienda y quién es el deudor del préstamo existente.',
+        },
         explanation: {
           en: "In a subject-to deal the loan is neither transferred nor refinanced: it stays in the seller's name while the buyer owns the home and makes the payments.",
           es: 'En un trato subject-to el préstamo no se transfiere ni se refinancia: sigue a nombre del vendedor mientras el comprador es dueño de la vivienda y hace los pagos.',
@@ -186,6 +192,10 @@ Después del cierre, usted hace el pago de $1,650 cada mes mientras conserve la 
             correct: false,
           },
         ],
+        hint: {
+          en: 'The entry fee covers the equity of the seller plus the closing costs: work out the equity first (price minus loan balance), as in the "Worked example".',
+          es: 'El pago de entrada cubre el capital del vendedor más los costos de cierre: calcule primero el capital (precio menos saldo del préstamo), como en el "Ejemplo práctico".',
+        },
         explanation: {
           en: "The entry fee covers the seller's equity ($300,000 − $270,000 = $30,000) plus the closing costs ($5,000), so $35,000.",
           es: 'El pago de entrada cubre el capital del vendedor ($300,000 − $270,000 = $30,000) más los costos de cierre ($5,000), es decir, $35,000.',
@@ -219,6 +229,10 @@ Después del cierre, usted hace el pago de $1,650 cada mes mientras conserve la 
             correct: false,
           },
         ],
+        hint: {
+          en: 'Re-read PITI in "Key words": each letter stands for one part of the full monthly housing payment. What does each letter stand for?',
+          es: 'Vuelva a leer PITI en "Términos clave": cada letra representa una parte del pago mensual completo de la vivienda. ¿Qué representa cada letra?',
+        },
         explanation: {
           en: 'PITI is the full monthly housing payment: principal and interest on the loan plus property taxes and insurance, which are often collected through escrow.',
           es: 'El PITI es el pago mensual completo de la vivienda: capital e intereses del préstamo más impuestos a la propiedad y seguro, que a menudo se cobran a través del escrow.',
@@ -342,6 +356,10 @@ El estado de cuenta muestra un saldo de $180,000 y un pago de $1,450: $1,050 de 
             correct: false,
           },
         ],
+        hint: {
+          en: 'Re-read "The due-on-sale clause" and pay attention to the word in bold: what does it say the lender can do after a transfer without its consent?',
+          es: 'Vuelva a leer "La cláusula de vencimiento anticipado por venta" y fíjese en la palabra en negrita: ¿qué dice sobre lo que puede hacer el prestamista después de una transferencia sin su consentimiento?',
+        },
         explanation: {
           en: 'The due-on-sale clause gives the lender an option to accelerate the loan after a transfer; it may use it or not, so you must plan for the possibility.',
           es: 'La cláusula de vencimiento anticipado le da al prestamista la opción de acelerar el préstamo después de una transferencia; puede usarla o no, así que usted debe planificar esa posibilidad.',
@@ -375,6 +393,10 @@ El estado de cuenta muestra un saldo de $180,000 y un pago de $1,450: $1,050 de 
             correct: true,
           },
         ],
+        hint: {
+          en: 'Re-read the exemptions listed under "The due-on-sale clause". Whom are they meant to protect, and does this arrangement fit that purpose?',
+          es: 'Vuelva a leer las excepciones de "La cláusula de vencimiento anticipado por venta". ¿A quién buscan proteger y encaja este arreglo en ese propósito?',
+        },
         explanation: {
           en: 'The federal exemption is for transfers into a living trust where the borrower stays a beneficiary; a sale to an investor is still a transfer the lender may act on.',
           es: 'La excepción federal es para transferencias a un fideicomiso en vida en el que el deudor sigue siendo beneficiario; una venta a un inversionista sigue siendo una transferencia sobre la que el prestamista puede actuar.',
@@ -408,6 +430,10 @@ El estado de cuenta muestra un saldo de $180,000 y un pago de $1,450: $1,050 de 
             correct: false,
           },
         ],
+        hint: {
+          en: 'Re-read "Verify the loan". What does that checklist tell you to confirm, and why would those figures matter to you at closing?',
+          es: 'Vuelva a leer "Verifique el préstamo". ¿Qué le pide confirmar esa lista y por qué le importarían esas cifras al cierre?',
+        },
         explanation: {
           en: 'The statement shows what you are really taking on: the balance, the payment with escrow, and any missed payments or fees you would have to cure at closing.',
           es: 'El estado de cuenta muestra lo que usted realmente asume: el saldo, el pago con escrow y cualquier pago atrasado o cargo que tendría que cubrir al cierre.',
@@ -537,6 +563,10 @@ La ley federal, incluidas las reglas de originadores de préstamos de la Ley Dod
             correct: false,
           },
         ],
+        hint: {
+          en: 'Re-read "How seller finance works": the amortization term and the due date set two different things. Which one decides when the loan must be fully repaid?',
+          es: 'Vuelva a leer "Cómo funciona el financiamiento del vendedor": el plazo de amortización y la fecha de vencimiento fijan dos cosas distintas. ¿Cuál de ellos decide cuándo se debe haber pagado todo el préstamo?',
+        },
         explanation: {
           en: 'The 30-year amortization only sets the monthly payment; the due date is year 5, so whatever principal is left then must be paid in one balloon.',
           es: 'La amortización a 30 años solo fija el pago mensual; la fecha de vencimiento es el año 5, así que el capital que quede entonces se debe pagar en un solo pago global final.',
@@ -570,6 +600,10 @@ La ley federal, incluidas las reglas de originadores de préstamos de la Ley Dod
             correct: false,
           },
         ],
+        hint: {
+          en: 'Look at the "Worked example": split the 60 payments into the part that is interest and the part that reduces the principal. How much of the balance has actually been paid down?',
+          es: 'Mire el "Ejemplo práctico": divida los 60 pagos entre la parte que es interés y la parte que reduce el capital. ¿Cuánto del saldo se ha pagado realmente?',
+        },
         explanation: {
           en: 'Of the 60 payments of about $1,199 (about $71,946), roughly $58,055 is interest, so the balance only falls from $200,000 to about $186,109.',
           es: 'De los 60 pagos de unos $1,199 (unos $71,946), aproximadamente $58,055 son intereses, así que el saldo solo baja de $200,000 a unos $186,109.',
@@ -603,6 +637,10 @@ La ley federal, incluidas las reglas de originadores de préstamos de la Ley Dod
             correct: false,
           },
         ],
+        hint: {
+          en: 'Re-read the section right after the "Worked example": how do most buyers plan to pay a balloon, and what could go wrong with that plan by the due date?',
+          es: 'Vuelva a leer la sección que sigue al "Ejemplo práctico": ¿cómo planea la mayoría de los compradores pagar un pago global final, y qué podría salir mal con ese plan antes de la fecha de vencimiento?',
+        },
         explanation: {
           en: 'A balloon assumes you can refinance or sell when it comes due; if rates, credit or values change, you may not, and you could lose the home.',
           es: 'Un pago global final supone que usted podrá refinanciar o vender cuando venza; si cambian las tasas, su crédito o los valores, quizá no pueda, y podría perder la vivienda.',
@@ -724,6 +762,10 @@ Si usted compra al final del plazo, sus créditos son $10,000 + (24 × $200) = $
             correct: true,
           },
         ],
+        hint: {
+          en: 'Re-read "Lease-option vs. lease-purchase". Compare the verb used for each: what happens in each one if you decide not to buy?',
+          es: 'Vuelva a leer "Opción de compra frente a compromiso de compra". Compare el verbo que se usa en cada uno: ¿qué pasa en cada caso si usted decide no comprar?',
+        },
         explanation: {
           en: 'With a lease-option you may walk away and usually lose the option fee; with a lease-purchase, not buying can be a breach of contract.',
           es: 'Con una opción de compra usted puede retirarse y normalmente pierde la prima de opción; con un compromiso de compra, no comprar puede ser un incumplimiento de contrato.',
@@ -757,6 +799,10 @@ Si usted compra al final del plazo, sus créditos son $10,000 + (24 × $200) = $
             correct: false,
           },
         ],
+        hint: {
+          en: 'Re-read the point on other liens and sales in "Risks for the tenant-buyer". What could the seller do with the home during your option, and how does recording help?',
+          es: 'Vuelva a leer el punto sobre otros gravámenes y ventas en "Riesgos para el inquilino comprador". ¿Qué podría hacer el vendedor con la vivienda durante su opción y cómo ayuda el registro?',
+        },
         explanation: {
           en: 'A recorded memorandum puts your option in the public records, which protects you if the seller tries to sell or borrow against the home.',
           es: 'Un memorándum registrado pone su opción en los registros públicos, lo que lo protege si el vendedor intenta vender la vivienda o pedir préstamos con ella como garantía.',
@@ -790,6 +836,10 @@ Si usted compra al final del plazo, sus créditos son $10,000 + (24 × $200) = $
             correct: false,
           },
         ],
+        hint: {
+          en: 'Re-read the point about the mortgage the seller still owes in "Risks for the tenant-buyer". What can a lender do when its loan is not paid, and how would that affect your right to buy?',
+          es: 'Vuelva a leer el punto sobre la hipoteca del vendedor en "Riesgos para el inquilino comprador". ¿Qué puede hacer un prestamista cuando no se paga su préstamo y cómo afectaría eso a su derecho a comprar?',
+        },
         explanation: {
           en: "The seller's loan usually comes before your option, so a foreclosure can end it; that is why tenant-buyers ask for proof of payment or use a servicer.",
           es: 'El préstamo del vendedor normalmente tiene prioridad sobre su opción, así que una ejecución hipotecaria puede extinguirla; por eso los inquilinos compradores piden comprobantes de pago o usan un administrador.',
@@ -899,6 +949,10 @@ Use una compañía administradora independiente (third-party servicer) confiable
             correct: false,
           },
         ],
+        hint: {
+          en: 'Re-read "Wrap-around mortgages": the spread is the difference between what you pay the seller and what the seller pays on the underlying loan.',
+          es: 'Vuelva a leer "Hipotecas envolventes": el diferencial es la diferencia entre lo que usted le paga al vendedor y lo que el vendedor paga del préstamo subyacente.',
+        },
         explanation: {
           en: 'The spread is what you pay minus what the seller pays on the underlying loan: $1,264 − $674 = $590.',
           es: 'El diferencial es lo que usted paga menos lo que el vendedor paga del préstamo subyacente: $1,264 − $674 = $590.',
@@ -932,6 +986,10 @@ Use una compañía administradora independiente (third-party servicer) confiable
             correct: false,
           },
         ],
+        hint: {
+          en: 'Re-read "Third-party servicing". What could go wrong if you paid the seller directly, and how does a servicer prevent that?',
+          es: 'Vuelva a leer "Administración independiente". ¿Qué podría salir mal si usted le pagara directamente al vendedor y cómo lo evita un administrador?',
+        },
         explanation: {
           en: 'Your safety depends on the underlying loan being paid; a servicer pays it first and keeps records, so you are not relying on the seller alone.',
           es: 'Su seguridad depende de que se pague el préstamo subyacente; un administrador lo paga primero y lleva registros, así que usted no depende solo del vendedor.',
@@ -965,6 +1023,10 @@ Use una compañía administradora independiente (third-party servicer) confiable
             correct: false,
           },
         ],
+        hint: {
+          en: 'Re-read "Stacking risks" and the last line of "Worked example: a hybrid". Each loan keeps its own terms and its own lender: think about what each one requires of you, and when.',
+          es: 'Vuelva a leer "Riesgos de apilar préstamos" y la última línea de "Ejemplo práctico: un híbrido". Cada préstamo conserva sus propias condiciones y su propio acreedor: piense en qué le exige cada uno a usted y cuándo.',
+        },
         explanation: {
           en: 'Stacked loans keep both sets of risks: the first loan can still be called, and the second note comes due in full at its balloon date.',
           es: 'Los préstamos apilados conservan ambos tipos de riesgo: el primer préstamo aún puede declararse vencido, y el segundo pagaré vence por completo en la fecha de su pago global final.',
@@ -1085,6 +1147,10 @@ DealClub es un mercado en línea. No da asesoría legal ni fiscal. Las reglas va
             correct: false,
           },
         ],
+        hint: {
+          en: 'Re-read step 5 of "How offering works on DealClub": who holds the EMD until closing, and why does that protect both sides?',
+          es: 'Vuelva a leer el paso 5 de "Cómo funcionan las ofertas en DealClub": ¿quién guarda el EMD hasta el cierre y por qué eso protege a ambas partes?',
+        },
         explanation: {
           en: 'The EMD is held by the neutral escrow or title company under the purchase contract, which protects both sides; never send it straight to the seller.',
           es: 'El EMD lo guarda la compañía de escrow o de títulos, que es neutral, según el contrato de compraventa, lo que protege a ambas partes; nunca lo envíe directamente al vendedor.',
@@ -1125,6 +1191,10 @@ DealClub es un mercado en línea. No da asesoría legal ni fiscal. Las reglas va
             correct: true,
           },
         ],
+        hint: {
+          en: 'Re-read the point on loan figures in "Due diligence before you commit". The two bold words name two different amounts: what does each one pay for?',
+          es: 'Vuelva a leer el punto sobre las cifras del préstamo en "Diligencia debida antes de comprometerse". Las dos palabras en negrita nombran dos montos distintos: ¿qué paga cada uno?',
+        },
         explanation: {
           en: 'To take over a loan you need the reinstatement figure (missed payments and fees); to end it you need the payoff figure (the whole balance plus anything owed).',
           es: 'Para asumir un préstamo necesita la cifra de restablecimiento (pagos atrasados y cargos); para terminarlo necesita la cifra de liquidación (todo el saldo más lo que se deba).',
@@ -1158,6 +1228,10 @@ DealClub es un mercado en línea. No da asesoría legal ni fiscal. Las reglas va
             correct: true,
           },
         ],
+        hint: {
+          en: 'Re-read "First right of refusal". What does an exclusive listing change for matching Certified Buyers compared with other buyers?',
+          es: 'Vuelva a leer "Derecho de preferencia". ¿Qué cambia un trato exclusivo para los Compradores Certificados que coinciden, en comparación con otros compradores?',
+        },
         explanation: {
           en: 'Exclusive deals are shown first to matching Certified Buyers for a limited time; the seller still chooses which offer, if any, to accept.',
           es: 'Los tratos exclusivos se muestran primero, durante un tiempo limitado, a los Compradores Certificados que coinciden; el vendedor sigue eligiendo qué oferta aceptar, si acepta alguna.',
