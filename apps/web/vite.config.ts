@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { localeSections } from './build/locale-sections';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
 
@@ -10,7 +11,7 @@ import { routePreloads } from './build/route-preloads';
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
+  plugins: [localeSections(), react(), tailwindcss(), routePreloads(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   // amazon-cognito-identity-js (through its `buffer` dependency) expects Node's `global`.
   define: { global: 'globalThis' },

@@ -14,6 +14,15 @@ export async function signedIn(browser: Browser, email: string, password = DEMO_
   return page;
 }
 
+/** Signs `page` in through the form; done once the account menu (the user's first name) shows. */
+export async function signInOnPage(page: Page, email: string, firstName: string, password = DEMO_PASSWORD) {
+  await page.goto('/auth');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: firstName })).toBeVisible();
+}
+
 /** Signs in through the identity protocol, as the web client does, and returns the ID token. */
 export async function idTokenOf(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
   const config = await (await request.get('/api/auth/public-config')).json();

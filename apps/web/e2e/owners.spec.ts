@@ -1,14 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_PASSWORD } from './helpers';
-
-async function signIn(page: Page, email: string, firstName: string) {
-  await page.goto('/auth');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: firstName })).toBeVisible();
-}
+import { signInOnPage as signIn } from './helpers';
 
 test.describe('team invitations', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });

@@ -1,91 +1,22 @@
 /**
- * Training and the Certified Buyer badge (core §2, §4, §6; DECISIONS.md Training): the shapes of the
- * training calls (API.md), their limits and the admin's lesson schema. Messages are locale keys.
- * The buyer's screen imports only types and constants from here; the admin editor and the API use
- * the schemas.
+ * Training (DECISIONS.md Training): the progress and the admin's lesson schemas the API and the
+ * admin editor share, and (re-exported from `training-rules.ts`) the limits and shapes. Messages
+ * are locale keys.
  */
 import { z } from 'zod';
+import {
+  LESSON_BODY_MAX,
+  LESSON_SUMMARY_MAX,
+  LESSON_TITLE_MAX,
+  LESSONS_MAX,
+  QUIZ_EXPLANATION_MAX,
+  QUIZ_OPTIONS_MAX,
+  QUIZ_OPTIONS_MIN,
+  QUIZ_QUESTIONS_MAX,
+  QUIZ_TEXT_MAX,
+} from './training-rules';
 
-/** Who may take the course (DECISIONS.md People and access). */
-export const TRAINING_ROLES = ['buyer', 'owner', 'admin'] as const;
-
-export const LESSON_TITLE_MAX = 200;
-export const LESSON_SUMMARY_MAX = 500;
-/** A lesson's Markdown body, per language. */
-export const LESSON_BODY_MAX = 40_000;
-export const QUIZ_QUESTIONS_MAX = 10;
-export const QUIZ_OPTIONS_MIN = 2;
-export const QUIZ_OPTIONS_MAX = 6;
-export const QUIZ_TEXT_MAX = 500;
-export const QUIZ_EXPLANATION_MAX = 1_000;
-/** The course's size: lessons in all, published or not. */
-export const LESSONS_MAX = 100;
-
-export type Language = 'en' | 'es';
-export interface Bilingual {
-  en: string;
-  es: string;
-}
-
-/** A quiz question as a learner sees it: never which option is right. */
-export interface QuizQuestion {
-  id: string;
-  question: string;
-  options: { id: string; text: string }[];
-}
-
-/** `GET /api/training/lessons`: a published lesson in the reader's language, with their progress. */
-export interface Lesson {
-  id: string;
-  position: number;
-  title: string;
-  summary: string;
-  /** Markdown (rendered without raw HTML). */
-  body: string;
-  quiz: QuizQuestion[];
-  completed: boolean;
-  completedAt: string | null;
-  /** Whether the learner may take it now: every earlier lesson is complete. */
-  unlocked: boolean;
-}
-
-export interface LessonList {
-  items: Lesson[];
-  nextCursor: null;
-  total: number;
-  certified: boolean;
-  certifiedAt: string | null;
-}
-
-/** A question of a completed lesson, for review: the right option and why. */
-export interface QuizReview {
-  questionId: string;
-  correctOptionId: string;
-  explanation: string;
-}
-
-/** `PUT /api/training/progress/{lessonId}` → 200. */
-export interface ProgressResult {
-  lessonId: string;
-  completed: true;
-  completedAt: string;
-  review: QuizReview[];
-  /** Whether this completion (or an earlier one) made the learner a Certified Buyer. */
-  certified: boolean;
-  certifiedAt: string | null;
-  /** True only on the call that granted the badge: the screen celebrates once. */
-  newlyCertified: boolean;
-  /** The next published lesson still to complete, if any. */
-  nextLessonId: string | null;
-}
-
-/** 422 `QUIZ_WRONG`: which questions are wrong and, for each, a hint that does not give the answer away. */
-export interface QuizWrongBody {
-  code: 'QUIZ_WRONG';
-  message: string;
-  wrong: string[];
-  hints: Record<string, string>;
-}
+export * from './training-rules';
 
 export const progressSchema = z.union([
   z.object({ answers: z.record(z.string().min(1).max(64), z.string().min(1).max(64)) }).strict(),
@@ -155,40 +86,6 @@ export const lessonInputSchema = z
     }
   });
 export type LessonInput = z.input<typeof lessonInputSchema>;
-
-export interface AdminQuizQuestion {
-  id: string;
-  question: Bilingual;
-  options: { id: string; text: Bilingual; correct: boolean }[];
-  hint: Bilingual;
-  explanation: Bilingual;
-}
-
-/** A lesson as the admin edits it, with how far buyers got. */
-export interface AdminLesson {
-  id: string;
-  position: number;
-  published: boolean;
-  title: Bilingual;
-  summary: Bilingual;
-  body: Bilingual;
-  quiz: AdminQuizQuestion[];
-  /** Buyers who opened this lesson as their current one, or completed it. */
-  reached: number;
-  /** Buyers who completed it. */
-  completed: number;
-  updatedAt: string;
-}
-
-/** `GET /api/admin/training/lessons`. */
-export interface AdminLessonList {
-  items: AdminLesson[];
-  nextCursor: null;
-  total: number;
-  /** Buyers in all, and how many hold the Certified Buyer badge. */
-  buyers: number;
-  certified: number;
-}
 
 /** `PUT /api/admin/training/order`: every lesson id, in the new order. */
 export const lessonOrderSchema = z.object({ ids: z.array(z.uuid()).min(1).max(LESSONS_MAX) }).strict();

@@ -28,6 +28,8 @@ export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> =
   profile: () => import('@/features/profile/routes/profile'),
   verifyEmailChange: () => import('@/features/profile/routes/verify-email-change'),
   admin: () => import('@/features/admin/routes/admin'),
+  adminTraining: () => import('@/features/training/routes/admin-training'),
+  training: () => import('@/features/training/routes/training'),
   owners: () => import('@/features/owners/routes/owners'),
   deals: () => import('@/features/deals/routes/deals'),
   dealDetail: () => import('@/features/deals/routes/deal-detail'),

@@ -85,12 +85,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The `accept` header; JSON unless a call downloads a file. */
   accept?: string;
+  /** The `accept-language` header: content in two languages comes in the app's current one. */
+  language?: string;
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: options.accept ?? 'application/json', 'x-api-key': '' };
   if (options.data !== undefined && !options.form) headers['content-type'] = 'application/json';
+  if (options.language) headers['accept-language'] = options.language;
   if (token && !isPublicPath(path, method)) headers.authorization = `Bearer ${token}`;
   return fetch(withQuery(path, options.query), {
     method,

@@ -6,16 +6,26 @@
  * follows shell §2: saved choice, browser language, else en.
  */
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useEffect, useReducer } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { type Language } from '@dealclub/shared/constants';
 import { isLanguage, resolveInitialLanguage } from '@dealclub/shared/language';
+import type { LocaleSection } from './locale-sections';
 
 /** Where the language choice is kept in the browser. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
+// The texts every page needs; the sections some screens use load with `useLocaleSection`.
 const LOCALES: Record<Language, () => Promise<{ default: ResourceKey }>> = {
-  en: () => import('@dealclub/shared/locales/en.json'),
-  es: () => import('@dealclub/shared/locales/es.json'),
+  en: () => import('virtual:locales/en'),
+  es: () => import('virtual:locales/es'),
+};
+
+const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: ResourceKey }>>> = {
+  training: {
+    en: () => import('virtual:locales/en/training'),
+    es: () => import('virtual:locales/es/training'),
+  },
 };
 
 const localeChunks: BackendModule = {
@@ -79,3 +89,45 @@ export async function setupI18n(language: Language = initialLanguage()) {
 }
 
 export { i18n };
+
+const sectionLoads = new Map<string, Promise<void>>();
+const sectionsLoaded = new Set<string>();
+
+/** Adds a section's texts in `language` to what i18next has (once per section and language). */
+export function loadLocaleSection(section: LocaleSection, language: Language): Promise<void> {
+  const key = `${section}:${language}`;
+  let load = sectionLoads.get(key);
+  if (!load) {
+    load = SECTIONS[section][language]().then(
+      (texts) => {
+        i18n.addResourceBundle(language, 'translation', texts.default, true, true);
+        sectionsLoaded.add(key);
+      },
+      (error: unknown) => {
+        // A failed download may be tried again on the next render.
+        sectionLoads.delete(key);
+        throw error;
+      },
+    );
+    sectionLoads.set(key, load);
+  }
+  return load;
+}
+
+/**
+ * Whether the texts of `section` are there in the current language; loads them (again after a
+ * change of language) and re-renders when they arrive. A screen shows its fallback until then, so
+ * no key ever shows untranslated; a failed download is thrown to the route's error boundary.
+ */
+export function useLocaleSection(section: LocaleSection): boolean {
+  const { i18n: instance } = useTranslation();
+  const language: Language = isLanguage(instance.language) ? instance.language : 'en';
+  const [failure, fail] = useReducer((_: unknown, error: unknown) => error, null);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const ready = sectionsLoaded.has(`${section}:${language}`);
+  useEffect(() => {
+    if (!ready) loadLocaleSection(section, language).then(rerender, fail);
+  }, [ready, section, language]);
+  if (failure) throw failure;
+  return ready;
+}

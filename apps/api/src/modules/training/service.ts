@@ -345,32 +345,54 @@ export async function adminLessons(db: Db, only?: string): Promise<AdminLessonLi
   };
 }
 
+/**
+ * Writes a lesson's quiz. Questions and answers are updated in place by position, so their ids
+ * stay the same when an edit keeps the quiz's shape (a learner in the middle of the quiz can still
+ * send their answers after the admin fixes a typo or publishes); extra ones are added or removed.
+ */
 async function writeQuiz(db: Db, lessonId: string, quiz: LessonInput['quiz']) {
-  await db.delete(trainingQuestions).where(eq(trainingQuestions.lessonId, lessonId));
+  const existing = await quizOf(db, [lessonId]);
   for (const [i, q] of quiz.entries()) {
-    const [question] = await db
-      .insert(trainingQuestions)
-      .values({
-        lessonId,
-        position: i + 1,
-        questionEn: q.question.en.trim(),
-        questionEs: q.question.es.trim(),
-        hintEn: q.hint.en.trim(),
-        hintEs: q.hint.es.trim(),
-        explanationEn: q.explanation.en.trim(),
-        explanationEs: q.explanation.es.trim(),
-      })
-      .returning({ id: trainingQuestions.id });
-    await db.insert(trainingOptions).values(
-      q.options.map((o, j) => ({
-        questionId: question!.id,
+    const columns = {
+      position: i + 1,
+      questionEn: q.question.en.trim(),
+      questionEs: q.question.es.trim(),
+      hintEn: q.hint.en.trim(),
+      hintEs: q.hint.es.trim(),
+      explanationEn: q.explanation.en.trim(),
+      explanationEs: q.explanation.es.trim(),
+    };
+    const kept = existing.questions[i];
+    let questionId: string;
+    if (kept) {
+      await db.update(trainingQuestions).set(columns).where(eq(trainingQuestions.id, kept.id));
+      questionId = kept.id;
+    } else {
+      const [row] = await db
+        .insert(trainingQuestions)
+        .values({ lessonId, ...columns })
+        .returning({ id: trainingQuestions.id });
+      questionId = row!.id;
+    }
+    const options = existing.options.filter((o) => o.questionId === questionId);
+    for (const [j, o] of q.options.entries()) {
+      const values = {
         position: j + 1,
         textEn: o.text.en.trim(),
         textEs: o.text.es.trim(),
         correct: o.correct,
-      })),
-    );
+      };
+      const keptOption = options[j];
+      if (keptOption)
+        await db.update(trainingOptions).set(values).where(eq(trainingOptions.id, keptOption.id));
+      else await db.insert(trainingOptions).values({ questionId, ...values });
+    }
+    const extraOptions = options.slice(q.options.length).map((o) => o.id);
+    if (extraOptions.length)
+      await db.delete(trainingOptions).where(inArray(trainingOptions.id, extraOptions));
   }
+  const extra = existing.questions.slice(quiz.length).map((q) => q.id);
+  if (extra.length) await db.delete(trainingQuestions).where(inArray(trainingQuestions.id, extra));
 }
 
 const lessonColumns = (input: LessonInput) => ({

@@ -346,6 +346,45 @@ describe('the admin’s course', () => {
     expect((await adminCourse(admin)).items.map((l) => l.position)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it('keeps question and answer ids through an edit, so a learner mid-quiz can still answer', async () => {
+    const { admin } = await courseApp();
+    const buyer = await createUser(app);
+    const first = (await adminCourse(admin)).items[0]!;
+    const seen = (await course(buyer)).items[0]!;
+    const input = {
+      title: first.title,
+      summary: first.summary,
+      body: { ...first.body, en: `${first.body.en}\n\nA typo fixed.` },
+      published: true,
+      quiz: first.quiz.map((q) => ({
+        question: q.question,
+        hint: q.hint,
+        explanation: q.explanation,
+        options: q.options.map((o) => ({ text: o.text, correct: o.correct })),
+      })),
+    };
+    const edited = (await callAs(app, admin, 'PUT', `/api/admin/training/lessons/${first.id}`, input)).json();
+    expect(edited.quiz.map((q: { id: string }) => q.id)).toEqual(seen.quiz.map((q) => q.id));
+    expect((await submit(buyer, seen.id, { answers: answers(first) })).statusCode).toBe(200);
+    // A question removed and an answer added: the rest keep their ids.
+    const [q0, , q2] = input.quiz;
+    const reshaped = {
+      ...input,
+      quiz: [
+        q0!,
+        { ...q2!, options: [...q2!.options, { text: { en: 'None', es: 'Ninguna' }, correct: false }] },
+      ],
+    };
+    const after = (
+      await callAs(app, admin, 'PUT', `/api/admin/training/lessons/${first.id}`, reshaped)
+    ).json();
+    expect(after.quiz).toHaveLength(2);
+    expect(after.quiz[0].options.map((o: { id: string }) => o.id)).toEqual(
+      first.quiz[0]!.options.map((o) => o.id),
+    );
+    expect(after.quiz[1].options).toHaveLength(first.quiz[2]!.options.length + 1);
+  });
+
   it('refuses lessons that are oversized, untranslated when published, or with a bad quiz', async () => {
     const { admin } = await courseApp();
     const base = draft();

@@ -42,6 +42,8 @@ export interface CurrentUser {
   /** What the server says is still missing, in the order the redirect asks for it. */
   missingProfileParts?: ProfilePart[];
   authProvider?: 'cognito';
+  /** The Certified Buyer badge (training). */
+  certifiedBuyer?: boolean;
   /** Set on the fallback user, when the server could not validate the token. */
   validationFailed?: boolean;
 }
@@ -67,6 +69,7 @@ interface MeResponse {
   profileComplete?: boolean;
   profileCompleted?: boolean;
   missingProfileParts?: string[];
+  certifiedBuyer?: boolean;
 }
 
 const storage = () => window.localStorage;
@@ -106,6 +109,7 @@ function fromMe(me: MeResponse): CurrentUser {
       (PROFILE_PARTS as readonly string[]).includes(part),
     ),
     authProvider: 'cognito',
+    certifiedBuyer: Boolean(me.certifiedBuyer),
   };
 }
 

@@ -36,6 +36,13 @@ function Admin() {
             {t(`admin.tabs.${x}`)}
           </Link>
         ))}
+        <Link
+          to="/admin/training"
+          className="-mb-px ml-auto border-b-2 border-transparent px-3 py-2 font-medium text-brand-800 underline"
+        >
+          {/* The page's own title: the training texts are not loaded on this page. */}
+          {t('pages.adminTraining')}
+        </Link>
       </nav>
       <div className="mt-8">
         {tab === 'users' && <UsersTable />}

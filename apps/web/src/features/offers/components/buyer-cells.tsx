@@ -1,7 +1,6 @@
-import { BadgeCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { personName } from '@dealclub/shared/format';
 import { formatPhone, normalizePhone } from '@dealclub/shared/phone';
+import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { formatMoment } from '@/lib/dates';
 import type { EngagedBuyer } from '../api/deal-offers';
 import { NotProvided } from '@/features/deals/components/not-provided';
@@ -11,17 +10,11 @@ export const buyerName = (buyer: EngagedBuyer) => personName(buyer) || buyer.ema
 
 /** A buyer's name and the Certified Buyer badge. */
 export function BuyerName({ buyer }: { buyer: EngagedBuyer }) {
-  const { t } = useTranslation();
   const name = buyerName(buyer);
   return (
     <span className="grid justify-items-start gap-1">
       <span className="font-medium text-ink">{name}</span>
-      {buyer.certifiedBuyer && (
-        <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-emerald-900">
-          <BadgeCheck aria-hidden className="size-3.5" />
-          {t('dealOffers.certified')}
-        </span>
-      )}
+      {buyer.certifiedBuyer && <CertifiedBadge />}
     </span>
   );
 }

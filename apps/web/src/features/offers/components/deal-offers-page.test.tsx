@@ -133,7 +133,7 @@ describe('/deals/:id/offers', () => {
     renderPage();
 
     const rosa = await screen.findByRole('row', { name: /Rosa Díaz/ });
-    expect(within(rosa).getByText('Certified buyer')).toBeTruthy();
+    expect(within(rosa).getByText('Certified Buyer')).toBeTruthy();
     expect(within(rosa).getByText('$390,000')).toBeTruthy();
     expect(within(rosa).getByText('97.5% of price')).toBeTruthy();
     expect(within(rosa).getByText('Open')).toBeTruthy();

@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { isProfileTab, profileTabFor, type ProfileTab } from '@dealclub/shared/profile-rules';
 import { isBuyerSide, isSellerSide, type Role } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
+import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { RequireSession } from '@/lib/session/require-session';
 import type { SessionUser } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -55,7 +56,18 @@ function Profile({ user }: { user: SessionUser }) {
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t('profile.title')}</h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold">{t('profile.title')}</h1>
+        {user.certifiedBuyer && <CertifiedBadge size="lg" />}
+      </div>
+      {!user.certifiedBuyer && isBuyerSide(user.roles) && (
+        <p className="mt-3 text-slate-700">
+          {t('certification.profileCta')}{' '}
+          <Link to="/training" className="font-medium text-brand-800 underline">
+            {t('certification.profileCtaLink')}
+          </Link>
+        </p>
+      )}
       <nav aria-label={t('profile.tabsLabel')} className="mt-6 overflow-x-auto border-b border-slate-200">
         <ul className="flex min-w-max gap-1">
           {tabs.map((tab) => (

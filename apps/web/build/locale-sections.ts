@@ -1,0 +1,50 @@
+/**
+ * The texts of each language split into the part every page needs and sections that only some
+ * screens use, so that the first visit's texts stay small as screens are added (issue 18's budget).
+ * The locale files stay one per language (`@dealclub/shared/locales/*.json`, which the API and the
+ * tests read whole); this plugin serves their parts as modules:
+ *
+ * - `virtual:locales/en` — every namespace that no section claims (loaded before the first render);
+ * - `virtual:locales/en/training` — the namespaces of one section (loaded by its screens,
+ *   `useLocaleSection` in src/lib/i18n.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Plugin } from 'vite';
+import { LOCALE_SECTIONS, type LocaleSection } from '../src/lib/locale-sections';
+
+const PREFIX = 'virtual:locales/';
+// Rolldown names the chunk after the id's last part (`en`, `training`); the build's readers find
+// the texts of a language by the suffix `locales/<language>` (build/first-load.ts).
+const RESOLVED = '\0locales/';
+
+const claimed = new Set<string>(Object.values(LOCALE_SECTIONS).flat());
+
+function pick(tree: Record<string, unknown>, keep: (namespace: string) => boolean) {
+  return Object.fromEntries(Object.entries(tree).filter(([namespace]) => keep(namespace)));
+}
+
+export function localeSections(): Plugin {
+  const require = createRequire(import.meta.url);
+  return {
+    name: 'dealclub:locale-sections',
+    enforce: 'pre',
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? RESOLVED + id.slice(PREFIX.length) : null;
+    },
+    load(id) {
+      if (!id.startsWith(RESOLVED)) return null;
+      const [language, section] = id.slice(RESOLVED.length).split('/') as [string, LocaleSection | undefined];
+      if (language !== 'en' && language !== 'es') throw new Error(`unknown language in ${id}`);
+      const file = require.resolve(`@dealclub/shared/locales/${language}.json`);
+      this.addWatchFile(file);
+      const tree = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      if (section && !(section in LOCALE_SECTIONS)) throw new Error(`unknown locale section in ${id}`);
+      const part = section
+        ? pick(tree, (ns) => (LOCALE_SECTIONS[section] as readonly string[]).includes(ns))
+        : pick(tree, (ns) => !claimed.has(ns));
+      // JSON.parse of a string literal is parsed faster than the same object as a JS literal.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});`;
+    },
+  };
+}

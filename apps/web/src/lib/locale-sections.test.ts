@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import en from '@dealclub/shared/locales/en.json' with { type: 'json' };
+import es from '@dealclub/shared/locales/es.json' with { type: 'json' };
+import core from 'virtual:locales/en';
+import training from 'virtual:locales/es/training';
+import { LOCALE_SECTIONS } from './locale-sections';
+
+describe('locale sections', () => {
+  it('name namespaces that exist, each in one section only', () => {
+    const claimed = Object.values(LOCALE_SECTIONS).flat();
+    expect(new Set(claimed).size).toBe(claimed.length);
+    for (const namespace of claimed) expect(Object.keys(en)).toContain(namespace);
+  });
+
+  it('split a language into the shared texts and the sections, losing nothing', () => {
+    const claimed = new Set<string>(Object.values(LOCALE_SECTIONS).flat());
+    expect(Object.keys(core).sort()).toEqual(
+      Object.keys(en)
+        .filter((n) => !claimed.has(n))
+        .sort(),
+    );
+    expect(training).toEqual({ training: es.training, trainingAdmin: es.trainingAdmin });
+  });
+});
