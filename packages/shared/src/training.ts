@@ -19,7 +19,16 @@ import {
 export * from './training-rules';
 
 export const progressSchema = z.union([
-  z.object({ answers: z.record(z.string().min(1).max(64), z.string().min(1).max(64)) }).strict(),
+  z
+    .object({
+      answers: z
+        .record(z.string().min(1).max(64), z.string().min(1).max(64))
+        .refine(
+          (answers) => Object.keys(answers).length <= QUIZ_QUESTIONS_MAX,
+          'training.validation.tooManyAnswers',
+        ),
+    })
+    .strict(),
   z.object({ completed: z.literal(true) }).strict(),
 ]);
 export type ProgressInput = z.infer<typeof progressSchema>;
@@ -73,13 +82,18 @@ export const lessonInputSchema = z
     if (!lesson.published) return;
     // A published lesson is complete in both languages (DECISIONS.md: both languages).
     const missing: (string | number)[][] = [];
-    if (!lesson.title.es) missing.push(['title', 'es']);
-    if (!lesson.body.es) missing.push(['body', 'es']);
+    // Every text written in English has its Spanish (optional ones only when they are filled in).
+    const check = (text: { en: string; es: string }, path: (string | number)[]) => {
+      if (text.en.trim() && !text.es.trim()) missing.push([...path, 'es']);
+    };
+    check(lesson.title, ['title']);
+    check(lesson.summary, ['summary']);
+    check(lesson.body, ['body']);
     lesson.quiz.forEach((q, i) => {
-      if (!q.question.es) missing.push(['quiz', i, 'question', 'es']);
-      q.options.forEach((o, j) => {
-        if (!o.text.es) missing.push(['quiz', i, 'options', j, 'text', 'es']);
-      });
+      check(q.question, ['quiz', i, 'question']);
+      check(q.hint, ['quiz', i, 'hint']);
+      check(q.explanation, ['quiz', i, 'explanation']);
+      q.options.forEach((o, j) => check(o.text, ['quiz', i, 'options', j, 'text']));
     });
     for (const path of missing) {
       ctx.addIssue({ code: 'custom', message: 'training.admin.validation.spanishRequired', path });

@@ -28,13 +28,23 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
   },
 };
 
+const sectionLoads = new Map<string, Promise<void>>();
+const sectionsLoaded = new Set<string>();
+const sectionsUsed = new Set<LocaleSection>();
+
 const localeChunks: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
     if (!isLanguage(language)) return callback(null, {});
-    LOCALES[language]().then(
-      (locale) => callback(null, locale.default),
+    // A change of language brings the sections already in use with it, so a screen that shows one
+    // keeps its state (a quiz in progress, an unsaved draft) instead of waiting for its texts.
+    const used = [...sectionsUsed];
+    Promise.all([LOCALES[language](), ...used.map((section) => SECTIONS[section][language]())]).then(
+      ([locale, ...sections]) => {
+        used.forEach((section) => sectionsLoaded.add(`${section}:${language}`));
+        callback(null, Object.assign({}, locale!.default, ...sections.map((s) => s.default)));
+      },
       (error: Error) => callback(error, null),
     );
   },
@@ -90,12 +100,10 @@ export async function setupI18n(language: Language = initialLanguage()) {
 
 export { i18n };
 
-const sectionLoads = new Map<string, Promise<void>>();
-const sectionsLoaded = new Set<string>();
-
 /** Adds a section's texts in `language` to what i18next has (once per section and language). */
 export function loadLocaleSection(section: LocaleSection, language: Language): Promise<void> {
   const key = `${section}:${language}`;
+  sectionsUsed.add(section);
   let load = sectionLoads.get(key);
   if (!load) {
     load = SECTIONS[section][language]().then(

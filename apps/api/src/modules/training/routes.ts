@@ -191,8 +191,9 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requireAdmin(request);
       const id = await createLesson(db(), request.body);
       request.log.info({ actor: admin.id, lessonId: id }, 'lesson created');
-      const { items } = await adminLessons(db(), id);
-      return reply.status(201).send(items[0]!);
+      const [lesson] = (await adminLessons(db(), id)).items;
+      if (!lesson) throw new AppError('LESSON_NOT_FOUND');
+      return reply.status(201).send(lesson);
     },
   );
 
@@ -212,8 +213,10 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requireAdmin(request);
       await updateLesson(db(), request.params.id, request.body);
       request.log.info({ actor: admin.id, lessonId: request.params.id }, 'lesson updated');
-      const { items } = await adminLessons(db(), request.params.id);
-      return items[0]!;
+      // Deleted by another admin since: a 404, not a malformed answer.
+      const [lesson] = (await adminLessons(db(), request.params.id)).items;
+      if (!lesson) throw new AppError('LESSON_NOT_FOUND');
+      return lesson;
     },
   );
 

@@ -151,7 +151,8 @@ export async function listLessons(db: Db, userId: string, lang: Language): Promi
         })),
       completed: completedAt !== null,
       completedAt: completedAt?.toISOString() ?? null,
-      unlocked,
+      // A completed lesson stays open for review even when a lesson added before it is not done.
+      unlocked: unlocked || completedAt !== null,
     };
     if (!completedAt) unlocked = false;
     return item;
@@ -188,6 +189,8 @@ export async function saveProgress(
     const index = lessons.findIndex((l) => l.id === lessonId);
     const lesson = lessons[index];
     if (!lesson) throw new AppError('LESSON_NOT_FOUND');
+    // Held until the save commits, so an admin cannot delete the lesson under it.
+    await tx.execute(sql`select 1 from ${trainingLessons} where id = ${lesson.id} for key share`);
     const done = await completions(tx as unknown as Db, userId);
     if (lessons.slice(0, index).some((l) => !done.has(l.id))) throw new AppError('LESSON_LOCKED');
 
@@ -405,9 +408,14 @@ const lessonColumns = (input: LessonInput) => ({
   bodyEs: input.body.es.trim(),
 });
 
-/** Serialises the admin's changes to the course (positions stay 1…n). */
+/**
+ * Serialises the admin's changes to the course (positions stay 1…n). The product's advisory locks
+ * share one namespace: 1 migrations, 2 seeds, 3 signing keys, 4 invitations, 5 the course.
+ */
+const LOCK_NAMESPACE = 0x0dea1c1b;
+const LOCK_COURSE = 5;
 async function lockCourse(db: Db) {
-  await db.execute(sql`select pg_advisory_xact_lock(${0x0dea1c1b}, 3)`);
+  await db.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LOCK_COURSE})`);
 }
 
 export async function createLesson(db: Db, input: LessonInput, slug?: string): Promise<string> {

@@ -248,6 +248,7 @@ describe('the learner’s course', () => {
       [{ answers: answers(first!), completed: true }, 400],
       [{ answers: [1, 2] }, 400],
       [{ answers: { [first!.quiz[0]!.id]: 7 } }, 400],
+      [{ answers: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`q${i}`, 'o'])) }, 400],
       [{}, 400],
     ];
     for (const [body, status] of cases) {
@@ -394,6 +395,11 @@ describe('the admin’s course', () => {
       ['title too long', draft({ title: { en: 't'.repeat(201), es: 't' } }), 'title.en'],
       ['no English title', draft({ title: { en: '  ', es: 'Título' } }), 'title.en'],
       ['published without Spanish', draft({ body: { en: 'Body', es: '' } }), 'body.es'],
+      [
+        'published with an English-only hint',
+        draft({ quiz: [{ ...question, hint: { en: 'Re-read "Liens".', es: '' } }] }),
+        'quiz.0.hint.es',
+      ],
       [
         'two right answers',
         draft({ quiz: [{ ...question, options: question.options.map((o) => ({ ...o, correct: true })) }] }),

@@ -1,16 +1,24 @@
+import { useMemo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 
-/**
- * Markdown as lessons and help articles are written (ARCHITECTURE.md: a maintained renderer that
- * drops raw HTML): react-markdown without rehype-raw, with `skipHtml` so HTML in the text is left
- * out, and its default URL filter so `javascript:` links never become links. Headings start one
- * level below the page's own `h1`.
- */
-const components: Components = {
-  h1: ({ children }) => <h2 className="mt-6 text-2xl font-bold">{children}</h2>,
-  h2: ({ children }) => <h2 className="mt-6 text-xl font-bold">{children}</h2>,
-  h3: ({ children }) => <h3 className="mt-5 text-lg font-semibold">{children}</h3>,
-  h4: ({ children }) => <h4 className="mt-4 font-semibold">{children}</h4>,
+type Level = 2 | 3 | 4 | 5 | 6;
+const HEADING_STYLES: Record<Level, string> = {
+  2: 'mt-6 text-xl font-bold',
+  3: 'mt-6 text-lg font-bold',
+  4: 'mt-5 font-semibold',
+  5: 'mt-4 font-semibold',
+  6: 'mt-4 font-semibold',
+};
+
+function heading(level: number) {
+  const Tag = `h${Math.min(6, level)}` as 'h2';
+  const Heading = ({ children }: { children?: ReactNode }) => (
+    <Tag className={HEADING_STYLES[Math.min(6, level) as Level]}>{children}</Tag>
+  );
+  return Heading;
+}
+
+const base: Components = {
   p: ({ children }) => <p className="mt-3 leading-relaxed">{children}</p>,
   ul: ({ children }) => <ul className="mt-3 list-disc space-y-1 pl-6">{children}</ul>,
   ol: ({ children }) => <ol className="mt-3 list-decimal space-y-1 pl-6">{children}</ol>,
@@ -34,7 +42,35 @@ const components: Components = {
   img: ({ alt }) => <span>{alt}</span>,
 };
 
-export function Markdown({ children, className }: { children: string; className?: string }) {
+/**
+ * Markdown as lessons and help articles are written (ARCHITECTURE.md: a maintained renderer that
+ * drops raw HTML): react-markdown without rehype-raw, with `skipHtml` so HTML in the text is left
+ * out, and its default URL filter so `javascript:` links never become links. Headings start below
+ * the page's own (`headingLevel`).
+ *
+ * `headingLevel`: the level of the text's top headings (`#` and `##`).
+ */
+export function Markdown({
+  children,
+  className,
+  headingLevel = 2,
+}: {
+  children: string;
+  className?: string;
+  headingLevel?: 2 | 3 | 4;
+}) {
+  const components = useMemo<Components>(
+    () => ({
+      ...base,
+      h1: heading(headingLevel),
+      h2: heading(headingLevel),
+      h3: heading(headingLevel + 1),
+      h4: heading(headingLevel + 2),
+      h5: heading(headingLevel + 3),
+      h6: heading(headingLevel + 3),
+    }),
+    [headingLevel],
+  );
   return (
     <div className={className}>
       <ReactMarkdown skipHtml components={components}>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type {
   AdminLesson,
@@ -8,7 +8,8 @@ import type {
   ProgressInput,
   ProgressResult,
 } from '@dealclub/shared/training';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { sessionManager } from '@/lib/session/session-manager';
 
 /** The course in the app's current language (API.md: content follows `Accept-Language`). */
 export function useLessons() {
@@ -17,6 +18,9 @@ export function useLessons() {
   return useQuery({
     queryKey: ['training', 'lessons', language],
     queryFn: () => apiRequest<LessonList>('/api/training/lessons', { language }),
+    // Ids do not depend on the language: a switch keeps the screen (and a quiz in progress) while
+    // the other language's texts arrive.
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -30,7 +34,18 @@ export function useSaveProgress() {
         data: input,
         language: i18n.language,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['training', 'lessons'] }),
+    onSuccess: (result) => {
+      // Not awaited: the save is done; a failed re-read must not look like a failed save.
+      void client.invalidateQueries({ queryKey: ['training', 'lessons'] });
+      // The badge shows wherever the session's user is read (profile, header).
+      if (result.newlyCertified) void sessionManager.reloadUser();
+    },
+    // The course changed under the learner (a lesson or question added, moved or removed): read it again.
+    onError: (error) => {
+      if (error instanceof ApiError && [400, 404, 409].includes(error.status)) {
+        void client.invalidateQueries({ queryKey: ['training', 'lessons'] });
+      }
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import { CheckCircle2, Circle, Lock, PartyPopper } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { isErrorBody } from '@dealclub/shared/errors';
 import type { Role } from '@dealclub/shared/roles';
 import {
   TRAINING_ROLES,
@@ -20,7 +21,6 @@ import { ApiError } from '@/lib/api-client';
 import { formatDay } from '@/lib/dates';
 import { useLocaleSection } from '@/lib/i18n';
 import { RequireSession } from '@/lib/session/require-session';
-import { sessionManager } from '@/lib/session/session-manager';
 import { useLessons, useSaveProgress } from '../api/training';
 
 const canTrain = (roles: readonly Role[]) =>
@@ -64,7 +64,7 @@ function Training() {
   const [navigated, setNavigated] = useState(false);
 
   if (lessons.isPending) return <PageFallback />;
-  if (lessons.isError) {
+  if (lessons.isError && !lessons.data) {
     return (
       <section className="mx-auto w-full max-w-3xl px-4 py-10">
         <h1 className="text-3xl font-bold">{t('training.title')}</h1>
@@ -118,8 +118,6 @@ function Training() {
                     // Keep the completed lesson on screen (its review) once the course moves on.
                     if (requested !== result.lessonId)
                       setParams({ lesson: result.lessonId }, { replace: true });
-                    // The badge shows wherever the session's user is read (profile, header).
-                    if (result.newlyCertified) void sessionManager.reloadUser();
                   }}
                   onNext={(result) =>
                     result.nextLessonId ? open(result.nextLessonId) : open(null, 'certified')
@@ -210,11 +208,9 @@ function LessonNav({
                   {content}
                 </button>
               ) : (
-                <div
-                  className={`${base} border-slate-200 bg-slate-100 text-slate-600`}
-                  title={t('training.lockedHint')}
-                >
+                <div className={`${base} border-slate-200 bg-slate-100 text-slate-600`}>
                   {content}
+                  <span className="sr-only">{t('training.lockedHint')}</span>
                 </div>
               )}
             </li>
@@ -251,7 +247,9 @@ function LessonView({
         {lesson.title}
       </h2>
       {lesson.summary && <p className="mt-2 text-lg text-slate-700">{lesson.summary}</p>}
-      <Markdown className="mt-4 max-w-3xl">{lesson.body}</Markdown>
+      <Markdown className="mt-4 max-w-3xl" headingLevel={3}>
+        {lesson.body}
+      </Markdown>
       {lesson.completed && !completion ? (
         <div className="mt-8 max-w-3xl">
           <FormAlert tone="success">
@@ -286,8 +284,9 @@ function Quiz({
   const unanswered = lesson.quiz.some((q) => !answers[q.id]);
 
   useEffect(() => {
-    if (completion || wrong) resultRef.current?.focus();
-  }, [completion, wrong]);
+    // The outcome takes the focus, so it is read out once and seen at once.
+    if (completion || wrong || failed) resultRef.current?.focus();
+  }, [completion, wrong, failed]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -308,8 +307,10 @@ function Quiz({
           if (error instanceof ApiError && error.status === 422) {
             setWrong(error.body as QuizWrongBody);
           } else if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code) {
-            // The lesson changed under the learner (409, 404, 400): its message says what to do.
-            setFailed(t(`errors.${error.code}`));
+            // The lesson changed under the learner (409, 404, 400): the message says what to do
+            // (the course is read again meanwhile).
+            const field = isErrorBody(error.body) ? error.body.errors?.[0] : undefined;
+            setFailed(field?.key ? t(field.key) : t(`errors.${error.code}`));
           } else {
             setFailed(t('training.saveError'));
           }
@@ -372,7 +373,13 @@ function Quiz({
               </div>
               {isWrong && (
                 <p id={`hint-${question.id}`} className="mt-3 text-sm text-red-900">
-                  <strong>{t('training.wrong')}</strong> {t('training.hintLabel')} {wrong!.hints[question.id]}
+                  <strong>{t('training.wrong')}</strong>
+                  {wrong!.hints[question.id] && (
+                    <>
+                      {' '}
+                      {t('training.hintLabel')} {wrong!.hints[question.id]}
+                    </>
+                  )}
                 </p>
               )}
               {reviewed?.explanation && (
@@ -384,7 +391,7 @@ function Quiz({
           );
         })}
       </div>
-      <div ref={resultRef} tabIndex={-1} className="mt-5 outline-none" aria-live="polite">
+      <div ref={resultRef} tabIndex={-1} className="mt-5 outline-none">
         {failed && <FormAlert>{failed}</FormAlert>}
         {!completion && wrong && (
           <FormAlert>{t('training.wrongSummary', { count: wrong.wrong.length })}</FormAlert>
