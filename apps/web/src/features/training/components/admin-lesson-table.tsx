@@ -172,7 +172,14 @@ export function AdminLessonTable({ lessons }: { lessons: AdminLesson[] }) {
                 index={index}
                 count={ordered.length}
                 dragged={drag?.id === lesson.id}
-                dropTarget={drag !== null && drag.over === lesson.id && drag.id !== lesson.id}
+                dropTarget={
+                  drag !== null && drag.over === lesson.id && drag.id !== lesson.id
+                    ? // The lesson takes the target's place: after it when it comes from above.
+                      ordered.findIndex((l) => l.id === drag.id) < index
+                      ? 'below'
+                      : 'above'
+                    : null
+                }
                 onMove={(to, control) => move(lesson.id, to, control)}
                 onNotice={setNotice}
                 onDragStart={(e) => {
@@ -223,7 +230,8 @@ function LessonRow({
   index: number;
   count: number;
   dragged: boolean;
-  dropTarget: boolean;
+  /** Where the dragged lesson would land, shown as a line on that side of this row. */
+  dropTarget: 'above' | 'below' | null;
   onMove: (to: number, control: Control) => void;
   onNotice: (notice: Notice) => void;
   onDragStart: (e: DragEvent<HTMLTableRowElement>) => void;
@@ -274,7 +282,13 @@ function LessonRow({
       onDragOver={onDragOver}
       onDrop={onDrop}
       onDragEnd={onDragEnd}
-      className={`border-t align-middle ${dropTarget ? 'border-t-2 border-t-brand-700 bg-brand-50' : 'border-slate-200'} ${dragged ? 'opacity-50' : ''}`}
+      className={`border-t align-middle ${
+        dropTarget === 'above'
+          ? 'border-t-2 border-t-brand-700 bg-brand-50'
+          : dropTarget === 'below'
+            ? 'border-b-2 border-slate-200 border-b-brand-700 bg-brand-50'
+            : 'border-slate-200'
+      } ${dragged ? 'opacity-50' : ''}`}
     >
       <td className="p-3">
         <div className="flex gap-1">
