@@ -1,14 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, seriousViolations, test } from './fixtures';
-import { signInOnPage as signIn } from './helpers';
+import { signInOnPage as signIn, escapeRegExp } from './helpers';
 
 /*
  * The demo course is shared with the tests running beside this one (training.spec.ts walks a buyer
  * through it), so this test changes nothing learners see: its lesson stays a draft, the publish it
  * tries is refused, its moves keep the published lessons in their order, and it deletes the lesson.
  */
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const orderSaved = (page: Page) =>
   page.waitForResponse(
@@ -90,7 +88,7 @@ test.describe('the admin training area', () => {
 
     // By keyboard alone: up one place and back down, each move announced and saved.
     const count = (await rows.count()) - 1;
-    const handle = row.getByRole('button', { name: new RegExp(`^Reorder “${escape(title)}”`) });
+    const handle = row.getByRole('button', { name: new RegExp(`^Reorder “${escapeRegExp(title)}”`) });
     const announcement = page.getByRole('status').filter({ hasText: 'moved to position' });
     await handle.focus();
     let saved = orderSaved(page);

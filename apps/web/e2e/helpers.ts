@@ -129,3 +129,6 @@ export async function listDemoCashDeal(
   expect(created.status()).toBe(201);
   return ((await created.json()) as { id: string }).id;
 }
+
+/** `text` as a literal inside a regular expression (names built from data, e.g. a quiz question). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, seriousViolations, test } from './fixtures';
-import { idTokenOf, newConfirmedUser, savePhone, signedIn } from './helpers';
+import { idTokenOf, newConfirmedUser, savePhone, signedIn, escapeRegExp } from './helpers';
 
 interface AdminLesson {
   title: { en: string; es: string };
@@ -41,12 +41,12 @@ async function newBuyer(request: APIRequestContext) {
   return user;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 async function answer(page: Page, lesson: AdminLesson, wrongAt: number | null = null) {
   for (const [i, q] of lesson.quiz.entries()) {
     const option = q.options.find((o) => o.correct === (i !== wrongAt))!;
-    const group = page.getByRole('group', { name: new RegExp(`^${i + 1}\\. ${escape(q.question.en)}$`) });
+    const group = page.getByRole('group', {
+      name: new RegExp(`^${i + 1}\\. ${escapeRegExp(q.question.en)}$`),
+    });
     await group.getByRole('radio', { name: option.text.en, exact: true }).check();
   }
   await page.getByRole('button', { name: 'Check my answers' }).click();
@@ -76,7 +76,7 @@ test('a new buyer works through the course, learns from a wrong answer and earns
   // A wrong answer: which one, and a hint; nothing is completed.
   await answer(page, course[0]!, 0);
   await expect(page.getByText('1 answer is not right yet. Read the hint and try again.')).toBeVisible();
-  const first = page.getByRole('group', { name: new RegExp(escape(course[0]!.quiz[0]!.question.en)) });
+  const first = page.getByRole('group', { name: new RegExp(escapeRegExp(course[0]!.quiz[0]!.question.en)) });
   await expect(first.getByText('Not quite right yet.')).toBeVisible();
   await expect(first.getByText(/Hint:/)).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuetext', `0 of ${course.length} lessons completed`);
@@ -124,7 +124,7 @@ test('the demo buyer picks up where they left off', async ({ browser, request })
   );
   await expect(page.getByRole('heading', { level: 2, name: course[2]!.title.en })).toBeVisible();
   // A completed lesson can be read again.
-  await page.getByRole('button', { name: new RegExp(escape(course[0]!.title.en)) }).click();
+  await page.getByRole('button', { name: new RegExp(escapeRegExp(course[0]!.title.en)) }).click();
   await expect(page.getByRole('heading', { level: 2, name: course[0]!.title.en })).toBeVisible();
   await expect(page.getByText(/^You completed this lesson on /)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -3,9 +3,6 @@
  * who may learn, the limits and the shapes of the training calls (API.md). Kept apart from the
  * admin's lesson schema (`training.ts`) so that the learner's screen does not load zod.
  */
-/** Who may take the course (DECISIONS.md People and access). */
-export const TRAINING_ROLES = ['buyer', 'owner', 'admin'] as const;
-
 export const LESSON_TITLE_MAX = 200;
 export const LESSON_SUMMARY_MAX = 500;
 /** A lesson's Markdown body, per language. */

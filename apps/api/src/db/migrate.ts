@@ -10,12 +10,9 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { queryRows, type Db } from './client';
 import { loadZipCodes } from './zip-codes';
+import { advisoryXactLock } from './advisory-lock';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
-
-/** Any constant the product owns; two ints keep clear of other users of advisory locks. */
-const LOCK_NAMESPACE = 0x0dea1c1b;
-const LOCK_MIGRATIONS = 1;
 
 export interface MigrationResult {
   applied: number;
@@ -25,7 +22,7 @@ export interface MigrationResult {
 export async function runMigrations(db: Db, folder = MIGRATIONS_DIR): Promise<MigrationResult> {
   const migrations = readMigrationFiles({ migrationsFolder: folder });
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LOCK_MIGRATIONS})`);
+    await advisoryXactLock(tx, 'migrations');
     await tx.execute(sql`create schema if not exists drizzle`);
     await tx.execute(sql`
       create table if not exists drizzle.__drizzle_migrations (

@@ -4,10 +4,10 @@
  * advisory lock so that two instances never seed twice; its `summary` lines are printed at start-up
  * (for example the demo accounts and their password).
  */
-import { sql } from 'drizzle-orm';
 import type { FileStorage } from '../lib/storage';
 import type { Db } from './client';
 import { seedRuns } from './schema';
+import { advisoryXactLock } from './advisory-lock';
 
 /** What a seed may use besides the database (demo photos go to the file storage). */
 export interface SeedContext {
@@ -22,9 +22,6 @@ export interface Seed {
   summary?: string[];
 }
 
-const LOCK_NAMESPACE = 0x0dea1c1b;
-const LOCK_SEEDS = 2;
-
 export interface SeedResult {
   ran: string[];
   summary: string[];
@@ -38,7 +35,7 @@ export async function runSeeds(
   const ran: string[] = [];
   for (const seed of seeds) {
     const didRun = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LOCK_SEEDS})`);
+      await advisoryXactLock(tx, 'seeds');
       const claimed = await tx
         .insert(seedRuns)
         .values({ name: seed.name })

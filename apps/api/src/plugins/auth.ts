@@ -13,6 +13,7 @@ import { ROLES, primaryRole, rolesFromGroups, type Role } from '@dealclub/shared
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { identityRefreshTokens, users } from '../db/schema';
+import type { ErrorCode } from '@dealclub/shared/errors';
 import { AppError } from '../lib/app-error';
 import { keyResolver } from '../modules/identity/key-resolver';
 
@@ -162,9 +163,13 @@ export function requireUser(request: FastifyRequest): AuthenticatedUser {
   return request.user;
 }
 
-/** The signed-in user, if they hold at least one of `roles`; 403 otherwise. */
-export function requireRole(request: FastifyRequest, roles: readonly Role[]): AuthenticatedUser {
+/** The signed-in user, if they hold at least one of `roles`; 403 (`code`) otherwise. */
+export function requireRole(
+  request: FastifyRequest,
+  roles: readonly Role[],
+  code: ErrorCode = 'FORBIDDEN',
+): AuthenticatedUser {
   const user = requireUser(request);
-  if (!user.roles.some((role) => roles.includes(role))) throw new AppError('FORBIDDEN');
+  if (!user.roles.some((role) => roles.includes(role))) throw new AppError(code);
   return user;
 }

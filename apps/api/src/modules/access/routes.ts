@@ -30,6 +30,7 @@ import { identityContext } from '../identity/routes';
 import { callUserPool } from '../identity/user-pool-client';
 import { claimInvitation, createInvitation, InvitationError } from '../invitations/claim-invitation';
 import { enqueueMessage } from '../outbox/enqueue-message';
+import { advisoryXactLock } from '../../db/advisory-lock';
 
 const Invitation = z.object({
   id: z.string(),
@@ -302,7 +303,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
       return db().transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         // One decision at a time, so two requests cannot both take the last seat.
-        await tx.execute(sql`select pg_advisory_xact_lock(${0x0dea1c1b}, ${4})`);
+        await advisoryXactLock(tx, 'capacity');
         const [account] = await tx
           .select({ email: identityUsers.email })
           .from(identityUsers)

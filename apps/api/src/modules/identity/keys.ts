@@ -9,6 +9,7 @@ import { desc, gt, isNull, or, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { Db } from '../../db/client';
 import { identitySigningKeys } from '../../db/schema';
+import { advisoryXactLock } from '../../db/advisory-lock';
 
 export interface SigningKey {
   kid: string;
@@ -16,8 +17,6 @@ export interface SigningKey {
   publicJwk: JWK;
 }
 
-const LOCK_NAMESPACE = 0x0dea1c1b;
-const LOCK_KEYS = 3;
 const PUBLISHED_AFTER_RETIREMENT = sql`now() - interval '1 day'`;
 
 async function createKey(db: Db): Promise<void> {
@@ -42,7 +41,7 @@ export async function activeSigningKey(db: Db): Promise<SigningKey> {
   const row = current[0];
   if (!row) {
     await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LOCK_KEYS})`);
+      await advisoryXactLock(tx, 'signingKeys');
       const again = await tx
         .select()
         .from(identitySigningKeys)
@@ -59,7 +58,7 @@ export async function activeSigningKey(db: Db): Promise<SigningKey> {
 /** Retires the signing key and makes a new one; tokens signed by the old key keep verifying. */
 export async function rotateSigningKey(db: Db): Promise<string> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LOCK_KEYS})`);
+    await advisoryXactLock(tx, 'signingKeys');
     await tx
       .update(identitySigningKeys)
       .set({ retiredAt: new Date() })

@@ -4,11 +4,9 @@
  * no legal or tax advice, and every worked example's arithmetic is shown in the text.
  */
 
-/** Bilingual text: English and Spanish (neutral Latin-American Spanish, "usted"). */
-export interface Bilingual {
-  en: string;
-  es: string;
-}
+import type { Bilingual } from '@dealclub/shared/training-rules';
+
+// Spanish: neutral Latin-American Spanish, "usted".
 export interface SeedQuizOption {
   text: Bilingual;
   correct: boolean;

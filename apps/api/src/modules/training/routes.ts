@@ -3,15 +3,16 @@
  * progress, and the admin's lessons. Content is answered in the language of `Accept-Language`, else
  * the user's preference, else English.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BUYER_SIDE } from '@dealclub/shared/roles';
 import { z } from 'zod';
 import { lessonInputSchema, lessonOrderSchema, progressSchema } from '@dealclub/shared/training';
 import { AppError } from '../../lib/app-error';
 import { contentLanguage } from '../../lib/content-language';
-import { requireUser } from '../../plugins/auth';
+import { requireRole } from '../../plugins/auth';
 import {
   adminLessons,
-  canTrain,
   createLesson,
   deleteLesson,
   listLessons,
@@ -71,16 +72,9 @@ const Id = z.object({ id: z.uuid() });
 
 export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
-  const learner = (request: Parameters<typeof requireUser>[0]) => {
-    const user = requireUser(request);
-    if (!canTrain(user.roles)) throw new AppError('TRAINING_FORBIDDEN');
-    return user;
-  };
-  const requireAdmin = (request: Parameters<typeof requireUser>[0]) => {
-    const user = requireUser(request);
-    if (!user.roles.includes('admin')) throw new AppError('FORBIDDEN');
-    return user;
-  };
+  // Buyers, owners and admins learn (DECISIONS.md People and access); admins edit the course.
+  const learner = (request: FastifyRequest) => requireRole(request, BUYER_SIDE, 'TRAINING_FORBIDDEN');
+  const requireAdmin = (request: FastifyRequest) => requireRole(request, ['admin']);
 
   app.get(
     '/api/training/lessons',

@@ -7,10 +7,8 @@
  */
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FieldError } from '@dealclub/shared/errors';
-import { type Role } from '@dealclub/shared/roles';
 import {
   LESSONS_MAX,
-  TRAINING_ROLES,
   type AdminLesson,
   type AdminLessonList,
   type Language,
@@ -29,14 +27,11 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
+import { advisoryXactLock } from '../../db/advisory-lock';
 
 type LessonRow = typeof trainingLessons.$inferSelect;
 type QuestionRow = typeof trainingQuestions.$inferSelect;
 type OptionRow = typeof trainingOptions.$inferSelect;
-
-export function canTrain(roles: readonly Role[]): boolean {
-  return roles.some((r) => (TRAINING_ROLES as readonly string[]).includes(r));
-}
 
 /** A lesson's text in one language (a draft's empty Spanish falls back to English). */
 function pick(row: Record<string, unknown>, field: string, lang: Language): string {
@@ -408,15 +403,8 @@ const lessonColumns = (input: LessonInput) => ({
   bodyEs: input.body.es.trim(),
 });
 
-/**
- * Serialises the admin's changes to the course (positions stay 1…n). The product's advisory locks
- * share one namespace: 1 migrations, 2 seeds, 3 signing keys, 4 invitations, 5 the course.
- */
-const LOCK_NAMESPACE = 0x0dea1c1b;
-const LOCK_COURSE = 5;
-async function lockCourse(db: Db) {
-  await db.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LOCK_COURSE})`);
-}
+/** Serialises the admin's changes to the course (positions stay 1…n). */
+const lockCourse = (db: Db) => advisoryXactLock(db, 'course');
 
 export async function createLesson(db: Db, input: LessonInput, slug?: string): Promise<string> {
   return db.transaction(async (tx) => {

@@ -3,9 +3,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isErrorBody } from '@dealclub/shared/errors';
-import type { Role } from '@dealclub/shared/roles';
+import { isBuyerSide } from '@dealclub/shared/roles';
 import {
-  TRAINING_ROLES,
   type Lesson,
   type LessonList,
   type ProgressResult,
@@ -23,9 +22,6 @@ import { useLocaleSection } from '@/lib/i18n';
 import { RequireSession } from '@/lib/session/require-session';
 import { useLessons, useSaveProgress } from '../api/training';
 
-const canTrain = (roles: readonly Role[]) =>
-  roles.some((r) => (TRAINING_ROLES as readonly string[]).includes(r));
-
 /**
  * `/training` (core §2, §4): the course one lesson at a time — reading, then a short quiz that must
  * be answered right — with a progress bar; finishing every lesson grants the Certified Buyer badge
@@ -38,7 +34,7 @@ export default function TrainingPage() {
   if (!textsReady) return <PageFallback />;
   return (
     <RequireSession from="/training">
-      {(user) => (canTrain(user.roles) ? <Training /> : <AccessDenied />)}
+      {(user) => (isBuyerSide(user.roles) ? <Training /> : <AccessDenied />)}
     </RequireSession>
   );
 }
