@@ -95,6 +95,16 @@ export async function savePhone(request: APIRequestContext, user: { email: strin
   expect(res.status()).toBe(200);
 }
 
+/** Saves a seller's markets and deal types through the API, as the Seller preferences tab would. */
+export async function saveSellerPreferences(request: APIRequestContext, user: { email: string; password: string }) {
+  const token = await idTokenOf(request, user.email, user.password);
+  const res = await request.put('/api/profile/seller-preferences', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { markets: [{ state: 'TX', city: 'Austin' }], dealTypes: ['cash'], callBookingUrl: '' },
+  });
+  expect(res.status()).toBe(200);
+}
+
 /**
  * A cash deal listed by the demo seller through the API, at a street of its own; returns its id.
  * `overrides` change any field (hideAddress, price, description…).
