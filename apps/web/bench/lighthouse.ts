@@ -13,7 +13,7 @@
  * 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
@@ -224,6 +224,7 @@ async function main() {
         runs.push(readRun(result.lhr as unknown as Parameters<typeof readRun>[0]));
         // The full reports, to see what a figure is made of (network, main thread, LCP element).
         if (SAVE_DIR) {
+          mkdirSync(SAVE_DIR, { recursive: true });
           const name = `${pagePath.split('/')[1] || 'home'}${pagePath.split('/').length > 2 ? '-detail' : ''}-${i + 1}.json`;
           writeFileSync(path.join(SAVE_DIR, name), result.report as string);
         }

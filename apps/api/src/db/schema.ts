@@ -377,6 +377,13 @@ export const deals = pgTable(
     exclusiveUntil: timestamp('exclusive_until', { withTimezone: true }),
     /** The buyer whose offer was accepted while the deal is pending: they may see a hidden address. */
     acceptedBuyerId: uuid('accepted_buyer_id'),
+    /**
+     * Verified terms (DECISIONS.md, Trust on creative terms): when an admin approved the mortgage
+     * statement, and the loan fields (name → value) it confirmed. Cleared when one of those fields
+     * changes or the verification lapses after 90 days.
+     */
+    termsVerifiedAt: timestamp('terms_verified_at', { withTimezone: true }),
+    termsVerifiedFields: jsonb('terms_verified_fields').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -417,6 +424,9 @@ export const deals = pgTable(
     index('deals_city_idx').on(t.state, sql`lower(${t.city})`),
     index('deals_tags_idx').using('gin', t.tags),
     index('deals_system_tags_idx').using('gin', t.systemTags),
+    index('deals_terms_verified_idx')
+      .on(t.termsVerifiedAt)
+      .where(sql`${t.termsVerifiedAt} is not null and ${t.status} <> 'deleted'`),
   ],
 );
 
@@ -518,6 +528,10 @@ export const offers = pgTable(
     status: text('status').$type<OfferStatus>().notNull().default('open'),
     /** The offer this one replaced, when the buyer submitted again. */
     replacesId: uuid('replaces_id'),
+    /** The deal's disclosure keys the buyer acknowledged with a creative offer (none for cash). */
+    acknowledgedRisks: text('acknowledged_risks').array().notNull().default(sql`'{}'::text[]`),
+    /** The seller's counter the buyer accepted, when the offer was accepted that way. */
+    acceptedCounterId: uuid('accepted_counter_id'),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -532,6 +546,102 @@ export const offers = pgTable(
       .where(sql`${t.status} = 'accepted'`),
     index('offers_deal_time_idx').on(t.dealId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('offers_buyer_time_idx').on(t.buyerId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Counter-offers (DECISIONS.md, Trust on creative terms): the originator's counter to an open offer.
+ * At most one counter per offer is open; a newer one supersedes it; it expires after 72 hours.
+ * status: open | accepted | declined | expired | superseded.
+ */
+export const offerCounters = pgTable(
+  'offer_counters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    purchasePrice: integer('purchase_price'),
+    entryFee: integer('entry_fee'),
+    estimatedCloseDate: text('estimated_close_date').notNull(),
+    message: text('message').notNull().default(''),
+    status: text('status').notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('offer_counters_one_open_idx')
+      .on(t.offerId)
+      .where(sql`${t.status} = 'open'`),
+    index('offer_counters_offer_time_idx').on(t.offerId, t.createdAt),
+    index('offer_counters_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * An offer's history, shown to both sides: one row per step. kind: submitted | replaced | countered |
+ * counter_accepted | counter_declined | counter_expired | accepted | declined | released. The terms
+ * are the step's own (the counter's for a counter).
+ */
+export const offerEvents = pgTable(
+  'offer_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    counterId: uuid('counter_id').references(() => offerCounters.id, { onDelete: 'set null' }),
+    purchasePrice: integer('purchase_price'),
+    entryFee: integer('entry_fee'),
+    estimatedCloseDate: text('estimated_close_date'),
+    message: text('message').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('offer_events_offer_time_idx').on(t.offerId, t.createdAt)],
+);
+
+/**
+ * Verified terms: the mortgage statement an originator uploads for a subject-to or hybrid deal, kept
+ * in private storage (never served to anyone but the originator and admins), and the admin's
+ * decision. status: pending | approved | rejected | lapsed. `fields` are the deal's loan fields when
+ * the statement was uploaded, which the admin compares with it.
+ */
+export const dealVerifications = pgTable(
+  'deal_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('pending'),
+    note: text('note').notNull().default(''),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Approved verifications lapse then (90 days after approval). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Why it lapsed: edited (a verified field changed) or expired. */
+    lapsedReason: text('lapsed_reason'),
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('deal_verifications_deal_time_idx').on(t.dealId, t.createdAt.desc().nullsFirst()),
+    index('deal_verifications_status_time_idx').on(t.status, t.createdAt),
+    index('deal_verifications_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'approved'`),
   ],
 );
 
