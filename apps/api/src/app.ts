@@ -27,6 +27,7 @@ import { outboxRoutes } from './modules/outbox/routes';
 import type { HubOptions } from './modules/realtime/hub';
 import { registerRealtime } from './modules/realtime/plugin';
 import { trainingRoutes } from './modules/training/routes';
+import { verificationRoutes } from './modules/verifications/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
@@ -116,6 +117,7 @@ export async function buildApp({
   await app.register(geoRoutes);
   await app.register(dealRoutes);
   await app.register(dealPhotoRoutes);
+  await app.register(verificationRoutes);
   await app.register(offerRoutes);
   await app.register(chatRoutes);
   await app.register(trainingRoutes);

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./.data'),
   FILES_DIR: optionalString,
+  PRIVATE_FILES_DIR: optionalString,
   DATABASE_URL: optionalString.pipe(
     z
       .string()
@@ -143,6 +144,11 @@ export interface Config {
   dataDir: string;
   /** Where uploaded files (logos, pictures, photos) are kept; `<dataDir>/files` by default. */
   filesDir: string;
+  /**
+   * Where private files (mortgage statements) are kept: never under `filesDir`, never served by
+   * `/files`; `<dataDir>/private` by default.
+   */
+  privateFilesDir: string;
   /** An S3-compatible bucket instead of `filesDir`. */
   s3: S3Settings | undefined;
   /** PostgreSQL server; when absent the embedded PGlite under `dataDir` is used. */
@@ -236,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(e.DATA_DIR),
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
+    privateFilesDir: path.resolve(e.PRIVATE_FILES_DIR ?? path.join(e.DATA_DIR, 'private')),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

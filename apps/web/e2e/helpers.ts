@@ -96,7 +96,10 @@ export async function savePhone(request: APIRequestContext, user: { email: strin
 }
 
 /** Saves a seller's markets and deal types through the API, as the Seller preferences tab would. */
-export async function saveSellerPreferences(request: APIRequestContext, user: { email: string; password: string }) {
+export async function saveSellerPreferences(
+  request: APIRequestContext,
+  user: { email: string; password: string },
+) {
   const token = await idTokenOf(request, user.email, user.password);
   const res = await request.put('/api/profile/seller-preferences', {
     headers: { authorization: `Bearer ${token}` },

@@ -21,17 +21,39 @@ export const NOTIFICATION_LIST_MAX_HEIGHT_PX = 400;
 /** Messages per page of a conversation; older ones load on scroll. */
 export const MESSAGES_PAGE_SIZE = 30;
 
-export const NOTIFICATION_TYPES = ['new_message', 'new_thread', 'thread_blocked'] as const;
+/**
+ * `new_message` and `new_thread` gather a conversation's news into one entry; the others are one entry
+ * each: a blocked thread, and the steps of a counter-offer (DECISIONS.md, Trust on creative terms),
+ * which must not be folded into a chat message the reader may skim past.
+ */
+export const NOTIFICATION_TYPES = [
+  'new_message',
+  'new_thread',
+  'thread_blocked',
+  'offer_countered',
+  'counter_accepted',
+  'counter_declined',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Marketplace events posted into a conversation as system messages (DECISIONS.md). */
-export const SYSTEM_EVENTS = ['interest', 'offer', 'offer_accepted'] as const;
+export const SYSTEM_EVENTS = [
+  'interest',
+  'offer',
+  'offer_accepted',
+  'offer_countered',
+  'counter_accepted',
+  'counter_declined',
+] as const;
 export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
 /** The locale key that words each system event (API notifications and the screens alike). */
 export const SYSTEM_EVENT_KEYS: Record<SystemEvent, string> = {
   interest: 'chat.system.interest',
   offer: 'chat.system.offer',
   offer_accepted: 'chat.system.offerAccepted',
+  offer_countered: 'chat.system.offerCountered',
+  counter_accepted: 'chat.system.counterAccepted',
+  counter_declined: 'chat.system.counterDeclined',
 };
 
 /** The realtime events on a user's private channel (shell §3). */
@@ -171,4 +193,18 @@ export function relativeTime(
   if (months < 12) return { unit: 'months', count: months };
   // 360–364 days are 12 months by the month step, and a year here (never "0 years").
   return { unit: 'years', count: Math.max(1, Math.floor(days / 365)) };
+}
+
+/**
+ * Where a notification leads: a counter-offer to the page where it is answered (the buyer's deal
+ * page, the seller's offers table); anything else to its conversation.
+ */
+export function notificationPath(
+  notification: Pick<ChatNotification, 'type' | 'threadId' | 'dealInfo'>,
+): string {
+  const deal = `/deals/${encodeURIComponent(notification.dealInfo.dealId)}`;
+  if (notification.type === 'offer_countered') return deal;
+  if (notification.type === 'counter_accepted' || notification.type === 'counter_declined')
+    return `${deal}/offers`;
+  return `/chat/${encodeURIComponent(notification.threadId)}`;
 }

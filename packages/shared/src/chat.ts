@@ -18,6 +18,9 @@ const body = z
 export const chatMessageSchema = z.object({ body }).strict();
 export type ChatMessageInput = z.input<typeof chatMessageSchema>;
 
-/** `POST /api/chat/threads`: a buyer starts (or continues) the conversation about a deal. */
-export const startThreadSchema = z.object({ dealId: z.uuid(), body }).strict();
+/**
+ * `POST /api/chat/threads`: a buyer starts (or continues) the conversation about a deal; or the
+ * deal's originator writes to a buyer the deal fits (`buyerId`, issue 13's matching buyers).
+ */
+export const startThreadSchema = z.object({ dealId: z.uuid(), body, buyerId: z.uuid().optional() }).strict();
 export type StartThreadInput = z.input<typeof startThreadSchema>;

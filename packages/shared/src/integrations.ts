@@ -10,7 +10,12 @@ export const WEBHOOK_URL_MAX_LENGTH = 2000;
 /** Deliveries the tab's log shows, newest first. */
 export const WEBHOOK_LOG_LENGTH = 20;
 
-export const WEBHOOK_EVENTS = ['offer.submitted', 'offer.accepted', 'webhook.test'] as const;
+export const WEBHOOK_EVENTS = [
+  'offer.submitted',
+  'offer.countered',
+  'offer.accepted',
+  'webhook.test',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;

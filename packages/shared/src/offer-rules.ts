@@ -78,6 +78,13 @@ export interface ComparedDeal {
   purchasePrice: number;
   /** The entry fee the deal asks (the option fee of a lease option); null for cash deals. */
   entryFee: number | null;
+  purchaseType?: string | null;
+  /** The existing loan a subject-to or hybrid buyer takes over. */
+  loanBalance?: number | null;
+  /** What the seller finances (seller finance, hybrid). */
+  sellerLoanAmount?: number | null;
+  /** The price at which a lease option's buyer may buy. */
+  optionSalePrice?: number | null;
 }
 
 export interface OfferFigures {
@@ -88,6 +95,14 @@ export interface OfferFigures {
   /** A creative offer's entry fee as a percentage of the entry fee the deal asks (one decimal). */
   entryFeeOfAsking: number | null;
   daysToClose: number;
+  /**
+   * What the seller is paid on one axis (issue 17): a cash offer's price; a creative offer's entry
+   * fee plus the loan balances the buyer takes over (the seller-financed amount included, and shown
+   * apart in `sellerFinanced`); a lease option's option price.
+   */
+  effectivePrice: number;
+  /** The part of the effective price the seller finances and is paid over time; null when none. */
+  sellerFinanced: number | null;
 }
 
 const percent = (part: number, whole: number | null) =>
@@ -97,11 +112,21 @@ const percent = (part: number, whole: number | null) =>
 export function offerFigures(offer: ComparableOffer, deal: ComparedDeal, now = new Date()): OfferFigures {
   const isCash = offer.type === 'cash';
   const cashToSeller = (isCash ? offer.purchasePrice : offer.entryFee) ?? 0;
+  const type = deal.purchaseType ?? null;
+  const assumed = type === 'SubTo' || type === 'Hybrid' ? (deal.loanBalance ?? 0) : 0;
+  const financed = type === 'SellerFinance' || type === 'Hybrid' ? (deal.sellerLoanAmount ?? null) : null;
+  const effectivePrice = isCash
+    ? cashToSeller
+    : type === 'LeaseOption'
+      ? (deal.optionSalePrice ?? deal.purchasePrice)
+      : cashToSeller + assumed + (financed ?? 0);
   return {
     cashToSeller,
     priceOfAsking: isCash ? percent(cashToSeller, deal.purchasePrice) : null,
     entryFeeOfAsking: isCash ? null : percent(cashToSeller, deal.entryFee),
     daysToClose: daysUntil(offer.estimatedCloseDate, now),
+    effectivePrice,
+    sellerFinanced: isCash ? null : financed,
   };
 }
 
@@ -116,5 +141,5 @@ export const OFFER_SCOPES = {
 export type OfferScope = keyof typeof OFFER_SCOPES;
 
 /** The orders of the comparison table (`GET /api/deals/{id}/offers?sort=`). */
-export const OFFER_SORTS = ['newest', 'cash-desc', 'close-asc', 'certified'] as const;
+export const OFFER_SORTS = ['newest', 'cash-desc', 'effective-desc', 'close-asc', 'certified'] as const;
 export type OfferSort = (typeof OFFER_SORTS)[number];

@@ -76,7 +76,14 @@ describe('offer figures', () => {
         deal,
         noon,
       ),
-    ).toEqual({ cashToSeller: 390000, priceOfAsking: 97.5, entryFeeOfAsking: null, daysToClose: 15 });
+    ).toEqual({
+      cashToSeller: 390000,
+      priceOfAsking: 97.5,
+      entryFeeOfAsking: null,
+      daysToClose: 15,
+      effectivePrice: 390000,
+      sellerFinanced: null,
+    });
   });
 
   it('compares a creative offer by its entry fee against the one the deal asks', () => {
@@ -86,7 +93,15 @@ describe('offer figures', () => {
         deal,
         noon,
       ),
-    ).toEqual({ cashToSeller: 7500, priceOfAsking: null, entryFeeOfAsking: 75, daysToClose: 0 });
+    ).toEqual({
+      cashToSeller: 7500,
+      priceOfAsking: null,
+      entryFeeOfAsking: 75,
+      daysToClose: 0,
+      // A creative deal without loan fields: the entry fee is all the seller is paid.
+      effectivePrice: 7500,
+      sellerFinanced: null,
+    });
     expect(
       offerFigures(
         { type: 'creative', purchasePrice: null, entryFee: 7500, estimatedCloseDate: '2026-11-23' },

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { isCalendarDate, MONEY_MAX } from './deal-rules';
 import { earliestCloseDate, latestCloseDate, MESSAGE_MAX_LENGTH, OFFER_TYPES } from './offer-rules';
+import { DISCLOSURE_KEYS } from './trust-rules';
 
 export * from './offer-rules';
 
@@ -45,6 +46,14 @@ export const offerSchema = z
       .refine((v) => v >= earliestCloseDate(), 'offers.validation.closeDatePast')
       .refine((v) => v <= latestCloseDate(), 'offers.validation.closeDateTooFar'),
     message: message.optional().default(''),
+    /** The deal's disclosure keys a creative offer acknowledges (DECISIONS.md, Trust on creative terms). */
+    acknowledgedRisks: z
+      .array(z.string({ error: 'offers.validation.risks' }).max(40, 'offers.validation.risks'), {
+        error: 'offers.validation.risks',
+      })
+      .max(DISCLOSURE_KEYS.length, 'offers.validation.risks')
+      .optional()
+      .default([]),
   })
   .strict()
   .superRefine((offer, ctx) => {
@@ -61,6 +70,8 @@ export const offerSchema = z
     entryFee: offer.type === 'creative' ? (offer.entryFee ?? null) : null,
     estimatedCloseDate: offer.estimatedCloseDate,
     message: offer.message,
+    // Cash offers acknowledge none; the server checks a creative offer's against the deal's.
+    acknowledgedRisks: offer.type === 'creative' ? [...new Set(offer.acknowledgedRisks)] : [],
   }));
 export type OfferInput = z.input<typeof offerSchema>;
 export type OfferValues = z.output<typeof offerSchema>;

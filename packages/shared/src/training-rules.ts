@@ -31,6 +31,8 @@ export interface QuizQuestion {
 /** `GET /api/training/lessons`: a published lesson in the reader's language, with their progress. */
 export interface Lesson {
   id: string;
+  /** The stable name of a lesson of the product's course, for links (`/training?lesson=<slug>`). */
+  slug: string | null;
   position: number;
   title: string;
   summary: string;

@@ -56,6 +56,8 @@ export const users = pgTable(
       .default(sql`'{email}'::text[]`),
     /** Preferences tab: how often deal matches are sent (realtime, daily, weekly). */
     searchFrequency: text('search_frequency').notNull().default('realtime'),
+    /** Deal-alert e-mails (matches, digests); one click in an alert e-mail turns them off. */
+    alertEmails: boolean('alert_emails').notNull().default(true),
     /** Company tab and seller preferences: where buyers book a call. */
     callBookingUrl: text('call_booking_url'),
     companyName: text('company_name'),
@@ -258,43 +260,51 @@ export const jobs = pgTable(
 );
 
 /** Buyer preferences (core §3), one row per buyer once saved. */
-export const buyerPreferences = pgTable('buyer_preferences', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  useCase: text('use_case').notNull(),
-  homeType: text('home_type').notNull().default('no-preference'),
-  state: text('state').notNull(),
-  city: text('city').notNull(),
-  zipCodes: text('zip_codes')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  propertyTypes: text('property_types')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  minYearBuilt: integer('min_year_built'),
-  minSquareFootage: integer('min_square_footage'),
-  bedrooms: integer('bedrooms'),
-  bathrooms: numeric('bathrooms', { mode: 'number' }),
-  minLotSize: numeric('min_lot_size', { mode: 'number' }),
-  lotSizeUnit: text('lot_size_unit').notNull().default('sqft'),
-  maxMonthlyPayment: integer('max_monthly_payment'),
-  maxDownPayment: integer('max_down_payment'),
-  excludeHoa: boolean('exclude_hoa').notNull().default(false),
-  newConstructionOnly: boolean('new_construction_only').notNull().default(false),
-  condition: text('condition').notNull().default('no-preference'),
-  schools: text('schools').notNull().default('no-preference'),
-  publicTransport: text('public_transport').notNull().default('no-preference'),
-  rentalPotential: text('rental_potential').notNull().default('no-preference'),
-  notes: text('notes').notNull().default(''),
-  preApproved: boolean('pre_approved').notNull().default(false),
-  preApprovedAmount: integer('pre_approved_amount'),
-  financingType: text('financing_type'),
-  creditScoreRange: text('credit_score_range'),
-  updatedAt: updatedAt(),
-});
+export const buyerPreferences = pgTable(
+  'buyer_preferences',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    useCase: text('use_case').notNull(),
+    homeType: text('home_type').notNull().default('no-preference'),
+    state: text('state').notNull(),
+    city: text('city').notNull(),
+    zipCodes: text('zip_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    propertyTypes: text('property_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    minYearBuilt: integer('min_year_built'),
+    minSquareFootage: integer('min_square_footage'),
+    bedrooms: integer('bedrooms'),
+    bathrooms: numeric('bathrooms', { mode: 'number' }),
+    minLotSize: numeric('min_lot_size', { mode: 'number' }),
+    lotSizeUnit: text('lot_size_unit').notNull().default('sqft'),
+    maxMonthlyPayment: integer('max_monthly_payment'),
+    maxDownPayment: integer('max_down_payment'),
+    excludeHoa: boolean('exclude_hoa').notNull().default(false),
+    newConstructionOnly: boolean('new_construction_only').notNull().default(false),
+    condition: text('condition').notNull().default('no-preference'),
+    schools: text('schools').notNull().default('no-preference'),
+    publicTransport: text('public_transport').notNull().default('no-preference'),
+    rentalPotential: text('rental_potential').notNull().default('no-preference'),
+    notes: text('notes').notNull().default(''),
+    preApproved: boolean('pre_approved').notNull().default(false),
+    preApprovedAmount: integer('pre_approved_amount'),
+    financingType: text('financing_type'),
+    creditScoreRange: text('credit_score_range'),
+    updatedAt: updatedAt(),
+  },
+  // The fan-out of a new deal (matching/fan-out.ts): by state and ZIP code, or state and city.
+  (t) => [
+    index('buyer_preferences_zip_idx').using('gin', t.zipCodes),
+    index('buyer_preferences_city_idx').on(t.state, sql`lower(${t.city})`),
+  ],
+);
 
 /** Seller preferences: markets served and the deal types usually offered. */
 export const sellerPreferences = pgTable('seller_preferences', {
@@ -310,19 +320,26 @@ export const sellerPreferences = pgTable('seller_preferences', {
 });
 
 /** A buyer's buy box: type, state, city and up to 50 ZIP codes. */
-export const buyBoxes = pgTable('buy_boxes', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  type: text('type').notNull(),
-  state: text('state').notNull(),
-  city: text('city').notNull(),
-  zipCodes: text('zip_codes')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  updatedAt: updatedAt(),
-});
+export const buyBoxes = pgTable(
+  'buy_boxes',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    state: text('state').notNull(),
+    city: text('city').notNull(),
+    zipCodes: text('zip_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('buy_boxes_zip_idx').using('gin', t.zipCodes),
+    index('buy_boxes_city_idx').on(t.state, sql`lower(${t.city})`),
+  ],
+);
 
 /**
  * US ZIP codes (ZIP → city, state, latitude, longitude), loaded from the `zipcodes` npm package by
@@ -384,6 +401,18 @@ export const deals = pgTable(
      */
     termsVerifiedAt: timestamp('terms_verified_at', { withTimezone: true }),
     termsVerifiedFields: jsonb('terms_verified_fields').$type<Record<string, unknown>>(),
+    /**
+     * What matching compares (packages/shared/src/matching.ts), kept on every save so that the
+     * fan-out and the match sort run in SQL: the deal type a buy box names, the total monthly payment
+     * and cash to close of the deal math, and the property figures in one unit.
+     */
+    dealType: text('deal_type'),
+    matchMonthlyPayment: integer('match_monthly_payment'),
+    matchCashToClose: integer('match_cash_to_close'),
+    yearBuilt: integer('year_built'),
+    squareFootage: integer('square_footage'),
+    lotSizeSqft: doublePrecision('lot_size_sqft'),
+    hoaFee: integer('hoa_fee').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -529,7 +558,10 @@ export const offers = pgTable(
     /** The offer this one replaced, when the buyer submitted again. */
     replacesId: uuid('replaces_id'),
     /** The deal's disclosure keys the buyer acknowledged with a creative offer (none for cash). */
-    acknowledgedRisks: text('acknowledged_risks').array().notNull().default(sql`'{}'::text[]`),
+    acknowledgedRisks: text('acknowledged_risks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The seller's counter the buyer accepted, when the offer was accepted that way. */
     acceptedCounterId: uuid('accepted_counter_id'),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
@@ -546,6 +578,63 @@ export const offers = pgTable(
       .where(sql`${t.status} = 'accepted'`),
     index('offers_deal_time_idx').on(t.dealId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('offers_buyer_time_idx').on(t.buyerId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Deal alerts (DECISIONS.md, Matching and alerts): one row per buyer and deal, made when the deal
+ * first became visible to a matching buyer, so a retried job or a second instance never alerts twice.
+ * `due_at` is when it goes out: at once for real time (and priority buyers of an exclusive deal), the
+ * next digest otherwise. status: pending | sent | skipped (nothing to send on any channel).
+ */
+export const dealAlerts = pgTable(
+  'deal_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull(),
+    /** realtime | daily | weekly | priority */
+    frequency: text('frequency').notNull(),
+    /** The saved search that matched, when it was one rather than the preferences or buy box. */
+    savedSearchId: uuid('saved_search_id'),
+    status: text('status').notNull().default('pending'),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deal_alerts_user_deal_idx').on(t.userId, t.dealId),
+    index('deal_alerts_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('deal_alerts_deal_idx').on(t.dealId),
+  ],
+);
+
+/** A buyer's saved search: the `/deals` filters with a name, alerting at its own frequency. */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
+    /** realtime | daily | weekly */
+    frequency: text('frequency').notNull(),
+    /** The state the filters name, when they name one: the fan-out reads searches by state. */
+    state: text('state'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('saved_searches_user_idx').on(t.userId, t.createdAt),
+    index('saved_searches_state_idx').on(t.state),
   ],
 );
 

@@ -19,6 +19,18 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
   return id;
 }
 
+/** A cursor of a list in match order: the last row's rank (rank-sql.ts) and id. */
+export function encodeRankCursor(rank: number, id: string): string {
+  return Buffer.from(`r:${rank}:${id}`).toString('base64url');
+}
+
+export function decodeRankCursor(cursor: string | undefined): { rank: number; id: string } | undefined {
+  if (!cursor) return undefined;
+  const match = /^r:(\d{1,4}):(.+)$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match || !UUID.test(match[2]!)) throw new AppError('BAD_REQUEST');
+  return { rank: Number(match[1]), id: match[2]! };
+}
+
 /**
  * SQL: the rows after row `lastId` in `(time desc, id desc)` order. The last row's time is read in
  * SQL, so it keeps the database's full precision.

@@ -23,11 +23,22 @@ export async function readFileUpload(
   maxBytes: number,
   tooLarge: ErrorCode,
 ): Promise<Buffer> {
+  return (await readNamedFileUpload(request, maxBytes, tooLarge)).bytes;
+}
+
+/** The same, with the file name the sender gave (to show, never to trust). */
+export async function readNamedFileUpload(
+  request: FastifyRequest,
+  maxBytes: number,
+  tooLarge: ErrorCode,
+): Promise<{ bytes: Buffer; filename: string }> {
   if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
   let bytes: Buffer;
+  let filename: string;
   try {
     const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } });
     if (!part) throw new AppError('FILE_REQUIRED');
+    filename = part.filename;
     bytes = await part.toBuffer();
   } catch (error) {
     if (isTooLarge(error)) throw new AppError(tooLarge);
@@ -37,7 +48,7 @@ export async function readFileUpload(
     throw error;
   }
   if (bytes.length === 0) throw new AppError('FILE_REQUIRED');
-  return bytes;
+  return { bytes, filename };
 }
 
 export async function readImageUpload(

@@ -19,6 +19,8 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...identityOrigin],
+        // The admin reads a mortgage statement (a PDF fetched with the token) in an object-URL frame.
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

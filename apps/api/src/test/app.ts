@@ -24,6 +24,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SEED_DEMO: 'false',
     WEB_DIST_DIR: '/nonexistent-dealclub-web-dist',
     FILES_DIR: path.join(tmpdir(), `dealclub-test-files-${process.pid}`),
+    PRIVATE_FILES_DIR: path.join(tmpdir(), `dealclub-test-private-${process.pid}`),
     ...env,
   });
 }

@@ -26,6 +26,18 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
     en: () => import('virtual:locales/en/training'),
     es: () => import('virtual:locales/es/training'),
   },
+  trust: {
+    en: () => import('virtual:locales/en/trust'),
+    es: () => import('virtual:locales/es/trust'),
+  },
+  matching: {
+    en: () => import('virtual:locales/en/matching'),
+    es: () => import('virtual:locales/es/matching'),
+  },
+  counters: {
+    en: () => import('virtual:locales/en/counters'),
+    es: () => import('virtual:locales/es/counters'),
+  },
 };
 
 const sectionLoads = new Map<string, Promise<void>>();

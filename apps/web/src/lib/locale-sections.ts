@@ -5,6 +5,12 @@
  */
 export const LOCALE_SECTIONS = {
   training: ['training', 'trainingAdmin'],
+  /** A deal's risks, formulas and loan schedules (deal page, offer form). */
+  trust: ['dealTrust', 'disclosures'],
+  /** Why a deal fits the buyer, criterion by criterion (deal page). */
+  matching: ['matching'],
+  /** Counter-offers and an offer's history (offers table, deal page). */
+  counters: ['counters'],
 } as const;
 
 export type LocaleSection = keyof typeof LOCALE_SECTIONS;

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { chatMessageSchema, startThreadSchema } from '@dealclub/shared/chat';
-import { BUYER_SIDE } from '@dealclub/shared/roles';
+import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
 import { perUserLimit } from '../../lib/per-user-limit';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { viewerOf } from '../deals/visibility';
@@ -63,12 +63,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireRole(request, BUYER_SIDE);
+      // A buyer writes to a seller; a seller to a buyer their deal fits (`buyerId`).
+      const user = requireRole(request, request.body.buyerId ? SELLER_SIDE : BUYER_SIDE);
       const { thread, message, announcement } = await startThread(
         db(),
         viewerOf(user),
         request.body.dealId,
         request.body.body,
+        request.body.buyerId,
       );
       await announce(app.realtime, [announcement]);
       return reply.status(201).send({

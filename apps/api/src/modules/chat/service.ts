@@ -23,6 +23,7 @@ import { visibleTo, type Viewer } from '../deals/visibility';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
 import { enqueueJob } from '../jobs/queue';
+import { matchingBuyerPage } from '../matching/fan-out';
 import type { RealtimePublisher } from '../realtime/publisher';
 
 export type ThreadRow = typeof chatThreads.$inferSelect;
@@ -94,7 +95,8 @@ async function notify(
   senderName: string,
   message: string,
 ) {
-  if (type !== 'thread_blocked') {
+  // Only conversation news is gathered into one entry; a blocked thread or a counter-offer step is its own.
+  if (type === 'new_message' || type === 'new_thread') {
     const refreshed = await db
       .update(chatNotifications)
       .set({ senderName, message, createdAt: sql`now()` })
@@ -121,6 +123,8 @@ interface NewMessage {
   event?: SystemEvent;
   params?: Record<string, string | number>;
   body: string;
+  /** The recipient's notification type, when not the conversation's own (`new_thread` / `new_message`). */
+  notification?: NotificationType;
 }
 
 /** What a message says in a notification or toast, in the recipient's language. */
@@ -179,7 +183,8 @@ export async function addMessage(
   const text = messageText(recipient.languagePreference, message!, (params) =>
     words ? words(recipient.languagePreference, params) : {},
   );
-  await notify(db, recipient.id, thread.id, input.created ? 'new_thread' : 'new_message', senderName, text);
+  const type = input.notification ?? (input.created ? 'new_thread' : 'new_message');
+  await notify(db, recipient.id, thread.id, type, senderName, text);
   if (input.kind === 'user') {
     await enqueueJob(db, {
       type: UNREAD_EMAIL_JOB,
@@ -215,21 +220,32 @@ export async function postMessage(db: Db, userId: string, threadId: string, body
 
 /**
  * A buyer writes to a deal's originator: the thread is made with this first message, or the
- * message joins the existing one. The deal must be one the buyer may see.
+ * message joins the existing one. The deal must be one the buyer may see. With `toBuyerId`, the
+ * deal's originator writes to a buyer instead: one the deal fits (its matching buyers), so a seller
+ * cannot write to every member.
  */
-export async function startThread(db: Db, viewer: Viewer, dealId: string, body: string) {
-  const buyerId = viewer.id;
+export async function startThread(db: Db, viewer: Viewer, dealId: string, body: string, toBuyerId?: string) {
   const [deal] = await db
-    .select({ id: deals.id, originatorId: deals.originatorId })
+    .select()
     .from(deals)
     .where(and(eq(deals.id, dealId), ne(deals.status, 'deleted'), visibleTo(viewer)));
   if (!deal) throw new AppError('LISTING_NOT_FOUND');
-  if (deal.originatorId === buyerId) throw new AppError('OWN_DEAL');
+  const buyerId = toBuyerId ?? viewer.id;
+  if (toBuyerId) {
+    if (deal.originatorId !== viewer.id) throw new AppError('LISTING_NOT_FOUND');
+    // During an exclusive window only the priority buyers (certified) may see the deal.
+    const [matching] = await matchingBuyerPage(db, deal, {
+      onlyId: toBuyerId,
+      limit: 1,
+      certifiedOnly: deal.status === 'exclusive',
+    });
+    if (!matching) throw new AppError('NOT_FOUND');
+  } else if (deal.originatorId === buyerId) throw new AppError('OWN_DEAL');
   return db.transaction(async (tx) => {
     const { thread, created } = await ensureThread(tx, deal, buyerId);
     const [locked] = await tx.select().from(chatThreads).where(eq(chatThreads.id, thread.id)).for('update');
     if (locked!.blockedAt) throw new AppError('THREAD_BLOCKED');
-    const sender = await userRow(tx, buyerId);
+    const sender = await userRow(tx, viewer.id);
     const posted = await addMessage(tx, { thread: locked!, created, sender, kind: 'user', body });
     return { thread: locked!, ...posted };
   });

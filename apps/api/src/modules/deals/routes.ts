@@ -5,6 +5,7 @@
  * the actor) edits it, changes its status or deletes it.
  */
 import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
@@ -20,10 +21,24 @@ import { stateField, ZIP_PATTERN } from '@dealclub/shared/geo';
 import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
 import { deals, favorites } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { decodeCursor, decodeRankCursor, encodeCursor, encodeRankCursor } from '../../lib/cursor';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
-import { changeStatus, createDeal, dealCards, detailOf, updateDeal, type DealRow } from './service';
+import {
+  changeStatus,
+  createDeal,
+  dealCards,
+  detailOf,
+  updateDeal,
+  type DealRow,
+  type MatchContext,
+} from './service';
+import { matchingBuyers, type MatchedBuyer } from '../matching/fan-out';
+import { matchProfileOf } from '../matching/profile';
+import { FIT_RANK, matchRankSql } from '../matching/rank-sql';
+import { contentLanguage } from '../../lib/content-language';
+import { disclosureItems } from '../trust/disclosures';
 import { managesDeal, seesAddressSql, viewerOf, visibleTo, type Viewer } from './visibility';
+import { lapseEditedVerification } from '../verifications/service';
 
 const Card = z.looseObject({ id: z.string(), status: z.string(), addressHidden: z.boolean() });
 const Page = z.object({ items: z.array(Card), nextCursor: z.string().nullable(), total: z.number() });
@@ -34,7 +49,7 @@ const auth = { security: [{ bearerAuth: [] }] };
 /** Matches counted exactly up to here; beyond, `totalCapped` is true (DECISIONS: lists answer a total). */
 export const COUNT_CAP = 10_000;
 
-const SORTS = ['newest', 'price-asc', 'price-desc', 'entry-fee-asc'] as const;
+const SORTS = ['newest', 'price-asc', 'price-desc', 'entry-fee-asc', 'match'] as const;
 /** A comma-separated list of tag names. */
 const tagList = z
   .string()
@@ -59,6 +74,8 @@ const BrowseQuery = z.object({
   zipCode: z.string().regex(ZIP_PATTERN, 'geo.validation.zip').optional(),
   tags: tagList,
   q: z.string().trim().min(1).max(100).optional(),
+  /** Only deals whose terms an admin verified (`true`; any other value is refused). */
+  verified: z.enum(['true'], { error: 'dealsBrowse.validation.verified' }).optional(),
   sort: z.enum(SORTS).default('newest'),
   cursor: z.string().optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
@@ -78,8 +95,19 @@ const StatusBody = z
 function ordering(
   sort: BrowseQuery['sort'],
   cursorId: string | Placeholder | undefined,
+  rank?: { expression: SQL; cursorRank?: Placeholder },
 ): { order: SQL[]; after: SQL | undefined } {
   const at = (column: string) => sql.raw(`(select ${column} from deals c where c.id = `);
+  // Best match first (the viewer's rank, matching/rank-sql.ts), then newest; without a profile, newest.
+  if (sort === 'match' && rank) {
+    return {
+      order: [sql`${rank.expression} desc`, desc(deals.createdAt), desc(deals.id)],
+      after:
+        cursorId && rank.cursorRank
+          ? sql`(${rank.expression}, ${deals.createdAt}, ${deals.id}) < (${rank.cursorRank}::integer, ${at('c.created_at')}${cursorId}), ${cursorId})`
+          : undefined,
+    };
+  }
   switch (sort) {
     case 'price-asc':
       return {
@@ -110,6 +138,14 @@ function ordering(
           : undefined,
       };
   }
+}
+
+/** The matching buyers a seller's list shows (the counts are of them all). */
+export const MATCH_LIST_MAX = 200;
+
+/** The rank a card was sorted by: a fit above every non-fit, then the score (rank-sql.ts). */
+function rankOfCard(match: { score: number; matches: boolean } | null): number {
+  return match ? (match.matches ? FIT_RANK : 0) + match.score : 0;
 }
 
 /** What the browse list offers: deals still on the market (sold and canceled ones leave it). */
@@ -143,6 +179,10 @@ function filtersOf(
     const tags = sql`${v('tags', query.tags)}::text[]`;
     where.push(sql`(${deals.tags} && ${tags} or ${deals.systemTags} && ${tags})`);
   }
+  // Through `v` like every filter: the prepared statement's shape is told apart by its parameters.
+  if (query.verified) {
+    where.push(sql`${deals.termsVerifiedAt} is not null and ${v('verified', true)}::boolean`);
+  }
   if (query.q) {
     const like = v('like', `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     // A hidden street address is never searchable by anyone who may not see it.
@@ -160,8 +200,18 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
    * admin or not): drizzle builds each SQL text once and PostgreSQL plans it once per connection.
    */
   const browseCache = new Map<string, ReturnType<typeof prepareBrowse>>();
-  function prepareBrowse(where: SQL[], sort: BrowseQuery['sort'], withCursor: boolean, name: string) {
-    const { order, after } = ordering(sort, withCursor ? sql.placeholder('cursor') : undefined);
+  function prepareBrowse(
+    where: SQL[],
+    sort: BrowseQuery['sort'],
+    withCursor: boolean,
+    name: string,
+    rank: SQL | null,
+  ) {
+    const { order, after } = ordering(
+      sort,
+      withCursor ? sql.placeholder('cursor') : undefined,
+      rank ? { expression: rank, cursorRank: sql.placeholder('cursorRank') } : undefined,
+    );
     return {
       ids: db()
         .select({ id: deals.id })
@@ -184,10 +234,16 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         .prepare(`${name}_count`),
     };
   }
-  function browseStatements(shape: string, where: SQL[], sort: BrowseQuery['sort'], withCursor: boolean) {
+  function browseStatements(
+    shape: string,
+    where: SQL[],
+    sort: BrowseQuery['sort'],
+    withCursor: boolean,
+    rank: SQL | null = null,
+  ) {
     let statements = browseCache.get(shape);
     if (!statements) {
-      statements = prepareBrowse(where, sort, withCursor, `deals_browse_${browseCache.size}`);
+      statements = prepareBrowse(where, sort, withCursor, `deals_browse_${browseCache.size}`, rank);
       browseCache.set(shape, statements);
     }
     return statements;
@@ -199,6 +255,18 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     .prepare('deals_by_id');
 
   const cards = (viewer: Viewer, rows: DealRow[]) => dealCards(db(), viewer, rows);
+
+  /** For the buyer side: their match profile and the reader's language, to score deals with. */
+  async function matchContextOf(
+    request: FastifyRequest,
+    user: AuthenticatedUser,
+  ): Promise<MatchContext | undefined> {
+    if (!user.roles.some((r) => BUYER_SIDE.includes(r))) return undefined;
+    return {
+      profile: await matchProfileOf(db(), user.id),
+      language: contentLanguage(request.headers['accept-language'], user.row.languagePreference),
+    };
+  }
 
   /** The deal if the user may see it; 'Listing not found' otherwise (never a hint it exists). */
   async function visibleDeal(user: AuthenticatedUser, id: string): Promise<DealRow> {
@@ -281,7 +349,10 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireRole(request, BUYER_SIDE);
       const viewer = viewerOf(user);
       const query = request.query;
-      const cursorId = decodeCursor(query.cursor);
+      const match = await matchContextOf(request, user);
+      const byMatch = query.sort === 'match' && match?.profile ? match.profile : null;
+      const cursor = byMatch ? decodeRankCursor(query.cursor) : undefined;
+      const cursorId = byMatch ? cursor?.id : decodeCursor(query.cursor);
       // A cursor names a deal whose sort values the next page starts from: it must be one the
       // viewer may see, or paging would reveal the price and dates of deals hidden from them.
       if (cursorId) {
@@ -297,12 +368,16 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         return sql.placeholder(name);
       };
       const where = filtersOf(query, viewer, v);
+      const rank = matchRankSql(byMatch, v);
       if (cursorId) v('cursor', cursorId);
+      if (cursor) v('cursorRank', cursor.rank);
+      const sort = rank ? 'match' : query.sort === 'match' ? 'newest' : query.sort;
       const statements = browseStatements(
-        JSON.stringify([Object.keys(params).sort(), query.sort, viewer.isAdmin]),
+        JSON.stringify([Object.keys(params).sort(), sort, viewer.isAdmin]),
         where,
-        query.sort,
+        sort,
         Boolean(cursorId),
+        rank,
       );
       // The page's ids first (an index-only top-N over deals_state_price_idx or the sort's index),
       // then only those rows: the heap is read for the 25 deals shown, not for every match.
@@ -314,11 +389,80 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = pageIds.length ? await dealsById.execute({ ids: pageIds }) : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
       const page = pageIds.map((id) => byId.get(id)!).filter(Boolean);
+      const items = await dealCards(db(), viewer, page, match);
+      const last = items.at(-1);
       return {
-        items: await cards(viewer, page),
-        nextCursor: ids.length > query.limit ? encodeCursor({ id: pageIds[pageIds.length - 1]! }) : null,
+        items,
+        nextCursor:
+          ids.length > query.limit && last
+            ? rank
+              ? encodeRankCursor(rankOfCard(last.match), last.id)
+              : encodeCursor({ id: last.id })
+            : null,
         total: Math.min(Number(counted?.n ?? 0), COUNT_CAP),
         totalCapped: Number(counted?.n ?? 0) > COUNT_CAP,
+      };
+    },
+  );
+
+  app.get(
+    '/api/matches',
+    {
+      schema: {
+        tags: ['matching'],
+        summary: 'My matched deals: the deals on the market that fit my preferences or buy box, best first',
+        ...auth,
+        querystring: z.object({
+          cursor: z.string().optional(),
+          limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+        }),
+        response: { 200: Page },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, BUYER_SIDE);
+      const viewer = viewerOf(user);
+      const match = (await matchContextOf(request, user))!;
+      const { limit } = request.query;
+      const cursor = decodeRankCursor(request.query.cursor);
+      const params: Record<string, unknown> = {};
+      const v = (name: string, value: unknown) => {
+        params[name] = value;
+        return sql.placeholder(name);
+      };
+      const rank = matchRankSql(match.profile, v);
+      if (!rank) return { items: [], nextCursor: null, total: 0 };
+      const where = and(
+        visibleTo(viewer),
+        ON_THE_MARKET,
+        sql`${deals.originatorId} <> ${user.id}`,
+        sql`${rank} >= ${FIT_RANK}`,
+      );
+      const { order, after } = ordering('match', cursor?.id, {
+        expression: rank,
+        cursorRank: cursor ? v('cursorRank', cursor.rank) : undefined,
+      });
+      const [rows, [counted]] = await Promise.all([
+        db()
+          .select()
+          .from(deals)
+          .where(and(where, ...(after ? [after] : [])))
+          .orderBy(...order)
+          .limit(limit + 1)
+          .execute(params),
+        db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(deals)
+          .where(where)
+          .execute(params),
+      ]);
+      const page = rows.slice(0, limit);
+      const items = await dealCards(db(), viewer, page, match);
+      const last = items.at(-1);
+      return {
+        items,
+        nextCursor: rows.length > limit && last ? encodeRankCursor(rankOfCard(last.match), last.id) : null,
+        total: Number(counted?.n ?? 0),
       };
     },
   );
@@ -390,7 +534,81 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const { row, isFavorite } = await visibleDealWithFavorite(user, request.params.id);
-      return detailOf(db(), viewerOf(user), row, isFavorite);
+      return detailOf(db(), viewerOf(user), row, isFavorite, await matchContextOf(request, user));
+    },
+  );
+
+  app.get(
+    '/api/deals/:id/matches',
+    {
+      schema: {
+        tags: ['matching'],
+        summary: "The buyers a deal fits, best match first (the deal's originator and admins)",
+        ...auth,
+        params: IdParams,
+        response: {
+          200: z.object({
+            count: z.number(),
+            certifiedCount: z.number(),
+            items: z.array(
+              z.object({
+                buyer: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
+                score: z.number(),
+                certified: z.boolean(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const row = await managedDeal(user, request.params.id);
+      const found: MatchedBuyer[] = [];
+      let count = 0;
+      let certifiedCount = 0;
+      for await (const page of matchingBuyers(db(), row)) {
+        count += page.length;
+        certifiedCount += page.filter((b) => b.certified).length;
+        found.push(...page);
+        // The list shows the best; the counts are of every matching buyer.
+        found.sort((a, b) => b.match.score - a.match.score || Number(b.certified) - Number(a.certified));
+        found.length = Math.min(found.length, MATCH_LIST_MAX);
+      }
+      return {
+        count,
+        certifiedCount,
+        items: found.map((b) => ({
+          buyer: { id: b.id, firstName: b.firstName, lastName: b.lastName },
+          score: b.match.score,
+          certified: b.certified,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/deals/:id/disclosures',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: "The deal's risk disclosures, which a creative offer acknowledges",
+        ...auth,
+        params: IdParams,
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({ key: z.string(), title: z.string(), body: z.string(), help: z.string() }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const row = await visibleDeal(user, request.params.id);
+      const language = contentLanguage(request.headers['accept-language'], user.row.languagePreference);
+      return { items: disclosureItems(row, language) };
     },
   );
 
@@ -409,7 +627,8 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireRole(request, SELLER_SIDE);
       const row = await managedDeal(user, request.params.id);
-      const updated = await updateDeal(db(), row, request.body);
+      // A changed verified loan field takes the "Terms verified" badge away.
+      const updated = await lapseEditedVerification(db(), (await updateDeal(db(), row, request.body)).id);
       return detailOf(db(), viewerOf(user), updated, await isFavorite(user.id, row.id));
     },
   );

@@ -13,13 +13,19 @@ import {
   type DealStatus,
   type DealValues,
 } from '@dealclub/shared/deals';
+import type { Language } from '@dealclub/shared/constants';
+import { matchFacts, type MatchProfile } from '@dealclub/shared/matching';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { dealPhotos, dealStatusHistory, deals, favorites, interests, offers, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { fileUrl } from '../../lib/storage';
 import { engagementOf, interestOf, offerOf } from '../offers/service';
+import { trailOf } from '../offers/offer-history';
 import { settleOffers } from '../offers/settle-offers';
+import { termsVerifiedOf } from '../verifications/terms-verified';
+import { matchDealOf } from '../matching/deal-facts';
+import { matchOfDeal } from '../matching/profile';
 import { photoSrcSet, variantKey } from './photos';
 import { managesDeal, seesAddress, type Viewer } from './visibility';
 
@@ -66,6 +72,7 @@ function columnsOf(values: DealValues) {
     systemTags: systemTagsFor({ ...values, purchaseType: creativeType }),
     description,
     terms: { ...terms, legalCertification: true },
+    ...matchFacts(matchDealOf({ ...values, purchaseType: creativeType })),
   };
 }
 
@@ -168,7 +175,7 @@ export async function changeStatus(
       })
       .where(eq(deals.id, dealId))
       .returning();
-    await settleOffers(tx, dealId, current.status as DealStatus, change.status);
+    await settleOffers(tx, dealId, current.status as DealStatus, change.status, actorId);
     await tx.insert(dealStatusHistory).values({
       dealId,
       status: change.status,
@@ -232,7 +239,17 @@ function addressOf(viewer: Viewer, row: DealRow) {
 
 type Cover = Pick<PhotoRow, 'key' | 'width' | 'height'>;
 
-export function cardOf(viewer: Viewer, row: DealRow, extra: { cover: Cover | null; isFavorite: boolean }) {
+/** How a list or page scores deals for the viewer: their match profile and the reader's language. */
+export interface MatchContext {
+  profile: MatchProfile | null;
+  language: Language;
+}
+
+export function cardOf(
+  viewer: Viewer,
+  row: DealRow,
+  extra: { cover: Cover | null; isFavorite: boolean; match?: MatchContext },
+) {
   const terms = row.terms as Partial<DealValues>;
   return {
     id: row.id,
@@ -257,12 +274,15 @@ export function cardOf(viewer: Viewer, row: DealRow, extra: { cover: Cover | nul
     coverPhoto: coverOf(extra.cover),
     isFavorite: extra.isFavorite,
     isOwn: row.originatorId === viewer.id,
+    termsVerified: termsVerifiedOf(row),
+    /** For buyers with preferences or a buy box: the score and its reasons (null otherwise). */
+    match: extra.match ? matchOfDeal(row, extra.match.profile, extra.match.language) : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 /** The cards of a list: each deal with its cover photo and whether the viewer saved it. */
-export async function dealCards(db: Db, viewer: Viewer, rows: DealRow[]) {
+export async function dealCards(db: Db, viewer: Viewer, rows: DealRow[], match?: MatchContext) {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [covers, saved] = await Promise.all([
@@ -284,7 +304,7 @@ export async function dealCards(db: Db, viewer: Viewer, rows: DealRow[]) {
   const coverByDeal = new Map(covers.map((c) => [c.dealId, c]));
   const savedIds = new Set(saved.map((s) => s.dealId));
   return rows.map((row) =>
-    cardOf(viewer, row, { cover: coverByDeal.get(row.id) ?? null, isFavorite: savedIds.has(row.id) }),
+    cardOf(viewer, row, { cover: coverByDeal.get(row.id) ?? null, isFavorite: savedIds.has(row.id), match }),
   );
 }
 
@@ -311,7 +331,13 @@ function prepareDetailQueries(db: Db) {
   };
 }
 
-export async function detailOf(db: Db, viewer: Viewer, row: DealRow, isFavorite: boolean) {
+export async function detailOf(
+  db: Db,
+  viewer: Viewer,
+  row: DealRow,
+  isFavorite: boolean,
+  match?: MatchContext,
+) {
   const manages = managesDeal(viewer, row);
   let prepared = detailQueries.get(db);
   if (!prepared) detailQueries.set(db, (prepared = prepareDetailQueries(db)));
@@ -347,7 +373,7 @@ export async function detailOf(db: Db, viewer: Viewer, row: DealRow, isFavorite:
     purchasePrice: row.purchasePrice,
   } as DealValues;
   return {
-    ...cardOf(viewer, row, { cover: photos[0] ?? null, isFavorite }),
+    ...cardOf(viewer, row, { cover: photos[0] ?? null, isFavorite, match }),
     ...terms,
     description: row.description,
     exclusiveUntil: row.exclusiveUntil?.toISOString() ?? null,
@@ -361,7 +387,8 @@ export async function detailOf(db: Db, viewer: Viewer, row: DealRow, isFavorite:
       callBookingUrl: originator?.callBookingUrl ?? null,
     },
     myInterest: myInterest ? interestOf(myInterest) : null,
-    myOffer: myOffer ? offerOf(myOffer) : null,
+    // With the seller's latest counter and the offer's history (DECISIONS.md, Trust on creative terms).
+    myOffer: myOffer ? { ...offerOf(myOffer), ...(await trailOf(db, myOffer)) } : null,
     engagement,
     statusHistory: manages
       ? history.map((h) => ({

@@ -7,8 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { UNREAD_EMAIL_JOB } from '../chat/service';
 import { unreadEmailHandler } from '../chat/unread-email';
 import { endExclusivity } from '../deals/service';
+import { COUNTER_EXPIRY_JOB, counterExpiryHandler } from '../offers/counters';
 import { deliverPendingMessages } from '../outbox/deliver';
 import { createMailTransport } from '../outbox/transports';
+import { LAPSE_BATCH, lapseExpiredVerifications } from '../verifications/service';
 import { webhookJobHandler } from '../webhooks/deliver-webhook';
 import { WEBHOOK_JOB } from '../webhooks/enqueue';
 import { RepeatingTask } from './repeat';
@@ -18,6 +20,8 @@ export const OUTBOX_INTERVAL_MS = 2_000;
 export const JOBS_INTERVAL_MS = 1_000;
 /** How often exclusive deals whose window is over are moved to active. */
 export const EXCLUSIVITY_INTERVAL_MS = 60_000;
+/** How often approved verifications past their 90 days are lapsed. */
+export const VERIFICATION_EXPIRY_INTERVAL_MS = 60_000;
 const OUTBOX_BATCH = 20;
 
 export interface BackgroundWork {
@@ -35,6 +39,7 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
   // Job handlers are registered here as features add job types.
   jobs.register(WEBHOOK_JOB, webhookJobHandler(db, { policy: app.config.webhooks }));
   jobs.register(UNREAD_EMAIL_JOB, unreadEmailHandler(db, app.config.origin));
+  jobs.register(COUNTER_EXPIRY_JOB, counterExpiryHandler(db));
 
   const outbox = new RepeatingTask(
     async () =>
@@ -52,13 +57,24 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
     (error) => logger.error({ err: error }, 'ending exclusivity failed'),
   );
 
+  // Verified terms hold 90 days (DECISIONS.md, Trust on creative terms); then the badge goes.
+  const verificationExpiry = new RepeatingTask(
+    async () => {
+      const lapsed = await lapseExpiredVerifications(db, app.config.origin);
+      if (lapsed) logger.info({ lapsed }, 'verified terms lapsed');
+      return lapsed === LAPSE_BATCH;
+    },
+    (error) => logger.error({ err: error }, 'lapsing verified terms failed'),
+  );
+
   outbox.start(OUTBOX_INTERVAL_MS);
   jobs.start(JOBS_INTERVAL_MS);
   exclusivity.start(EXCLUSIVITY_INTERVAL_MS);
+  verificationExpiry.start(VERIFICATION_EXPIRY_INTERVAL_MS);
   return {
     jobs,
     async stop() {
-      await Promise.all([outbox.stop(), jobs.stop(), exclusivity.stop()]);
+      await Promise.all([outbox.stop(), jobs.stop(), exclusivity.stop(), verificationExpiry.stop()]);
       transport.close?.();
     },
   };

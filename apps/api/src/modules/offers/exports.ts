@@ -10,6 +10,7 @@ import { translate } from '../../lib/i18n';
 import type { DealRow } from '../deals/service';
 import { batches, sendCsv } from './csv-export';
 import { interestsAfter, offersAfter } from './queries';
+import { comparedDealOf } from '../trust/disclosures';
 
 /** A filename part from the deal: its city and ZIP, never its (possibly hidden) street. */
 const fileStem = (deal: DealRow) =>
@@ -29,6 +30,7 @@ function wordsOf(language: string) {
     yesNo: (value: boolean) => words.get(value ? 'offers.csv.yes' : 'offers.csv.no')!,
     type: (type: string) => words.get(`offers.type.${type}`) ?? type,
     status: (status: string) => words.get(`offers.status.${status}`) ?? status,
+    risk: (key: string) => translate(language, `disclosures.${key}.title`),
   };
 }
 
@@ -69,6 +71,7 @@ export function sendOffersCsv(
 ) {
   const words = wordsOf(language);
   const now = new Date();
+  const compared = comparedDealOf(deal);
   const header = [
     'submitted',
     'buyer',
@@ -79,10 +82,13 @@ export function sendOffersCsv(
     'purchasePrice',
     'entryFee',
     'cashToSeller',
+    'effectivePrice',
+    'sellerFinanced',
     'closeDate',
     'daysToClose',
     'status',
     'message',
+    'acknowledgedRisks',
   ];
   return sendCsv(
     reply,
@@ -90,7 +96,7 @@ export function sendOffersCsv(
     header.map(words.column),
     batches((lastId, size) => offersAfter(db, deal.id, scope, lastId, size)),
     (offer) => {
-      const figures = offerFigures(offer, deal, now);
+      const figures = offerFigures(offer, compared, now);
       return [
         offer.createdAt.toISOString(),
         personName(offer),
@@ -101,10 +107,13 @@ export function sendOffersCsv(
         offer.purchasePrice,
         offer.entryFee,
         figures.cashToSeller,
+        figures.effectivePrice,
+        figures.sellerFinanced,
         offer.estimatedCloseDate,
         figures.daysToClose,
         words.status(offer.status),
         offer.message,
+        offer.acknowledgedRisks.map(words.risk).join('; '),
       ];
     },
     onError,

@@ -223,6 +223,7 @@ describe('making offers', () => {
       entryFee: 8000,
       purchasePrice: 1,
       estimatedCloseDate: isoDay(new Date()),
+      acknowledgedRisks: ['dueOnSale'],
     });
     expect(first).toMatchObject({ status: 'open', entryFee: 8000, purchasePrice: null });
     const second = await offered(buyer, deal.id, cashOffer(430000));
@@ -291,7 +292,12 @@ describe('comparing offers', () => {
     await app.database.db.update(users).set({ certifiedBuyer: true }).where(eq(users.id, certified.id));
     const deal = await listed(seller, subToDeal({ purchasePrice: 400000, entryFee: 10000 }));
     await offered(buyer, deal.id, cashOffer(380000, { estimatedCloseDate: inDays(45) }));
-    await offered(certified, deal.id, { type: 'creative', entryFee: 12000, estimatedCloseDate: inDays(10) });
+    await offered(certified, deal.id, {
+      type: 'creative',
+      entryFee: 12000,
+      estimatedCloseDate: inDays(10),
+      acknowledgedRisks: ['dueOnSale'],
+    });
 
     const byCash = (await send(seller, 'GET', `/api/deals/${deal.id}/offers?sort=cash-desc`)).json();
     expect(byCash.deal).toMatchObject({
@@ -301,9 +307,30 @@ describe('comparing offers', () => {
       acceptedOfferId: null,
     });
     expect(byCash.items.map((o: { figures: unknown }) => o.figures)).toEqual([
-      { cashToSeller: 380000, priceOfAsking: 95, entryFeeOfAsking: null, daysToClose: 45 },
-      { cashToSeller: 12000, priceOfAsking: null, entryFeeOfAsking: 120, daysToClose: 10 },
+      {
+        cashToSeller: 380000,
+        priceOfAsking: 95,
+        entryFeeOfAsking: null,
+        daysToClose: 45,
+        effectivePrice: 380000,
+        sellerFinanced: null,
+      },
+      // The entry fee plus the $310,000 loan the buyer takes over subject to.
+      {
+        cashToSeller: 12000,
+        priceOfAsking: null,
+        entryFeeOfAsking: 120,
+        daysToClose: 10,
+        effectivePrice: 322000,
+        sellerFinanced: null,
+      },
     ]);
+    const byEffective = (
+      await send(seller, 'GET', `/api/deals/${deal.id}/offers?sort=effective-desc`)
+    ).json();
+    expect(
+      byEffective.items.map((o: { figures: { effectivePrice: number } }) => o.figures.effectivePrice),
+    ).toEqual([380000, 322000]);
     const byClose = (await send(seller, 'GET', `/api/deals/${deal.id}/offers?sort=close-asc`)).json();
     expect(byClose.items.map((o: { type: string }) => o.type)).toEqual(['creative', 'cash']);
     const byCertified = (await send(seller, 'GET', `/api/deals/${deal.id}/offers?sort=certified`)).json();
@@ -561,10 +588,13 @@ describe('CSV exports', () => {
       'Purchase price',
       'Entry fee',
       'Cash to seller',
+      'Effective price',
+      'Seller-financed',
       'Estimated close date',
       'Days to close',
       'Status',
       'Message',
+      'Risks acknowledged',
     ]);
     expect(first).toEqual([
       expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -576,10 +606,13 @@ describe('CSV exports', () => {
       '440000',
       '',
       '440000',
+      '440000',
+      '',
       inDays(30),
       '30',
       'Open',
       `'=HYPERLINK("http://x","y")`,
+      '',
     ]);
   });
 

@@ -4,13 +4,15 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgTable, PgColumn } from 'drizzle-orm/pg-core';
-import { offerFigures, OFFER_SCOPES, type OfferScope, type OfferSort } from '@dealclub/shared/offers';
+import { isoDay, offerFigures, OFFER_SCOPES, type OfferScope, type OfferSort } from '@dealclub/shared/offers';
+import { comparedDealOf } from '../trust/disclosures';
 import type { Db } from '../../db/client';
 import { deals, interests, offers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { afterRow, decodeCursor, decodeOffset, encodeCursor, encodeOffset } from '../../lib/cursor';
 import { dealCards, type DealRow } from '../deals/service';
 import { managesDeal, visibleTo, type Viewer } from '../deals/visibility';
+import { trailsOf } from './offer-history';
 import { buyerOf, interestOf, offerOf } from './service';
 
 export interface Page {
@@ -79,11 +81,28 @@ function offersWhere(dealId: string, scope: OfferScope): SQL {
   return and(eq(offers.dealId, dealId), statuses ? inArray(offers.status, [...statuses]) : undefined)!;
 }
 
-function offerOrder(sort: OfferSort): SQL[] {
+function offerOrder(sort: OfferSort, deal: DealRow, now: Date): SQL[] {
   const newest = [desc(offers.createdAt), desc(offers.id)];
   switch (sort) {
     case 'cash-desc':
       return [sql`coalesce(${offers.purchasePrice}, ${offers.entryFee}) desc`, ...newest];
+    case 'effective-desc': {
+      // Within one deal a creative offer's effective price is its entry fee plus the same loans
+      // (or the same option price): the shared rule, evaluated once for a fee of 0 and 1.
+      const compared = comparedDealOf(deal);
+      const creative = (fee: number) =>
+        offerFigures(
+          { type: 'creative', purchasePrice: null, entryFee: fee, estimatedCloseDate: isoDay(now) },
+          compared,
+          now,
+        ).effectivePrice;
+      const base = creative(0);
+      const perFee = creative(1) - base;
+      return [
+        sql`(case when ${offers.type} = 'cash' then ${offers.purchasePrice}::bigint else coalesce(${offers.entryFee}, 0)::bigint * ${perFee}::bigint + ${base}::bigint end) desc`,
+        ...newest,
+      ];
+    }
     case 'close-asc':
       return [asc(offers.estimatedCloseDate), ...newest];
     case 'certified':
@@ -112,7 +131,7 @@ export async function offersPage(
       .from(offers)
       .innerJoin(users, eq(users.id, offers.buyerId))
       .where(where)
-      .orderBy(...offerOrder(query.sort))
+      .orderBy(...offerOrder(query.sort, deal, now))
       .limit(query.limit + 1)
       .offset(offset),
     db
@@ -124,11 +143,19 @@ export async function offersPage(
       .from(offers)
       .where(and(eq(offers.dealId, deal.id), eq(offers.status, 'accepted'))),
   ]);
+  const shown = rows.slice(0, query.limit);
+  const trails = await trailsOf(
+    db,
+    shown.map((r) => r.offer),
+    now,
+  );
   return {
-    items: rows.slice(0, query.limit).map(({ offer, buyer }) => ({
+    items: shown.map(({ offer, buyer }) => ({
       ...offerOf(offer),
       buyer: buyerOf(buyer),
-      figures: offerFigures(offer, deal, now),
+      figures: offerFigures(offer, comparedDealOf(deal), now),
+      // The latest counter and the history (DECISIONS.md, Trust on creative terms).
+      ...trails.get(offer.id)!,
     })),
     nextCursor: rows.length > query.limit ? encodeOffset(offset + query.limit) : null,
     total: Number(counted?.n ?? 0),
@@ -164,6 +191,7 @@ export function offersAfter(
       estimatedCloseDate: offers.estimatedCloseDate,
       status: offers.status,
       message: offers.message,
+      acknowledgedRisks: offers.acknowledgedRisks,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
@@ -237,5 +265,13 @@ export async function myOffers(db: Db, viewer: Viewer, page: Page) {
     dealId: offers.dealId,
     mine: and(eq(offers.buyerId, viewer.id), sql`${offers.status} <> 'replaced'`)!,
   });
-  return { items: rows.map(({ item, deal }) => ({ ...offerOf(item), deal })), nextCursor, total };
+  const trails = await trailsOf(
+    db,
+    rows.map((r) => r.item),
+  );
+  return {
+    items: rows.map(({ item, deal }) => ({ ...offerOf(item), ...trails.get(item.id)!, deal })),
+    nextCursor,
+    total,
+  };
 }

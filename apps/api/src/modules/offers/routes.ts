@@ -13,6 +13,7 @@ import { publicOrigin } from '../../lib/origin';
 import { perUserLimit } from '../../lib/per-user-limit';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
 import { viewerOf } from '../deals/visibility';
+import { counterRoutes, OfferWithTrail } from './counter-routes';
 import { sendInterestsCsv, sendOffersCsv } from './exports';
 import { interestsPage, managedDeal, myInterests, myOffers, offersPage } from './queries';
 import { acceptOffer, expressInterest, interestOf, offerOf, submitOffer } from './service';
@@ -149,7 +150,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
           sort: z.enum(OFFER_SORTS).default('newest'),
           status: offerScopeField,
         }),
-        response: { 200: page(Offer).extend({ deal: z.looseObject({ id: z.string() }) }) },
+        response: { 200: page(OfferWithTrail).extend({ deal: z.looseObject({ id: z.string() }) }) },
       },
     },
     async (request) => {
@@ -204,9 +205,12 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'My offers and their state, newest first (replaced ones left out), with each deal',
         ...auth,
         querystring: PageQuery,
-        response: { 200: page(Offer) },
+        response: { 200: page(OfferWithTrail) },
       },
     },
     async (request) => myOffers(db(), viewerOf(requireRole(request, BUYER_SIDE)), request.query),
   );
+
+  // Counter-offers: the seller's counter, the buyer's answer.
+  await app.register(counterRoutes);
 };

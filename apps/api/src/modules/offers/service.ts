@@ -14,6 +14,7 @@ import {
 } from '@dealclub/shared/offers';
 import type { DealStatus } from '@dealclub/shared/deals';
 import { personName } from '@dealclub/shared/format';
+import type { NotificationType, SystemEvent } from '@dealclub/shared/chat-rules';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { dealStatusHistory, deals, interests, offers, users } from '../../db/schema';
@@ -24,6 +25,9 @@ import { addMessage, announce, ensureThread, type Announcement } from '../chat/s
 import type { RealtimePublisher } from '../realtime/publisher';
 import { enqueueWebhookEvent } from '../webhooks/enqueue';
 import { notifyUser, offerWords, placeFor } from './notify';
+import { recordOfferEvents, supersedeOpenCounters, type CounterRow } from './offer-history';
+import { acknowledgementProblem } from '@dealclub/shared/trust-rules';
+import { dealDisclosures } from '../trust/disclosures';
 
 export type OfferRow = typeof offers.$inferSelect;
 export type InterestRow = typeof interests.$inferSelect;
@@ -39,10 +43,14 @@ export function offerOf(row: OfferRow) {
     entryFee: row.entryFee,
     estimatedCloseDate: row.estimatedCloseDate,
     message: row.message,
+    /** The deal's disclosures the buyer acknowledged with a creative offer. */
+    acknowledgedRisks: row.acknowledgedRisks,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
     replacesId: row.replacesId,
+    /** The counter whose terms the buyer accepted, when the offer was accepted that way. */
+    acceptedCounterId: row.acceptedCounterId,
   };
 }
 
@@ -85,18 +93,18 @@ async function lockVisibleDeal(db: Db, viewer: Viewer, dealId: string): Promise<
 }
 
 /** The refusal for a deal in a state that takes no offers (core §4). */
-function notOpenError(status: string): AppError {
+export function notOpenError(status: string): AppError {
   return new AppError(status === 'pending' ? 'DEAL_PENDING' : 'DEAL_UNAVAILABLE');
 }
 
-async function userRow(db: Db, id: string): Promise<UserRow> {
+export async function userRow(db: Db, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
 /** What the webhook says of an offer: the offer, the deal (the seller's own, so with its address) and the buyer. */
-function offerEventData(offer: OfferRow, deal: DealRow, buyer: UserRow, origin: string) {
+export function offerEventData(offer: OfferRow, deal: DealRow, buyer: UserRow, origin: string) {
   return {
     offer: offerOf(offer),
     deal: {
@@ -126,7 +134,9 @@ export interface Actor {
 }
 
 /** An offer's figures as a system message keeps them (words filled in the reader's language). */
-const offerParams = (offer: OfferRow) => ({
+export const offerParams = (
+  offer: Pick<OfferRow, 'type' | 'purchasePrice' | 'entryFee' | 'estimatedCloseDate'>,
+) => ({
   type: offer.type,
   amount: (offer.type === 'cash' ? offer.purchasePrice : offer.entryFee) ?? 0,
   closeDate: offer.estimatedCloseDate,
@@ -148,19 +158,20 @@ function offerParamWords(language: string, params: Record<string, string | numbe
  * Posts a marketplace event into the deal's conversation with the buyer (DECISIONS.md): the
  * thread is made by the first event; the other side is notified and, after the commit, told live.
  */
-async function postEvent(
+export async function postEvent(
   db: Db,
   deal: DealRow,
   buyerId: string,
   sender: UserRow,
-  event: 'interest' | 'offer' | 'offer_accepted',
+  event: SystemEvent,
   body: string,
   params?: Record<string, string | number>,
+  notification?: NotificationType,
 ): Promise<Announcement> {
   const { thread, created } = await ensureThread(db, deal, buyerId);
   const { announcement } = await addMessage(
     db,
-    { thread, created, sender, kind: 'system', event, params, body },
+    { thread, created, sender, kind: 'system', event, params, body, notification },
     offerParamWords,
   );
   return announcement;
@@ -212,6 +223,23 @@ export async function expressInterest(
  * offer is refused on a cash deal. The buyer's open offer on the deal, if any, is replaced (kept as
  * `replaced`). The seller is told by e-mail and, if they set one up, by their webhook.
  */
+/**
+ * A creative offer acknowledges every disclosure of the deal as it stands now (DECISIONS.md, Trust
+ * on creative terms): an unknown key is a 400; a missing one (the terms changed since the buyer
+ * read them, or they skipped one) a 422 that names the keys to acknowledge.
+ */
+function checkAcknowledgedRisks(deal: DealRow, values: OfferValues) {
+  if (values.type !== 'creative') return;
+  const required = dealDisclosures(deal).map((d) => d.key);
+  const problem = acknowledgementProblem(required, values.acknowledgedRisks);
+  if (problem === 'unknown') throw new AppError('UNKNOWN_DISCLOSURE');
+  if (problem === 'missing') {
+    throw new AppError('RISKS_NOT_ACKNOWLEDGED', undefined, [
+      fieldError('acknowledgedRisks', 'offers.validation.risks'),
+    ]);
+  }
+}
+
 export async function submitOffer(
   db: Db,
   actor: Actor,
@@ -228,12 +256,17 @@ export async function submitOffer(
         fieldError('type', 'offers.validation.cashDealCashOnly'),
       ]);
     }
+    checkAcknowledgedRisks(deal, values);
     const now = new Date();
     const [replaced] = await tx
       .update(offers)
       .set({ status: 'replaced', updatedAt: now })
       .where(and(eq(offers.dealId, dealId), eq(offers.buyerId, actor.viewer.id), eq(offers.status, 'open')))
       .returning({ id: offers.id });
+    if (replaced) {
+      await supersedeOpenCounters(tx, [replaced.id], now);
+      await recordOfferEvents(tx, [replaced.id], 'replaced', actor.viewer.id);
+    }
     const [offer] = await tx
       .insert(offers)
       .values({
@@ -244,9 +277,11 @@ export async function submitOffer(
         entryFee: values.entryFee,
         estimatedCloseDate: values.estimatedCloseDate,
         message: values.message,
+        acknowledgedRisks: values.acknowledgedRisks,
         replacesId: replaced?.id ?? null,
       })
       .returning();
+    await recordOfferEvents(tx, [offer!.id], 'submitted', actor.viewer.id, { terms: offer! });
     const [buyer, seller] = await Promise.all([userRow(tx, actor.viewer.id), userRow(tx, deal.originatorId)]);
     await notifyUser(
       tx,
@@ -308,68 +343,7 @@ export async function acceptOffer(
       if (offer.status === 'accepted' || deal.acceptedBuyerId) throw new AppError('OFFER_ALREADY_ACCEPTED');
       if (offer.status !== 'open') throw new AppError('OFFER_NOT_OPEN');
       if (!OFFERABLE_STATUSES.includes(deal.status as DealStatus)) throw notOpenError(deal.status);
-
-      const now = new Date();
-      const [accepted] = await tx
-        .update(offers)
-        .set({ status: 'accepted', acceptedAt: now, acceptedBy: actor.viewer.id, updatedAt: now })
-        .where(eq(offers.id, offerId))
-        .returning();
-      await tx
-        .update(offers)
-        .set({ status: 'declined', updatedAt: now })
-        .where(and(eq(offers.dealId, deal.id), eq(offers.status, 'open')));
-      const [pending] = await tx
-        .update(deals)
-        .set({ status: 'pending', acceptedBuyerId: offer.buyerId, exclusiveUntil: null, updatedAt: now })
-        .where(eq(deals.id, deal.id))
-        .returning();
-
-      const [buyer, seller, actorRow] = await Promise.all([
-        userRow(tx, offer.buyerId),
-        userRow(tx, deal.originatorId),
-        userRow(tx, actor.viewer.id),
-      ]);
-      await tx.insert(dealStatusHistory).values({
-        dealId: deal.id,
-        status: 'pending',
-        source: 'platform',
-        comments: translate(actorRow.languagePreference, 'offers.history.accepted', {
-          buyer: personName(buyer),
-          ...offerWords(actorRow.languagePreference, offer),
-        }),
-        actorId: actor.viewer.id,
-      });
-      const link = `${actor.origin}/deals/${deal.id}`;
-      await notifyUser(
-        tx,
-        buyer,
-        'offer_accepted',
-        { subject: 'email.offerAcceptedBuyerSubject', body: 'email.offerAcceptedBuyerBody' },
-        (language) => ({ place: placeFor(buyer, pending!), ...offerWords(language, offer), link }),
-      );
-      await notifyUser(
-        tx,
-        seller,
-        'offer_accepted',
-        { subject: 'email.offerAcceptedSellerSubject', body: 'email.offerAcceptedSellerBody' },
-        (language) => ({
-          place: placeFor(seller, pending!),
-          buyer: personName(buyer),
-          ...offerWords(language, offer),
-          link: `${link}/offers`,
-        }),
-      );
-      await enqueueWebhookEvent(
-        tx,
-        seller,
-        'offer.accepted',
-        offerEventData(accepted!, pending!, buyer, actor.origin),
-      );
-      announcements.push(
-        await postEvent(tx, pending!, buyer.id, seller, 'offer_accepted', '', offerParams(accepted!)),
-      );
-      return { offer: accepted!, deal: pending! };
+      return completeAcceptance(tx, actor, deal, offer, announcements);
     });
     await announce(actor.realtime, announcements);
     return result;
@@ -379,6 +353,122 @@ export async function acceptOffer(
       throw new AppError('OFFER_ALREADY_ACCEPTED');
     throw error;
   }
+}
+
+/**
+ * The acceptance itself, in the caller's transaction with the deal locked and the offer checked
+ * open: shared by the seller's accept and the buyer's acceptance of a counter (`counter`, whose
+ * terms the offer then carries), so both follow the one exactly-one-accepted rule. The other open
+ * offers are declined and every open counter on them closed; each step goes into the history.
+ */
+export async function completeAcceptance(
+  tx: Db,
+  actor: Actor,
+  deal: DealRow,
+  offer: OfferRow,
+  announcements: Announcement[],
+  counter?: CounterRow,
+): Promise<{ offer: OfferRow; deal: DealRow }> {
+  const now = new Date();
+  const [accepted] = await tx
+    .update(offers)
+    .set({
+      status: 'accepted',
+      acceptedAt: now,
+      acceptedBy: actor.viewer.id,
+      updatedAt: now,
+      ...(counter
+        ? {
+            purchasePrice: counter.purchasePrice,
+            entryFee: counter.entryFee,
+            estimatedCloseDate: counter.estimatedCloseDate,
+            acceptedCounterId: counter.id,
+          }
+        : {}),
+    })
+    .where(eq(offers.id, offer.id))
+    .returning();
+  const declined = await tx
+    .update(offers)
+    .set({ status: 'declined', updatedAt: now })
+    .where(and(eq(offers.dealId, deal.id), eq(offers.status, 'open')))
+    .returning({ id: offers.id });
+  const declinedIds = declined.map((d) => d.id);
+  await supersedeOpenCounters(tx, [offer.id, ...declinedIds], now);
+  await recordOfferEvents(
+    tx,
+    [offer.id],
+    counter ? 'counter_accepted' : 'accepted',
+    actor.viewer.id,
+    counter ? { counterId: counter.id, terms: counter } : { terms: accepted! },
+  );
+  await recordOfferEvents(tx, declinedIds, 'declined', actor.viewer.id);
+  const [pending] = await tx
+    .update(deals)
+    .set({ status: 'pending', acceptedBuyerId: offer.buyerId, exclusiveUntil: null, updatedAt: now })
+    .where(eq(deals.id, deal.id))
+    .returning();
+
+  const [buyer, seller, actorRow] = await Promise.all([
+    userRow(tx, offer.buyerId),
+    userRow(tx, deal.originatorId),
+    userRow(tx, actor.viewer.id),
+  ]);
+  await tx.insert(dealStatusHistory).values({
+    dealId: deal.id,
+    status: 'pending',
+    source: 'platform',
+    comments: translate(
+      actorRow.languagePreference,
+      counter ? 'offers.history.counterAccepted' : 'offers.history.accepted',
+      { buyer: personName(buyer), ...offerWords(actorRow.languagePreference, accepted!) },
+    ),
+    actorId: actor.viewer.id,
+  });
+  const link = `${actor.origin}/deals/${deal.id}`;
+  const mails = counter
+    ? {
+        template: 'counter_accepted',
+        buyer: { subject: 'email.counterAcceptedBuyerSubject', body: 'email.counterAcceptedBuyerBody' },
+        seller: { subject: 'email.counterAcceptedSellerSubject', body: 'email.counterAcceptedSellerBody' },
+      }
+    : {
+        template: 'offer_accepted',
+        buyer: { subject: 'email.offerAcceptedBuyerSubject', body: 'email.offerAcceptedBuyerBody' },
+        seller: { subject: 'email.offerAcceptedSellerSubject', body: 'email.offerAcceptedSellerBody' },
+      };
+  await notifyUser(tx, buyer, mails.template, mails.buyer, (language) => ({
+    place: placeFor(buyer, pending!),
+    ...offerWords(language, accepted!),
+    link,
+  }));
+  await notifyUser(tx, seller, mails.template, mails.seller, (language) => ({
+    place: placeFor(seller, pending!),
+    buyer: personName(buyer),
+    ...offerWords(language, accepted!),
+    link: `${link}/offers`,
+  }));
+  await enqueueWebhookEvent(
+    tx,
+    seller,
+    'offer.accepted',
+    offerEventData(accepted!, pending!, buyer, actor.origin),
+  );
+  announcements.push(
+    counter
+      ? await postEvent(
+          tx,
+          pending!,
+          buyer.id,
+          buyer,
+          'counter_accepted',
+          '',
+          offerParams(accepted!),
+          'counter_accepted',
+        )
+      : await postEvent(tx, pending!, buyer.id, seller, 'offer_accepted', '', offerParams(accepted!)),
+  );
+  return { offer: accepted!, deal: pending! };
 }
 
 /** Counts shown to the deal's manager on its page. */

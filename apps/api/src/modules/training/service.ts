@@ -131,6 +131,7 @@ export async function listLessons(db: Db, userId: string, lang: Language): Promi
     const completedAt = done.get(lesson.id) ?? null;
     const item: Lesson = {
       id: lesson.id,
+      slug: lesson.slug,
       position: index + 1,
       title: pick(lesson, 'title', lang),
       summary: pick(lesson, 'summary', lang),

@@ -63,15 +63,18 @@ export function SubmitButton({
   busy,
   children,
   busyLabel,
+  disabled = false,
 }: {
   busy: boolean;
   children: ReactNode;
   busyLabel: string;
+  /** Not yet possible (a required acknowledgement is missing), besides busy. */
+  disabled?: boolean;
 }) {
   return (
     <button
       type="submit"
-      disabled={busy}
+      disabled={busy || disabled}
       className="h-11 rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
     >
       {busy ? busyLabel : children}

@@ -36,6 +36,7 @@ export function createCard(overrides: Partial<Card> = {}): Card {
     coverPhoto: null,
     isFavorite: false,
     isOwn: false,
+    termsVerified: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
@@ -68,6 +69,7 @@ export function createOffer(overrides: Partial<Offer> = {}): Offer {
     entryFee: null,
     estimatedCloseDate: '2026-03-01',
     message: '',
+    acknowledgedRisks: [],
     status: 'open',
     createdAt: '2026-02-01T15:00:00.000Z',
     acceptedAt: null,

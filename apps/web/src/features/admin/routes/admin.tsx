@@ -3,11 +3,15 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { RequireSession } from '@/lib/session/require-session';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { MailboxTable, UsersTable, WaitlistTable } from '../components/admin-tables';
+import { VerificationsTab } from '../components/verifications-tab';
 
-const TABS = ['users', 'waitlist', 'mailbox'] as const;
+const TABS = ['users', 'waitlist', 'mailbox', 'verifications'] as const;
 type Tab = (typeof TABS)[number];
 
-/** `/admin`: users (search, roles, deactivate), the waitlist and the mailbox of outgoing e-mail. */
+/**
+ * `/admin`: users (search, roles, deactivate), the waitlist, the mailbox of outgoing e-mail and the
+ * mortgage statements to verify.
+ */
 export default function AdminPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.admin'));
@@ -48,6 +52,7 @@ function Admin() {
         {tab === 'users' && <UsersTable />}
         {tab === 'waitlist' && <WaitlistTable />}
         {tab === 'mailbox' && <MailboxTable />}
+        {tab === 'verifications' && <VerificationsTab />}
       </div>
     </section>
   );

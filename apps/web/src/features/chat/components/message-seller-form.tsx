@@ -23,13 +23,20 @@ const CODED_REFUSALS: readonly ErrorCode[] = [
 
 /**
  * "Message the seller" on a deal's page: starts the buyer's conversation about the deal (or adds to
- * it) and opens it.
+ * it) and opens it. With `buyer`, the deal's originator writes to one of its matching buyers.
  */
 const messageResolver = lazyResolver<ChatMessageInput>(() =>
   import('./message-resolver').then((m) => m.messageResolver),
 );
 
-export function MessageSellerForm({ dealId }: { dealId: string }) {
+export function MessageSellerForm({
+  dealId,
+  buyer,
+}: {
+  dealId: string;
+  /** The matching buyer the originator writes to. */
+  buyer?: { id: string; name: string };
+}) {
   const { t } = useTranslation();
   const translate = useFieldMessage();
   const navigate = useNavigate();
@@ -42,7 +49,7 @@ export function MessageSellerForm({ dealId }: { dealId: string }) {
 
   async function submit(values: ChatMessageInput) {
     try {
-      const { thread } = await start.mutateAsync({ dealId, body: values.body });
+      const { thread } = await start.mutateAsync({ dealId, body: values.body, buyerId: buyer?.id });
       void navigate(`/chat/${encodeURIComponent(thread.threadId)}`);
     } catch (error) {
       if (applyServerErrors(form, error, t)) return;
@@ -58,9 +65,9 @@ export function MessageSellerForm({ dealId }: { dealId: string }) {
       className="grid gap-3"
       data-testid="message-seller"
     >
-      <p className="text-slate-700">{t('chat.start.lead')}</p>
+      {!buyer && <p className="text-slate-700">{t('chat.start.lead')}</p>}
       <TextAreaField
-        label={t('chat.start.label')}
+        label={buyer ? t('chat.start.toBuyer', { name: buyer.name }) : t('chat.start.label')}
         maxLength={MESSAGE_MAX_LENGTH}
         length={body.length}
         error={translate(form.formState.errors.body?.message)}

@@ -6,6 +6,7 @@ import {
   NOTIFICATION_POLL_BUYER_MS,
   NOTIFICATION_POLL_SELLER_MS,
   type ChatNotification,
+  notificationPath,
 } from '@dealclub/shared/chat-rules';
 import { isSellerSide, type Role } from '@dealclub/shared/roles';
 import { useOnDemand } from '@/components/ui/on-demand';
@@ -98,7 +99,7 @@ export function NotificationBell({ roles }: { roles: readonly Role[] }) {
       }}
       onSelect={(notification) => {
         markRead.mutate(notification.notificationId);
-        void navigate(`/chat/${encodeURIComponent(notification.threadId)}`);
+        void navigate(notificationPath(notification));
       }}
       defaultOpen={defaultOpen}
       autoFocus={autoFocus}

@@ -1,6 +1,14 @@
 /** The bell's dropdown (notification-bell.tsx), loaded when it is first opened. */
 import { DropdownMenu } from 'radix-ui';
-import { Ban, MessageSquare, MessageSquarePlus, type LucideIcon } from 'lucide-react';
+import {
+  BadgeCheck,
+  Ban,
+  CircleX,
+  MessageSquare,
+  MessageSquarePlus,
+  Reply,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +25,9 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   new_message: MessageSquare,
   new_thread: MessageSquarePlus,
   thread_blocked: Ban,
+  offer_countered: Reply,
+  counter_accepted: BadgeCheck,
+  counter_declined: CircleX,
 };
 
 const itemClass =

@@ -3,6 +3,7 @@
  * one deal, the saved deals and the favorite toggle (optimistic over every cached list and detail).
  * Every query key starts with `['deals', …]` so that a seller-side change refreshes them all.
  */
+import type { Match } from './matching';
 import {
   keepPreviousData,
   infiniteQueryOptions,
@@ -22,6 +23,7 @@ import type {
   PURCHASE_TYPES,
 } from '@dealclub/shared/deal-rules';
 import type { DealValues } from '@dealclub/shared/deals';
+import type { TermsVerified } from '@dealclub/shared/verifications';
 import { apiRequest, withQuery } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
 import type { Interest, Offer } from '@/features/offers/api/offers';
@@ -58,6 +60,10 @@ export interface Card {
   coverPhoto: ResponsivePhoto | null;
   isFavorite: boolean;
   isOwn: boolean;
+  /** Set while an admin's approval of the mortgage statement holds (verified terms). */
+  termsVerified: TermsVerified | null;
+  /** For a buyer with preferences or a buy box: how the deal fits them (null otherwise). */
+  match?: Match | null;
   createdAt: string;
 }
 
@@ -138,7 +144,7 @@ export interface DealsPage {
   totalCapped?: boolean;
 }
 
-export const DEAL_SORTS = ['newest', 'price-asc', 'price-desc', 'entry-fee-asc'] as const;
+export const DEAL_SORTS = ['newest', 'match', 'price-asc', 'price-desc', 'entry-fee-asc'] as const;
 export type DealSort = (typeof DEAL_SORTS)[number];
 
 /** The browse filters as the API takes them (all optional). */
@@ -154,6 +160,8 @@ export interface DealFilters {
   zipCode?: string;
   tags?: string[];
   q?: string;
+  /** Only deals whose terms an admin verified. */
+  verified?: boolean;
   sort?: DealSort;
 }
 
@@ -180,6 +188,7 @@ function toQuery(filters: DealFilters) {
     zipCode: filters.zipCode || undefined,
     tags: filters.tags?.length ? filters.tags.join(',') : undefined,
     q: filters.q?.trim() || undefined,
+    verified: filters.verified ? 'true' : undefined,
     sort: filters.sort,
   };
 }

@@ -26,6 +26,14 @@ describe('browse filters in the URL', () => {
     );
   });
 
+  it('reads and writes the verified-terms filter (true only)', () => {
+    expect(parseFilters(new URLSearchParams('verified=true'))).toEqual({ verified: true });
+    expect(parseFilters(new URLSearchParams('verified=yes'))).toEqual({});
+    expect(withFilters(new URLSearchParams(), { verified: true }).toString()).toBe('verified=true');
+    expect(withFilters(new URLSearchParams('verified=true'), { verified: undefined }).toString()).toBe('');
+    expect(hasFilters({ verified: true })).toBe(true);
+  });
+
   it('knows when the list is narrowed', () => {
     expect(hasFilters({ sort: 'price-asc' })).toBe(false);
     expect(hasFilters({ zipCode: '78701' })).toBe(true);

@@ -26,6 +26,7 @@ export const FILTER_KEYS = [
   'city',
   'zipCode',
   'tags',
+  'verified',
   'sort',
 ] as const satisfies readonly (keyof DealFilters)[];
 
@@ -64,6 +65,7 @@ export function parseFilters(params: URLSearchParams): DealFilters {
     city: text(params.get('city'), 80),
     zipCode: zip && ZIP_RE.test(zip) ? zip : undefined,
     tags: tags.length ? tags : undefined,
+    verified: params.get('verified') === 'true' ? true : undefined,
     sort: oneOf<DealSort>(DEAL_SORTS, params.get('sort')),
   };
   // Drop the empty entries so that equal filters make equal query keys.

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-export type BrowseView = 'all' | 'favorites' | 'interests' | 'offers' | 'mine';
+export type BrowseView = 'all' | 'matched' | 'favorites' | 'interests' | 'offers' | 'mine';
 
 /**
  * The view switch of `/deals`: "All deals", "Favorites", "My interests" and "My offers" for the
@@ -21,6 +21,7 @@ export function BrowseViews({
   const views: { view: BrowseView; to: string; label: string }[] = [];
   if (buyer) {
     views.push({ view: 'all', to: '/deals', label: t('dealsBrowse.viewAll') });
+    views.push({ view: 'matched', to: '/deals?view=matched', label: t('dealsBrowse.viewMatched') });
     views.push({ view: 'favorites', to: '/deals?view=favorites', label: t('dealsBrowse.viewFavorites') });
     views.push({ view: 'interests', to: '/deals?view=interests', label: t('myOffers.interestsView') });
     views.push({ view: 'offers', to: '/deals?view=offers', label: t('myOffers.offersView') });

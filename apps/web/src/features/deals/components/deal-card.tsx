@@ -9,6 +9,8 @@ import type { Card } from '../api/deals';
 import { FavoriteButton } from './favorite-button';
 import { formatMoney, formatNumber, formatRate } from './money';
 import { StatusBadge, TagBadge } from './status-badge';
+import { MatchBadge } from './match-badge';
+import { TermsVerifiedBadge } from './terms-verified-badge';
 
 type Located = Pick<Card, 'streetAddress' | 'unit' | 'addressHidden' | 'city' | 'state' | 'zipCode'>;
 
@@ -108,6 +110,12 @@ export function DealCard({
           <p className="text-sm font-medium text-brand-800">
             {kindOf(t, deal)} · {t(`dealCommon.propertyType.${deal.propertyType}`)}
           </p>
+          {(deal.termsVerified || deal.match) && (
+            <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
+              <MatchBadge match={deal.match} />
+              <TermsVerifiedBadge termsVerified={deal.termsVerified} />
+            </div>
+          )}
         </div>
         <h3 id={headingId} className="leading-snug font-semibold">
           <Link

@@ -1,4 +1,4 @@
-import { Search, SlidersHorizontal, X } from 'lucide-react';
+import { BadgeCheck, Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -302,6 +302,16 @@ export function DealFilters({
             })}
           </div>
         </fieldset>
+        <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            checked={filters.verified === true}
+            onChange={(e) => onChange({ verified: e.target.checked || undefined })}
+            className="size-4 accent-brand-700"
+          />
+          <BadgeCheck aria-hidden className="size-4 text-emerald-700" />
+          {t('verification.filter')}
+        </label>
         {hasFilters(filters) && (
           <button
             type="button"

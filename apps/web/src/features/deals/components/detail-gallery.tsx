@@ -18,7 +18,7 @@ export function DetailGallery({ photos }: { photos: DealPhoto[] }) {
 
   if (!current) {
     return (
-      <div className="flex aspect-[4/3] flex-col items-center justify-center gap-2 rounded-xl bg-slate-100 text-slate-500">
+      <div className="flex aspect-[4/3] flex-col items-center justify-center gap-2 rounded-xl bg-slate-100 text-slate-600">
         <Home aria-hidden className="size-12" />
         <p>{t('dealDetail.gallery.none')}</p>
       </div>

@@ -119,6 +119,54 @@ describe('the /deals/:id detail', () => {
     );
   });
 
+  it("shows the deal's risks, each figure's formula and the loans to maturity with the balloon", async () => {
+    const user = userEvent.setup();
+    const deal = detail({ status: 'active', emd: 5_000, entryFee: 15_000, interestRate: 3 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/disclosures')
+          ? Response.json({
+              items: [
+                {
+                  key: 'dueOnSale',
+                  title: 'Due-on-sale clause',
+                  body: "The seller's mortgage stays in the seller's name.",
+                  help: '/training?lesson=subject-to-and-due-on-sale',
+                },
+              ],
+            })
+          : Response.json(deal),
+      ),
+    );
+    renderPage(signedIn(['buyer']));
+    const risks = await screen.findByRole('region', { name: 'Risks of these terms' });
+    expect(within(risks).getByRole('heading', { name: 'Due-on-sale clause', level: 3 })).toBeTruthy();
+    expect(
+      within(risks).getByRole('link', { name: 'Learn more: Due-on-sale clause' }).getAttribute('href'),
+    ).toBe('/training?lesson=subject-to-and-due-on-sale');
+
+    const math = screen.getByRole('region', { name: 'Deal math' });
+    await user.click(within(math).getByText('How is cash to close computed?'));
+    expect(within(math).getByTestId('formula-cashToClose').textContent).toBe(
+      'Cash to close = entry fee $15,000 + EMD $5,000',
+    );
+    await user.click(within(math).getByText('How is estimated equity computed?'));
+    expect(within(math).getByTestId('formula-estimatedEquity').textContent).toBe(
+      'Estimated equity = purchase price $400,000 − loan balance $250,000 − seller loan $50,000',
+    );
+
+    const loans = screen.getByRole('region', { name: 'Loans to maturity' });
+    const seller = within(loans).getByTestId('loan-seller');
+    // $50,000 at 6 % paying $400 a month, maturing 2031-01-01: most of it is still owed then.
+    expect(within(seller).getByText(/^Amount due at maturity \(Jan 1, 2031\): \$4\d,\d{3}$/)).toBeTruthy();
+    await user.click(within(seller).getByText('Show the schedule'));
+    const table = within(seller).getByRole('table', { name: 'Year-by-year amortisation: Seller financing' });
+    expect(within(table).getAllByRole('row').length).toBeGreaterThan(2);
+    const existing = within(loans).getByTestId('loan-existing');
+    expect(within(existing).getByText('Paid off by maturity: no balloon.')).toBeTruthy();
+  });
+
   it('moves through the photos with the thumbnails and the arrow keys', async () => {
     mockApi(() => Response.json(detail({ status: 'active' })));
     renderPage(signedIn(['buyer']));

@@ -198,7 +198,14 @@ export function DetailTerms({ deal }: { deal: DealDetail }) {
 }
 
 /** The deal math of a creative deal (DECISIONS.md): cash to close, equity, payment, maturity. */
-export function DetailMath({ math }: { math: NonNullable<DealDetail['math']> }) {
+export function DetailMath({
+  math,
+  explain,
+}: {
+  math: NonNullable<DealDetail['math']>;
+  /** Each figure's formula in the deal's numbers (detail-trust.tsx), under the figure. */
+  explain?: (figure: string) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const f = formatters(t, i18n.language);
   const items: [string, ReactNode][] = [
@@ -219,6 +226,7 @@ export function DetailMath({ math }: { math: NonNullable<DealDetail['math']> }) 
           <div key={key} className="rounded-lg bg-white p-3">
             <dt className="text-xs font-medium text-slate-600">{t(`dealDetail.math.${key}`)}</dt>
             <dd className="mt-1 text-lg font-bold text-ink">{value}</dd>
+            {explain && <dd>{explain(key)}</dd>}
           </div>
         ))}
       </dl>

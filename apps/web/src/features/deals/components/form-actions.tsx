@@ -9,17 +9,19 @@ export function FormActions({
   label,
   busyLabel,
   busy,
+  disabled,
   onCancel,
 }: {
   label: string;
   busyLabel: string;
   busy: boolean;
+  disabled?: boolean;
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap gap-2">
-      <SubmitButton busy={busy} busyLabel={busyLabel}>
+      <SubmitButton busy={busy} busyLabel={busyLabel} disabled={disabled}>
         {label}
       </SubmitButton>
       {onCancel && (

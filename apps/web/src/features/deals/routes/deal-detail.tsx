@@ -1,10 +1,9 @@
 import { MessagesSquare, Pencil } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { INTEREST_STATUSES } from '@dealclub/shared/offer-rules';
 import { isBuyerSide, isSellerSide } from '@dealclub/shared/roles';
 import { FormAlert } from '@/components/ui/form-field';
-import { MessageSellerForm } from '@/features/chat/components/message-seller-form';
 import { placeOf } from '@/lib/address';
 import { formatDay } from '@/lib/dates';
 import type { DealDetail } from '../api/deals';
@@ -21,10 +20,34 @@ import {
   DetailTerms,
 } from '../components/detail-sections';
 import { FavoriteButton } from '../components/favorite-button';
-import { InterestPanel } from '@/features/offers/components/interest-panel';
 import { formatMoney } from '../components/money';
-import { OfferPanel } from '@/features/offers/components/offer-panel';
 import { StatusBadge } from '../components/status-badge';
+import { TermsVerifiedBadge } from '../components/terms-verified-badge';
+
+// Loaded with the page, not before it: the buyer's forms (react-hook-form, dialogs, the chat
+// starter) and the trust parts (disclosures, formulas, loan schedules). See issue 18's budget.
+const BuyerPanels = lazy(() => import('@/features/offers/components/buyer-panels'));
+const DetailRisks = lazy(() =>
+  import('../components/detail-trust').then((m) => ({ default: m.DetailRisks })),
+);
+const DetailLoans = lazy(() =>
+  import('../components/detail-trust').then((m) => ({ default: m.DetailLoans })),
+);
+const DetailMathExplained = lazy(() =>
+  import('../components/detail-trust').then((m) => ({ default: m.DetailMathExplained })),
+);
+
+const MatchReasons = lazy(() =>
+  import('../components/match-reasons').then((m) => ({ default: m.MatchReasons })),
+);
+const MatchingBuyers = lazy(() =>
+  import('../components/matching-buyers').then((m) => ({ default: m.MatchingBuyers })),
+);
+
+/** Holds the place of the buyer's panels while they load, so nothing below them moves. */
+function PanelsFallback() {
+  return <div aria-hidden className="min-h-96 rounded-xl border border-slate-200 bg-white" />;
+}
 
 /**
  * `/deals/:id`: one deal with every term grouped by purpose, the photos, the tags, the status and
@@ -67,6 +90,7 @@ function DealView({ deal, buyer, canEdit }: { deal: DealDetail; buyer: boolean; 
             <span className="text-sm font-medium text-brand-800">
               {kindOf(t, deal)} · {t(`dealCommon.propertyType.${deal.propertyType}`)}
             </span>
+            <TermsVerifiedBadge termsVerified={deal.termsVerified} />
           </div>
           <h1 className="text-2xl font-bold break-words sm:text-3xl">{fullAddress(t, deal)}</h1>
           <p className="text-slate-700">{placeOf(t, deal)}</p>
@@ -109,28 +133,40 @@ function DealView({ deal, buyer, canEdit }: { deal: DealDetail; buyer: boolean; 
           {deal.engagement && deal.status !== 'deleted' && (
             <EngagementLink dealId={deal.id} engagement={deal.engagement} />
           )}
-          {buyer && !deal.isOwn && (
-            <>
-              <OfferPanel deal={deal} />
-              <InterestPanel
-                dealId={deal.id}
-                interest={deal.myInterest ?? null}
-                canSend={INTEREST_STATUSES.includes(deal.status)}
-              />
-              {deal.status !== 'deleted' && (
-                <DetailSection title={t('chat.start.title')}>
-                  <MessageSellerForm dealId={deal.id} />
-                </DetailSection>
-              )}
-            </>
+          {canEdit && (
+            <Suspense fallback={null}>
+              <MatchingBuyers dealId={deal.id} exclusive={deal.status === 'exclusive'} />
+            </Suspense>
           )}
-          {deal.math && <DetailMath math={deal.math} />}
+          {buyer && !deal.isOwn && deal.match && (
+            <Suspense fallback={null}>
+              <MatchReasons match={deal.match} />
+            </Suspense>
+          )}
+          {buyer && !deal.isOwn && (
+            <Suspense fallback={<PanelsFallback />}>
+              <BuyerPanels deal={deal} />
+            </Suspense>
+          )}
+          {deal.math && (
+            <Suspense fallback={<DetailMath math={deal.math} />}>
+              <DetailMathExplained deal={deal} />
+            </Suspense>
+          )}
           <DetailTags tags={deal.tags} systemTags={deal.systemTags} />
           <DetailOriginator originator={deal.originator} />
           {deal.statusHistory.length > 0 && <DetailHistory history={deal.statusHistory} />}
         </div>
         <div className="grid content-start gap-6 lg:col-start-1 lg:row-start-2">
+          {deal.category === 'creative' && (
+            <Suspense fallback={null}>
+              <DetailRisks dealId={deal.id} />
+            </Suspense>
+          )}
           <DetailTerms deal={deal} />
+          <Suspense fallback={null}>
+            <DetailLoans deal={deal} />
+          </Suspense>
         </div>
       </div>
     </article>

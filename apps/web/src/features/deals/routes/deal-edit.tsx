@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { isSellerSide } from '@dealclub/shared/roles';
+import { isVerifiable } from '@dealclub/shared/verifications';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { FormAlert } from '@/components/ui/form-field';
 import { useSession } from '@/lib/session/session-context';
@@ -8,6 +9,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import { useDeal } from '../api/deals';
 import { DealForm } from '../components/deal-form';
+import { VerifyTermsSection } from '../components/verify-terms-section';
 
 /** `/deals/:id/edit`: the deal's originator (or an admin) edits it and manages its photos. */
 export default function DealEditPage() {
@@ -35,6 +37,9 @@ export default function DealEditPage() {
       {deal.data && editable ? (
         <div className="mt-8">
           <DealForm key={deal.data.id} deal={deal.data} />
+          {isVerifiable(deal.data) && (
+            <VerifyTermsSection dealId={deal.data.id} canUpload={deal.data.isOwn} />
+          )}
         </div>
       ) : (
         <div className="mt-6 grid gap-4">

@@ -20,12 +20,16 @@ const ManageListings = lazy(() =>
 const MyInterests = lazy(() =>
   import('@/features/offers/components/my-engagement').then((m) => ({ default: m.MyInterests })),
 );
+const MatchedView = lazy(() =>
+  import('../components/matched-view').then((m) => ({ default: m.MatchedView })),
+);
 const MyOffers = lazy(() =>
   import('@/features/offers/components/my-engagement').then((m) => ({ default: m.MyOffers })),
 );
 
 /**
- * `/deals`: the buyer side browses deals with filters kept in the URL, its favorites
+ * `/deals`: the buyer side browses deals with filters kept in the URL, the deals that fit it
+ * (`?view=matched`, best first), its favorites
  * (`?view=favorites`), the deals it expressed interest in (`?view=interests`) and its offers
  * (`?view=offers`); the seller side manages its listings (`?view=mine`). An originator without
  * the buyer side may not browse and is pointed to its listings.
@@ -42,7 +46,7 @@ function Deals({ roles }: { roles: readonly Role[] }) {
   const buyer = isBuyerSide(roles);
   const seller = isSellerSide(roles);
   const requested = params.get('view');
-  const buyerViews: readonly string[] = ['favorites', 'interests', 'offers'];
+  const buyerViews: readonly string[] = ['matched', 'favorites', 'interests', 'offers'];
   const view: BrowseView =
     requested === 'mine'
       ? 'mine'
@@ -74,6 +78,8 @@ function Deals({ roles }: { roles: readonly Role[] }) {
             <ManageListings />
           ) : !buyer ? (
             <SellerOnlyNote />
+          ) : view === 'matched' ? (
+            <MatchedView />
           ) : view === 'favorites' ? (
             <FavoritesView />
           ) : view === 'interests' ? (

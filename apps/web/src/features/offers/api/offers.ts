@@ -4,6 +4,7 @@
  * deal change refreshes them too.
  */
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OfferCounter, OfferEvent } from '@dealclub/shared/counter-rules';
 import type { OfferStatus, OfferType } from '@dealclub/shared/offer-rules';
 import type { InterestInput, OfferValues } from '@dealclub/shared/offers';
 import { apiRequest } from '@/lib/api-client';
@@ -27,11 +28,18 @@ export interface Offer {
   entryFee: number | null;
   estimatedCloseDate: string;
   message: string;
+  /** The deal's disclosures acknowledged with a creative offer (none for cash). */
+  acknowledgedRisks: string[];
   status: OfferStatus;
   createdAt: string;
   acceptedAt: string | null;
   /** The buyer's earlier offer this one replaced. */
   replacesId: string | null;
+  /** The seller's latest counter-offer, and every step of the offer (issue 17); absent in older answers. */
+  counter?: OfferCounter | null;
+  history?: OfferEvent[];
+  /** The counter whose terms the buyer accepted, when the offer was accepted that way. */
+  acceptedCounterId?: string | null;
 }
 
 export interface MyInterest extends Omit<Interest, 'dealId'> {

@@ -134,13 +134,15 @@ describe('/deals/:id/offers', () => {
 
     const rosa = await screen.findByRole('row', { name: /Rosa Díaz/ });
     expect(within(rosa).getByText('Certified Buyer')).toBeTruthy();
-    expect(within(rosa).getByText('$390,000')).toBeTruthy();
+    // A cash offer's effective price is its price, all of it paid at closing.
+    expect(within(rosa).getAllByText('$390,000')).toHaveLength(2);
+    expect(within(rosa).getByTestId('acknowledged-risks').textContent).toBe('None');
     expect(within(rosa).getByText('97.5% of price')).toBeTruthy();
     expect(within(rosa).getByText('Open')).toBeTruthy();
     // No message: said in words, which a screen reader reads, rather than a dash.
     expect(within(rosa).getByText('Not provided')).toBeTruthy();
     const ana = screen.getByRole('row', { name: /Ana Ruiz/ });
-    expect(within(ana).getByText('$12,000')).toBeTruthy();
+    expect(within(ana).getByTestId('effective-price').textContent).toBe('$12,000');
     expect(within(ana).getByText('80% of entry fee')).toBeTruthy();
     expect(within(ana).getByText('15 days')).toBeTruthy();
     expect(within(ana).getByText('Flexible on the date')).toBeTruthy();

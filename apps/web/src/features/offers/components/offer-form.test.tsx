@@ -9,6 +9,7 @@ import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
 import type { DealDetail } from '@/features/deals/api/deals';
+import type { DisclosureItem } from '@/features/deals/api/disclosures';
 import DealDetailPage from '@/features/deals/routes/deal-detail';
 import { createDeal, createOffer, DEAL_ID, json } from '@/features/deals/test-factories';
 
@@ -17,9 +18,23 @@ vi.mock('@/components/ui/use-toast', () => ({ toast }));
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
 
-function renderDetail(deal: DealDetail | Handler, roles: Role[] = ['buyer']) {
+/** The deal's risk disclosures as `GET /api/deals/:id/disclosures` answers them (a subject-to deal). */
+const DUE_ON_SALE: DisclosureItem = {
+  key: 'dueOnSale',
+  title: 'Due-on-sale clause',
+  body: "The seller's mortgage stays in the seller's name.",
+  help: '/training?lesson=subject-to-and-due-on-sale',
+};
+
+function renderDetail(
+  deal: DealDetail | Handler,
+  roles: Role[] = ['buyer'],
+  disclosures: Handler = () => json(200, { items: [DUE_ON_SALE] }),
+) {
   const handler: Handler = typeof deal === 'function' ? deal : () => json(200, deal);
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
+    url.endsWith('/disclosures') ? disclosures(url, init) : handler(url, init),
+  );
   vi.stubGlobal('fetch', fetchMock);
   const router = createMemoryRouter([{ path: '/deals/:id', element: <DealDetailPage /> }], {
     initialEntries: [`/deals/${DEAL_ID}`],
@@ -84,6 +99,7 @@ describe('the offer form of the deal detail', () => {
     await user.type(within(form).getByLabelText('Purchase price (USD)'), '-5');
     await user.click(within(form).getByRole('radio', { name: 'Creative' }));
     expect(within(form).getByText('Asking entry fee: $15,000')).toBeTruthy();
+    await user.click(await within(form).findByRole('checkbox', { name: /I understand: Due-on-sale clause/ }));
     await user.click(within(form).getByRole('button', { name: 'Submit offer' }));
     expect(await within(form).findByText('Enter the entry fee you offer.')).toBeTruthy();
     expect(within(form).queryByText('Enter a positive amount.')).toBeNull();
@@ -109,6 +125,7 @@ describe('the offer form of the deal detail', () => {
     fireEvent.change(within(form).getByLabelText('Estimated close date'), { target: { value: close } });
     await user.type(within(form).getByLabelText('Message to the seller (optional)'), 'Quick close');
     expect(within(form).getByText('11 / 2,000 characters')).toBeTruthy();
+    await user.click(within(form).getByRole('checkbox', { name: /I understand: Due-on-sale clause/ }));
     await user.click(within(form).getByRole('button', { name: 'Submit offer' }));
 
     await waitFor(() =>
@@ -126,10 +143,71 @@ describe('the offer form of the deal detail', () => {
       entryFee: 12_000,
       estimatedCloseDate: close,
       message: 'Quick close',
+      acknowledgedRisks: ['dueOnSale'],
     });
     expect(reads).toBe(2);
     // The offer the API answered is shown, with "Replace my offer".
     expect(await screen.findByRole('button', { name: 'Replace my offer' })).toBeTruthy();
+  });
+
+  it('asks a creative offer to acknowledge each risk before Submit is enabled, and again when the terms changed', async () => {
+    const user = userEvent.setup();
+    const hoa: DisclosureItem = {
+      key: 'hoaApproval',
+      title: 'Homeowners association approval',
+      body: 'The home is in a homeowners association ($85 a month).',
+      help: '/training?lesson=due-diligence-and-offering-on-dealclub',
+    };
+    let risks = [DUE_ON_SALE, hoa];
+    const fetchMock = renderDetail(
+      (_url, init) =>
+        init?.method === 'POST'
+          ? json(422, {
+              code: 'RISKS_NOT_ACKNOWLEDGED',
+              message: 'Please acknowledge each risk of these terms before submitting your offer.',
+            })
+          : json(200, createDeal()),
+      ['buyer'],
+      () => json(200, { items: risks }),
+    );
+    const form = await screen.findByRole('form', { name: 'Make an offer' });
+    const submit = within(form).getByRole('button', { name: 'Submit offer' });
+    // A cash offer on a creative deal acknowledges nothing.
+    await user.click(within(form).getByRole('radio', { name: 'Cash' }));
+    expect(within(form).queryByRole('group', { name: 'Risks of these terms' })).toBeNull();
+    expect((submit as HTMLButtonElement).disabled).toBe(false);
+
+    await user.click(within(form).getByRole('radio', { name: 'Creative' }));
+    const group = await within(form).findByRole('group', { name: 'Risks of these terms' });
+    expect(within(group).getByText(hoa.body)).toBeTruthy();
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(group).getByRole('checkbox', { name: /Due-on-sale clause/ }));
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    // The keyboard reaches and ticks the second one.
+    await user.tab();
+    await user.keyboard(' ');
+    expect(
+      (within(group).getByRole('checkbox', { name: /association approval/ }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect((submit as HTMLButtonElement).disabled).toBe(false);
+
+    await user.type(within(form).getByLabelText('Entry fee (USD)'), '9000');
+    fireEvent.change(within(form).getByLabelText('Estimated close date'), { target: { value: futureDay() } });
+    // The seller added leased solar meanwhile: the server refuses and the form shows the risks as they are.
+    risks = [DUE_ON_SALE, hoa, { ...hoa, key: 'solarLease', title: 'Leased solar panels', body: 'Leased.' }];
+    await user.click(submit);
+    expect(
+      await within(form).findByText(
+        'Please acknowledge each risk of these terms before submitting your offer.',
+      ),
+    ).toBeTruthy();
+    expect(await within(form).findByRole('checkbox', { name: /Leased solar panels/ })).toBeTruthy();
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    expect(JSON.parse(String(posts(fetchMock)[0]![1]?.body)).acknowledgedRisks).toEqual([
+      'dueOnSale',
+      'hoaApproval',
+    ]);
+    expect(toast).not.toHaveBeenCalled();
   });
 
   it('shows the coded refusal of a pending deal, and the generic failure otherwise', async () => {

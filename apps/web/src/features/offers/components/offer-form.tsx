@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@dealclub/shared/errors';
@@ -6,6 +7,8 @@ import type { OfferInput, OfferValues } from '@dealclub/shared/offers';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { ChoiceGroup, TextAreaField } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { useDisclosures } from '@/features/deals/api/disclosures';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, numberOrNull, useFieldMessage } from '@/lib/form-helpers';
@@ -14,6 +17,7 @@ import type { DealDetail } from '@/features/deals/api/deals';
 import { useRefreshDeal, useSubmitOffer, type Offer } from '../api/offers';
 import { FormActions } from '@/features/deals/components/form-actions';
 import { formatMoney } from '@/features/deals/components/money';
+import { RiskAcknowledgements } from './risk-acknowledgements';
 
 /** Refusals of the API that say why no offer is taken: shown as they are, not as a generic failure. */
 const CODED_REFUSALS: readonly ErrorCode[] = [
@@ -78,11 +82,34 @@ export function OfferForm({
   const [type, message = ''] = useWatch({ control: form.control, name: ['type', 'message'] });
   const errors = form.formState.errors;
   const lang = i18n.language;
+  // A creative offer acknowledges every risk of the deal's terms (issue 17); the server checks it too.
+  const creativeDeal = deal.category === 'creative';
+  const disclosures = useDisclosures(deal.id, creativeDeal);
+  const [acknowledged, setAcknowledged] = useState<Set<string>>(() => new Set());
+  const [risksError, setRisksError] = useState<string | undefined>();
+  const risks = disclosures.data ?? [];
+  const risksMissing =
+    type === 'creative' &&
+    (disclosures.isPending || disclosures.isError || risks.some((item) => !acknowledged.has(item.key)));
 
   async function submit(values: OfferValues) {
+    setRisksError(undefined);
     try {
-      await submitOffer.mutateAsync(values);
+      await submitOffer.mutateAsync({
+        ...values,
+        acknowledgedRisks:
+          values.type === 'creative' ? risks.filter((i) => acknowledged.has(i.key)).map((i) => i.key) : [],
+      });
     } catch (error) {
+      // The terms changed since the buyer read them: show the risks as they are now, to acknowledge.
+      if (
+        error instanceof ApiError &&
+        (error.code === 'RISKS_NOT_ACKNOWLEDGED' || error.code === 'UNKNOWN_DISCLOSURE')
+      ) {
+        setRisksError(t('offers.validation.risks'));
+        disclosures.refetch().catch(() => undefined);
+        return;
+      }
       if (applyServerErrors(form, error, t)) return;
       toast({
         title: codedErrorText(t, error, 'offers.form.failed', CODED_REFUSALS),
@@ -165,6 +192,23 @@ export function OfferForm({
         hint={<p className="text-sm text-slate-600">{t('offers.form.closeDateHint')}</p>}
         {...form.register('estimatedCloseDate')}
       />
+      {type === 'creative' &&
+        (disclosures.isError ? (
+          <LoadFailed
+            message={t('offers.form.risks.loadFailed')}
+            onRetry={() => void disclosures.refetch()}
+          />
+        ) : risks.length > 0 ? (
+          <RiskAcknowledgements
+            items={risks}
+            checked={acknowledged}
+            onChange={(next) => {
+              setAcknowledged(next);
+              setRisksError(undefined);
+            }}
+            error={risksError}
+          />
+        ) : null)}
       <TextAreaField
         label={t('offers.form.message')}
         maxLength={MESSAGE_MAX_LENGTH}
@@ -176,6 +220,7 @@ export function OfferForm({
         label={current ? t('offers.form.submitReplace') : t('offers.form.submit')}
         busyLabel={t('offers.form.submitting')}
         busy={submitOffer.isPending}
+        disabled={risksMissing}
         onCancel={onCancel}
       />
     </form>

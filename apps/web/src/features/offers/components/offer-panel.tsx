@@ -4,6 +4,7 @@ import { OFFERABLE_STATUSES } from '@dealclub/shared/offer-rules';
 import type { DealDetail } from '@/features/deals/api/deals';
 import type { Offer } from '../api/offers';
 import { DetailSection } from '@/features/deals/components/detail-sections';
+import { MyOfferCounter } from './counter-panel';
 import { OfferForm } from './offer-form';
 import { OfferStatusBadge } from './offer-status-badge';
 import { OfferTerms } from './offer-terms';
@@ -25,6 +26,7 @@ export function OfferPanel({ deal }: { deal: DealDetail }) {
     <DetailSection title={offer ? t('offers.mine.title') : t('offers.form.title')}>
       <div className="grid gap-4">
         {offer && <CurrentOffer offer={offer} />}
+        {offer && <MyOfferCounter dealId={deal.id} offer={offer} />}
         {offerable &&
           (!offer ? (
             <OfferForm deal={deal} current={null} onDone={() => undefined} />

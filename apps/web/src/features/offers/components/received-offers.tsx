@@ -1,12 +1,14 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, BadgeCheck } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, BadgeCheck, Check } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OFFERABLE_STATUSES, type OfferSort } from '@dealclub/shared/offer-rules';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { formatDay } from '@/lib/dates';
+import { useLocaleSection } from '@/lib/i18n';
 import type { OfferScope, ReceivedOffer, useReceivedOffers } from '../api/deal-offers';
 import { AcceptOfferDialog } from './accept-offer-dialog';
 import { BuyerName, buyerName, DateTime } from './buyer-cells';
+import { CounterCell } from './counter-cell';
 import { CsvDownloadButton } from './csv-download-button';
 import { LoadMore } from '@/features/deals/components/list-parts';
 import { formatMoney, formatRate } from '@/features/deals/components/money';
@@ -17,6 +19,7 @@ import { OfferStatusBadge } from './offer-status-badge';
 const SORT_DIRECTION: Record<OfferSort, 'ascending' | 'descending' | 'other'> = {
   newest: 'descending',
   'cash-desc': 'descending',
+  'effective-desc': 'descending',
   'close-asc': 'ascending',
   certified: 'other',
 };
@@ -92,11 +95,12 @@ export function ReceivedOffers({
         </p>
       ) : (
         <>
+          <p className="text-sm text-slate-700">{t('dealOffers.effectiveHint')}</p>
           <div
             aria-busy={busy || undefined}
             className={`overflow-x-auto rounded-xl border border-slate-200 bg-white transition-opacity ${busy ? 'opacity-60' : ''}`}
           >
-            <table className="w-full min-w-[60rem] text-left text-sm">
+            <table className="w-full min-w-[72rem] text-left text-sm">
               <caption className="sr-only">
                 {t('dealOffers.offers.caption', { order: t(`dealOffers.sorts.${sort}`) })}
               </caption>
@@ -107,6 +111,9 @@ export function ReceivedOffers({
                   </SortHeader>
                   <Header>{t('dealOffers.columns.state')}</Header>
                   <Header>{t('dealOffers.columns.type')}</Header>
+                  <SortHeader sort="effective-desc" current={sort} onSort={onSort}>
+                    {t('dealOffers.columns.effectivePrice')}
+                  </SortHeader>
                   <SortHeader sort="cash-desc" current={sort} onSort={onSort}>
                     {t('dealOffers.columns.cashToSeller')}
                   </SortHeader>
@@ -118,6 +125,7 @@ export function ReceivedOffers({
                   <SortHeader sort="newest" current={sort} onSort={onSort}>
                     {t('dealOffers.columns.submitted')}
                   </SortHeader>
+                  <Header>{t('dealOffers.columns.risks')}</Header>
                   <Header>{t('dealOffers.columns.message')}</Header>
                 </tr>
               </thead>
@@ -230,9 +238,18 @@ function OfferRow({
               }
             />
           )}
+          <CounterCell offer={offer} canCounter={canAccept} />
         </div>
       </td>
       <td className={cell}>{t(`offers.type.${offer.type}`)}</td>
+      <td className={`${cell} whitespace-nowrap`} data-testid="effective-price">
+        <span className="font-semibold">{formatMoney(figures.effectivePrice, lang)}</span>
+        {figures.sellerFinanced !== null && (
+          <span className="block text-xs text-slate-600">
+            {t('dealOffers.sellerFinanced', { amount: formatMoney(figures.sellerFinanced, lang) })}
+          </span>
+        )}
+      </td>
       <td className={`${cell} font-semibold whitespace-nowrap`}>{formatMoney(figures.cashToSeller, lang)}</td>
       <td className={`${cell} whitespace-nowrap`}>{ofAsking}</td>
       <td className={`${cell} whitespace-nowrap`}>{formatDay(offer.estimatedCloseDate, lang)}</td>
@@ -240,9 +257,30 @@ function OfferRow({
       <td className={cell}>
         <DateTime value={offer.createdAt} language={lang} />
       </td>
+      <td className={`${cell} min-w-40`} data-testid="acknowledged-risks">
+        <AcknowledgedRisks keys={offer.acknowledgedRisks ?? []} />
+      </td>
       <td className={`${cell} max-w-xs min-w-40 break-words whitespace-pre-line text-slate-800`}>
         {offer.message || <NotProvided />}
       </td>
     </tr>
+  );
+}
+
+/** The deal's disclosures the buyer acknowledged with the offer, by their titles. */
+function AcknowledgedRisks({ keys }: { keys: readonly string[] }) {
+  const { t } = useTranslation();
+  const ready = useLocaleSection('trust');
+  if (keys.length === 0) return <span className="text-slate-600">{t('dealOffers.risksNone')}</span>;
+  if (!ready) return null;
+  return (
+    <ul className="grid gap-1">
+      {keys.map((key) => (
+        <li key={key} className="flex items-start gap-1">
+          <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-700" />
+          {t(`disclosures.${key}.title`)}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -11,6 +11,7 @@ import { fullAddress } from '@/features/deals/components/deal-card';
 import { DealMissing } from '@/features/deals/components/deal-missing';
 import { DealPage } from '@/features/deals/components/deal-page';
 import { InterestedBuyers } from '../components/interested-buyers';
+import { MatchingBuyers } from '@/features/deals/components/matching-buyers';
 import { formatMoney } from '@/features/deals/components/money';
 import { ReceivedOffers } from '../components/received-offers';
 import { StatusBadge } from '@/features/deals/components/status-badge';
@@ -95,6 +96,7 @@ function DealOffersView({ deal }: { deal: DealDetail }) {
         onScope={(next) => update('status', next === 'all' ? 'all' : null)}
       />
       <InterestedBuyers dealId={deal.id} />
+      <MatchingBuyers dealId={deal.id} exclusive={status === 'exclusive'} />
     </article>
   );
 }

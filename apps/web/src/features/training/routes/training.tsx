@@ -75,7 +75,10 @@ function Training() {
   const requested = params.get('lesson');
   const celebrate = params.get('view') === 'certified' && course.certified;
   const current = items.find((l) => !l.completed);
-  const shown = items.find((l) => l.id === requested && l.unlocked) ?? (celebrate ? undefined : current);
+  // `?lesson=` names a lesson by id, or by slug in links from elsewhere (a deal's risk disclosures).
+  const shown =
+    items.find((l) => (l.id === requested || (l.slug !== null && l.slug === requested)) && l.unlocked) ??
+    (celebrate ? undefined : current);
   const open = (id: string | null, view?: 'certified') => {
     setCompletion(null);
     setNavigated(true);

@@ -1,0 +1,156 @@
+/**
+ * A buyer's match profile (their buyer preferences and buy box) and the `match` of a deal as the API
+ * answers it (API.md, matching): `{ score, matches, reasons: [{ criterion, met, detail, deal, limit }] }`,
+ * the detail written in the reader's language with both numbers ("Total monthly payment $2,272 —
+ * your maximum $2,500").
+ */
+import { eq } from 'drizzle-orm';
+import type { Language } from '@dealclub/shared/constants';
+import {
+  matchDeal,
+  type Match,
+  type MatchPlace,
+  type MatchProfile,
+  type MatchReason,
+  type MatchValue,
+} from '@dealclub/shared/matching';
+import type { Db } from '../../db/client';
+import { buyBoxes, buyerPreferences } from '../../db/schema';
+import { translate } from '../../lib/i18n';
+import type { DealRow } from '../deals/service';
+import { matchDealOfRow } from './deal-facts';
+
+/** The viewer's preferences and buy box; null when they have neither (no score is given). */
+export async function matchProfileOf(db: Db, userId: string): Promise<MatchProfile | null> {
+  const [[prefs], [box]] = await Promise.all([
+    db.select().from(buyerPreferences).where(eq(buyerPreferences.userId, userId)),
+    db.select().from(buyBoxes).where(eq(buyBoxes.userId, userId)),
+  ]);
+  if (!prefs && !box) return null;
+  return {
+    preferences: prefs
+      ? {
+          state: prefs.state,
+          city: prefs.city,
+          zipCodes: prefs.zipCodes,
+          propertyTypes: prefs.propertyTypes,
+          minYearBuilt: prefs.minYearBuilt,
+          minSquareFootage: prefs.minSquareFootage,
+          bedrooms: prefs.bedrooms,
+          bathrooms: prefs.bathrooms === null ? null : Number(prefs.bathrooms),
+          minLotSize: prefs.minLotSize === null ? null : Number(prefs.minLotSize),
+          lotSizeUnit: prefs.lotSizeUnit,
+          maxMonthlyPayment: prefs.maxMonthlyPayment,
+          maxDownPayment: prefs.maxDownPayment,
+          excludeHoa: prefs.excludeHoa,
+        }
+      : null,
+    buyBox: box ? { type: box.type, state: box.state, city: box.city, zipCodes: box.zipCodes } : null,
+  };
+}
+
+const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US' };
+
+function words(language: Language) {
+  const locale = LOCALES[language];
+  const money = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  });
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  /** A deal's place in full ("Reno, NV 89501"); a buyer's as they set it (ZIP codes, else the city). */
+  const place = (p: MatchPlace, ofDeal: boolean) =>
+    ofDeal
+      ? `${p.city}, ${p.state} ${p.zipCodes.join(', ')}`
+      : p.zipCodes.length > 0
+        ? `${p.state} ${p.zipCodes.join(', ')}`
+        : `${p.city}, ${p.state}`;
+  /** The label of a value in the first group that has one (else the value itself). */
+  const label = (groups: string | string[], value: string): string => {
+    for (const group of Array.isArray(groups) ? groups : [groups]) {
+      try {
+        return translate(language, `${group}.${value}`);
+      } catch {
+        // not in this group
+      }
+    }
+    return value;
+  };
+  const dealType = (value: string) =>
+    value === 'cash'
+      ? label('dealCommon.category', 'cash')
+      : value === 'any'
+        ? translate(language, 'matching.anyType')
+        : label('dealCommon.purchaseType', value);
+  return { money, number, place, label, dealType };
+}
+
+/** A figure of a reason, written for the reader. */
+function show(
+  reason: MatchReason,
+  value: MatchValue,
+  w: ReturnType<typeof words>,
+  language: Language,
+  ofDeal = false,
+): string {
+  if (value === null) return '';
+  switch (reason.criterion) {
+    case 'location':
+      return w.place(value as MatchPlace, ofDeal);
+    case 'monthlyPayment':
+    case 'cashToClose':
+    case 'hoa':
+      return w.money.format(value as number);
+    case 'propertyType':
+      return (Array.isArray(value) ? value : [value as string])
+        .map((v) => w.label(['dealCommon.propertyType', 'buyerPreferences.propertyTypeOption'], v))
+        .join(translate(language, 'matching.or'));
+    case 'dealType':
+      return w.dealType(value as string);
+    case 'yearBuilt':
+      return String(value);
+    default:
+      return w.number.format(value as number);
+  }
+}
+
+export interface MatchOut {
+  score: number;
+  matches: boolean;
+  reasons: {
+    criterion: MatchReason['criterion'];
+    met: boolean | null;
+    detail: string;
+    deal: MatchValue;
+    limit: MatchValue;
+  }[];
+}
+
+export function matchOut(match: Match | null, language: Language): MatchOut | null {
+  if (!match) return null;
+  const w = words(language);
+  return {
+    score: match.score,
+    matches: match.matches,
+    reasons: match.reasons.map((reason) => {
+      const vars = {
+        deal: show(reason, reason.deal, w, language, true),
+        limit: show(reason, reason.limit, w, language),
+      };
+      const detail =
+        reason.met === null
+          ? translate(language, 'matching.detail.unknown', {
+              criterion: translate(language, `matching.criteria.${reason.criterion}`),
+              limit: vars.limit,
+            })
+          : translate(language, `matching.detail.${reason.criterion}`, vars);
+      return { criterion: reason.criterion, met: reason.met, detail, deal: reason.deal, limit: reason.limit };
+    }),
+  };
+}
+
+/** The `match` of a stored deal for a viewer with this profile. */
+export function matchOfDeal(row: DealRow, profile: MatchProfile | null, language: Language): MatchOut | null {
+  return profile ? matchOut(matchDeal(matchDealOfRow(row), profile), language) : null;
+}

@@ -1,0 +1,89 @@
+import { expect, seriousViolations, test } from './fixtures';
+import { listDemoCashDeal, signedIn } from './helpers';
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** The first day of the month `months` from now. */
+function monthsAhead(months: number) {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
+}
+
+/** A subject-to deal with an HOA and a loan maturing in three years: three risks to acknowledge. */
+const riskyTerms = {
+  category: 'creative',
+  purchaseType: 'SubTo',
+  purchasePrice: 330000,
+  loanType: 'FHA',
+  interestRate: 3.25,
+  loanBalance: 305000,
+  loanMaturityDate: monthsAhead(36),
+  piti: 2100,
+  entryFee: 12000,
+  emd: 3000,
+  hoaMonthlyFee: 85,
+  description: 'A subject-to deal for the trust test.',
+};
+
+test('a buyer reads the risks and the math, acknowledges each risk and offers; the seller compares it on one axis', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const street = `${Date.now() % 100000} Disclosure Way`;
+  const dealId = await listDemoCashDeal(request, street, riskyTerms);
+
+  const buyer = await signedIn(browser, 'buyer@demo.test');
+  await buyer.goto(`/deals/${dealId}`);
+  const risks = buyer.getByRole('region', { name: 'Risks of these terms' });
+  await expect(risks.getByRole('heading', { level: 3 })).toHaveText([
+    'Due-on-sale clause',
+    'The existing loan matures soon',
+    'Homeowners association approval',
+  ]);
+  await expect(risks).toContainText('$85 a month');
+  const math = buyer.getByRole('region', { name: 'Deal math' });
+  await math.getByText('How is cash to close computed?').click();
+  await expect(math.getByTestId('formula-cashToClose')).toHaveText(
+    'Cash to close = entry fee $12,000 + EMD $3,000',
+  );
+  const loans = buyer.getByRole('region', { name: 'Loans to maturity' });
+  await expect(loans.getByTestId('loan-existing')).toContainText('Amount due at maturity');
+  expect(await seriousViolations(buyer)).toEqual([]);
+
+  // The creative offer waits for every acknowledgement; the keyboard ticks them.
+  const form = buyer.getByTestId('offer-form');
+  await form.getByRole('radio', { name: 'Creative' }).check();
+  await form.getByLabel('Entry fee (USD)').fill('12000');
+  await form.getByLabel('Estimated close date').fill(inDays(30));
+  const submit = form.getByRole('button', { name: 'Submit offer' });
+  const boxes = form.getByRole('group', { name: 'Risks of these terms' }).getByRole('checkbox');
+  await expect(boxes).toHaveCount(3);
+  await expect(submit).toBeDisabled();
+  for (let i = 0; i < 3; i++) {
+    await boxes.nth(i).focus();
+    await buyer.keyboard.press('Space');
+  }
+  await expect(submit).toBeEnabled();
+  expect(await seriousViolations(buyer)).toEqual([]);
+  await submit.click();
+  await expect(buyer.getByTestId('my-offer')).toContainText('$12,000');
+
+  // In Spanish (this browser's choice only: switching through the menu would save it to the shared
+  // demo buyer's profile), the risks read in Spanish and still pass axe.
+  await buyer.evaluate(() => localStorage.setItem('language', 'es'));
+  await buyer.goto(`/deals/${dealId}`);
+  const riesgos = buyer.getByRole('region', { name: 'Riesgos de estos términos' });
+  await expect(riesgos.getByRole('heading', { level: 3 }).first()).toHaveText(
+    'Cláusula de vencimiento por venta',
+  );
+  expect(await seriousViolations(buyer)).toEqual([]);
+
+  // The seller sees the effective price (entry fee plus the loan taken over) and the acknowledgements.
+  const seller = await signedIn(browser, 'seller@demo.test');
+  await seller.goto(`/deals/${dealId}/offers`);
+  const row = seller.getByTestId('offer-row').filter({ hasText: '$12,000' });
+  await expect(row.getByTestId('effective-price')).toHaveText('$317,000');
+  await expect(row.getByTestId('acknowledged-risks')).toContainText('Due-on-sale clause');
+  await expect(row.getByTestId('acknowledged-risks')).toContainText('Homeowners association approval');
+  expect(await seriousViolations(seller)).toEqual([]);
+});

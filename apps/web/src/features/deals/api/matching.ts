@@ -1,0 +1,75 @@
+/**
+ * Matching (API.md, matching): the `match` a buyer's cards and deal page carry, "Matched for you"
+ * (`GET /api/matches`, best first) and, for a deal's originator, the buyers it fits
+ * (`GET /api/deals/:id/matches`). Keys under `dealKeys.all`: a change of a deal refreshes them.
+ */
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { MatchCriterion } from '@dealclub/shared/matching';
+import { apiRequest, withQuery } from '@/lib/api-client';
+import { retryUnlessClientError } from '@/lib/query-client';
+import { dealKeys, type DealsPage } from './deals';
+
+export interface MatchPlace {
+  state: string;
+  city: string;
+  zipCodes: string[];
+}
+export type MatchValue = number | string | MatchPlace | string[] | null;
+
+export interface MatchReason {
+  criterion: MatchCriterion;
+  /** true met · false not met · null unknown (the deal does not say). */
+  met: boolean | null;
+  /** The API's sentence in the user's saved language; the screens write their own. */
+  detail: string;
+  deal: MatchValue;
+  limit: MatchValue;
+}
+
+export interface Match {
+  score: number;
+  /** Every limit met: the deal fits (and alerts). */
+  matches: boolean;
+  reasons: MatchReason[];
+}
+
+export interface MatchingBuyers {
+  count: number;
+  certifiedCount: number;
+  items: { buyer: { id: string; firstName: string; lastName: string }; score: number; certified: boolean }[];
+}
+
+const PAGE_SIZE = 24;
+
+export const matchKeys = {
+  mine: () => [...dealKeys.all, 'matches'] as const,
+  ofDeal: (dealId: string) => [...dealKeys.all, 'matching-buyers', dealId] as const,
+};
+
+export function matchesOptions() {
+  return infiniteQueryOptions({
+    queryKey: matchKeys.mine(),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<DealsPage>(withQuery('/api/matches', { cursor: pageParam ?? undefined, limit: PAGE_SIZE }), {
+        signal,
+      }),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** "Matched for you": the deals that fit the buyer, best first. */
+export function useMatches() {
+  return useInfiniteQuery(matchesOptions());
+}
+
+/** The buyers a deal fits (its originator and admins). */
+export function useMatchingBuyers(dealId: string, enabled = true) {
+  return useQuery({
+    queryKey: matchKeys.ofDeal(dealId),
+    queryFn: ({ signal }) =>
+      apiRequest<MatchingBuyers>(`/api/deals/${encodeURIComponent(dealId)}/matches`, { signal }),
+    retry: retryUnlessClientError,
+    enabled,
+  });
+}

@@ -1,0 +1,107 @@
+import { MessageSquare, Users } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CertifiedBadge } from '@/components/ui/certified-badge';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { useLocaleSection } from '@/lib/i18n';
+import { useMatchingBuyers } from '../api/matching';
+import { MessageSellerForm } from '@/features/chat/components/message-seller-form';
+
+/**
+ * The buyers a deal fits, for its originator (issue 13): how many, how many are certified (the
+ * priority buyers of an exclusive deal), and the best of them with their score and a way to write
+ * to them.
+ */
+export function MatchingBuyers({ dealId, exclusive }: { dealId: string; exclusive: boolean }) {
+  const { t } = useTranslation();
+  const ready = useLocaleSection('matching');
+  const headingId = useId();
+  const buyers = useMatchingBuyers(dealId);
+  const [writing, setWriting] = useState<string | null>(null);
+  if (!ready) return null;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-5"
+    >
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
+        <Users aria-hidden className="size-5 text-brand-700" />
+        {t('matching.buyers.title')}
+      </h2>
+      {buyers.isPending ? (
+        <p className="text-slate-600">{t('app.loading')}</p>
+      ) : buyers.isError ? (
+        <LoadFailed message={t('matching.buyers.loadFailed')} onRetry={() => void buyers.refetch()} />
+      ) : (
+        <>
+          <p className="text-slate-800" data-testid="matching-count">
+            {t('matching.buyers.count', { count: buyers.data.count })}{' '}
+            {t('matching.buyers.certified', { count: buyers.data.certifiedCount })}
+          </p>
+          {exclusive && (
+            <p className="text-sm text-slate-700">
+              {t('matching.buyers.priority', { count: buyers.data.certifiedCount })}
+            </p>
+          )}
+          {buyers.data.items.length === 0 ? (
+            <p className="text-slate-600">{t('matching.buyers.empty')}</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t('matching.buyers.title')}</caption>
+              <thead className="text-slate-700">
+                <tr className="border-b border-slate-200">
+                  <th scope="col" className="py-2 pr-2 font-semibold">
+                    {t('matching.buyers.name')}
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-right font-semibold">
+                    {t('matching.buyers.score')}
+                  </th>
+                  <th scope="col" className="py-2 pl-2">
+                    <span className="sr-only">{t('matching.buyers.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {buyers.data.items.map(({ buyer, score, certified }) => {
+                  const name = `${buyer.firstName} ${buyer.lastName}`.trim();
+                  return (
+                    <tr
+                      key={buyer.id}
+                      className="border-b border-slate-100 last:border-0"
+                      data-testid="matching-buyer"
+                    >
+                      <th scope="row" className="py-2 pr-2 font-normal">
+                        <span className="flex flex-wrap items-center gap-2">
+                          {name}
+                          {certified && <CertifiedBadge />}
+                        </span>
+                        {writing === buyer.id && (
+                          <div className="mt-2">
+                            <MessageSellerForm dealId={dealId} buyer={{ id: buyer.id, name }} />
+                          </div>
+                        )}
+                      </th>
+                      <td className="px-2 py-2 text-right align-top whitespace-nowrap">{score}%</td>
+                      <td className="py-2 pl-2 text-right align-top">
+                        <button
+                          type="button"
+                          onClick={() => setWriting(writing === buyer.id ? null : buyer.id)}
+                          aria-expanded={writing === buyer.id}
+                          aria-label={t('matching.buyers.message', { name })}
+                          className="inline-flex h-9 items-center gap-1 rounded-md border border-slate-300 px-2 font-medium hover:bg-slate-50"
+                        >
+                          <MessageSquare aria-hidden className="size-4" />
+                          {t('matching.buyers.write')}
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
