@@ -33,6 +33,7 @@ export const NOTIFICATION_TYPES = [
   'offer_countered',
   'counter_accepted',
   'counter_declined',
+  'deal_match',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -131,7 +132,8 @@ export interface MessagePage {
 /** Shell §3: a notification; the dropdown lists those without `readAt`. */
 export interface ChatNotification {
   notificationId: string;
-  threadId: string;
+  /** The conversation it opens; null for `deal_match`, which opens the deal (DECISIONS.md). */
+  threadId: string | null;
   type: NotificationType;
   senderName: string;
   message: string;
@@ -196,14 +198,16 @@ export function relativeTime(
 }
 
 /**
- * Where a notification leads: a counter-offer to the page where it is answered (the buyer's deal
- * page, the seller's offers table); anything else to its conversation.
+ * Where a notification leads: a deal match and a counter-offer to the deal page (where the match is
+ * explained and the counter answered), a counter's answer to the seller's offers table; anything
+ * else to its conversation.
  */
 export function notificationPath(
   notification: Pick<ChatNotification, 'type' | 'threadId' | 'dealInfo'>,
 ): string {
   const deal = `/deals/${encodeURIComponent(notification.dealInfo.dealId)}`;
-  if (notification.type === 'offer_countered') return deal;
+  if (notification.type === 'offer_countered' || notification.type === 'deal_match' || !notification.threadId)
+    return deal;
   if (notification.type === 'counter_accepted' || notification.type === 'counter_declined')
     return `${deal}/offers`;
   return `/chat/${encodeURIComponent(notification.threadId)}`;

@@ -226,6 +226,12 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The HTML part of an e-mail, when it has one (alert and digest e-mails); `body` is its text part. */
+    html: text('html'),
+    /** Extra e-mail headers (List-Unsubscribe, List-Unsubscribe-Post). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Not sent before this time (SMS held through the recipient's quiet hours). */
+    sendAfter: timestamp('send_after', { withTimezone: true }),
     /** What kind of message (confirm_signup, forgot_password, invitation, …), for filtering. */
     template: text('template').notNull(),
     status: text('status').notNull().default('pending'),
@@ -616,6 +622,25 @@ export const dealAlerts = pgTable(
   ],
 );
 
+/** A browser's Web Push subscription (DECISIONS.md, Matching and alerts: push), one per endpoint. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
 /** A buyer's saved search: the `/deals` filters with a name, alerting at its own frequency. */
 export const savedSearches = pgTable(
   'saved_searches',
@@ -838,9 +863,9 @@ export const chatNotifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    threadId: uuid('thread_id')
-      .notNull()
-      .references(() => chatThreads.id, { onDelete: 'cascade' }),
+    /** The thread it opens; null for notifications about a deal (`deal_match` opens `/deals/{id}`). */
+    threadId: uuid('thread_id').references(() => chatThreads.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'cascade' }),
     type: text('type').$type<NotificationType>().notNull(),
     senderName: text('sender_name').notNull(),
     message: text('message').notNull(),

@@ -211,8 +211,9 @@ export async function unreadNotifications(db: Db, viewerId: string) {
     db
       .select({ notification: chatNotifications, deal: deals })
       .from(chatNotifications)
-      .innerJoin(chatThreads, eq(chatThreads.id, chatNotifications.threadId))
-      .innerJoin(deals, eq(deals.id, chatThreads.dealId))
+      .leftJoin(chatThreads, eq(chatThreads.id, chatNotifications.threadId))
+      // A thread's notification names the thread's deal; a `deal_match` names its deal directly.
+      .innerJoin(deals, eq(deals.id, sql`coalesce(${chatNotifications.dealId}, ${chatThreads.dealId})`))
       .where(unread)
       .orderBy(desc(chatNotifications.createdAt), desc(chatNotifications.id))
       .limit(NOTIFICATIONS_SHOWN),

@@ -7,6 +7,7 @@ import {
   MessageSquare,
   MessageSquarePlus,
   Reply,
+  Sparkles,
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect } from 'react';
@@ -28,6 +29,7 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   offer_countered: Reply,
   counter_accepted: BadgeCheck,
   counter_declined: CircleX,
+  deal_match: Sparkles,
 };
 
 const itemClass =

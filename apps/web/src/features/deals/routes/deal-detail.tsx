@@ -138,14 +138,14 @@ function DealView({ deal, buyer, canEdit }: { deal: DealDetail; buyer: boolean; 
               <MatchingBuyers dealId={deal.id} exclusive={deal.status === 'exclusive'} />
             </Suspense>
           )}
-          {buyer && !deal.isOwn && deal.match && (
-            <Suspense fallback={null}>
-              <MatchReasons match={deal.match} />
-            </Suspense>
-          )}
           {buyer && !deal.isOwn && (
             <Suspense fallback={<PanelsFallback />}>
               <BuyerPanels deal={deal} />
+            </Suspense>
+          )}
+          {buyer && !deal.isOwn && deal.match && (
+            <Suspense fallback={null}>
+              <MatchReasons match={deal.match} />
             </Suspense>
           )}
           {deal.math && (
