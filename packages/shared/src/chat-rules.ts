@@ -57,9 +57,20 @@ export const SYSTEM_EVENT_KEYS: Record<SystemEvent, string> = {
   counter_declined: 'chat.system.counterDeclined',
 };
 
-/** The realtime events on a user's private channel (shell §3). */
-export const REALTIME_EVENTS = ['new-message', 'new-thread'] as const;
+/**
+ * The realtime events on a user's private channel: shell §3's two, and `deal-match` (DECISIONS.md,
+ * Matching and alerts: push is the in-app notification and its realtime event).
+ */
+export const REALTIME_EVENTS = ['new-message', 'new-thread', 'deal-match'] as const;
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[number];
+
+/** `deal-match`: a deal that fits the buyer; the toast names it and opens `/deals/{dealId}`. */
+export interface DealMatchEvent {
+  dealId: string;
+  /** Where the deal is, as the buyer may see it (city, state and ZIP unless the address is shown). */
+  place: string;
+  score: number;
+}
 
 /** The private channel of one user (PROTOCOLS.md B): only that user may subscribe. */
 export function userChannel(userId: string): string {
