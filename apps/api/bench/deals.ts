@@ -90,7 +90,8 @@ async function main(): Promise<number> {
   if (!benchDb) return 0;
   const { url, name } = benchDb;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
-  const pool = new pg.Pool({ connectionString: url, max: POOL });
+  // The API's session settings (db/client.ts: no JIT), so that both run the same plans the same way.
+  const pool = new pg.Pool({ connectionString: url, max: POOL, options: '-c jit=off' });
   pool.on('error', () => {});
   try {
     const recorded: { sql: string; params: unknown[] }[] = [];

@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { alertRoutes } from './modules/alerts/routes';
 import { authRoutes } from './modules/auth/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { configRoutes } from './modules/config/routes';
@@ -24,8 +25,10 @@ import { identityRoutes } from './modules/identity/routes';
 import { startBackgroundWork, type BackgroundWork } from './modules/jobs/background';
 import { offerRoutes } from './modules/offers/routes';
 import { outboxRoutes } from './modules/outbox/routes';
+import { pushRoutes } from './modules/push/routes';
 import type { HubOptions } from './modules/realtime/hub';
 import { registerRealtime } from './modules/realtime/plugin';
+import { savedSearchRoutes } from './modules/saved-searches/routes';
 import { trainingRoutes } from './modules/training/routes';
 import { verificationRoutes } from './modules/verifications/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
@@ -124,6 +127,9 @@ export async function buildApp({
   await app.register(fileRoutes);
   await app.register(adminRoutes);
   await app.register(outboxRoutes);
+  await app.register(alertRoutes);
+  await app.register(savedSearchRoutes);
+  await app.register(pushRoutes);
 
   await registerWebApp(app, config.webDistDir);
 

@@ -2,7 +2,7 @@
  * The API's whole configuration, read once from the environment at start-up. Anything invalid stops
  * the process with one readable message listing every problem (see `.env.example` for meanings).
  */
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { S3Settings } from './lib/s3-storage';
@@ -88,6 +88,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString.transform((v) => v ?? 'DealClub <no-reply@dealclub.local>'),
+  DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(14),
   WEBHOOK_ALLOW_LOOPBACK: bool(false),
   REDIS_URL: optionalString.pipe(
     z
@@ -107,6 +108,10 @@ const EnvSchema = z.object({
   PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   PUSHER_CLUSTER: optionalString,
   PUSHER_USE_TLS: bool(true),
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString,
+  PUSH_ALLOW_INSECURE_LOOPBACK: bool(false),
 });
 
 /** Pool id rule of the spec (shell §5) and of the Cognito client library. */
@@ -179,6 +184,10 @@ export interface Config {
     smtpUrl: string | undefined;
     from: string;
   };
+  alerts: {
+    /** The hour (UTC, 0–23) daily digests go out, and weekly summaries on Mondays. */
+    digestHour: number;
+  };
   /** The offer webhook's address policy (decision 011). */
   webhooks: {
     /** `http:` URLs besides `https:`: development and test only. */
@@ -187,7 +196,19 @@ export interface Config {
     allowLoopback: boolean;
   };
   realtime: RealtimeConfig;
+  push: PushConfig;
   version: string;
+}
+
+/** Web Push (DECISIONS.md, Matching and alerts: push): off unless the VAPID keys are set. */
+export interface PushConfig {
+  /** The application server's key pair (base64url, as `npx web-push generate-vapid-keys` prints). */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /**
+   * Endpoints at `http://127.0.0.1` or `http://[::1]` besides https ones: the tests' fake push
+   * service; refused in production.
+   */
+  allowInsecureLoopback: boolean;
 }
 
 /**
@@ -277,10 +298,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     deals: { exclusivityHours: e.EXCLUSIVITY_HOURS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    alerts: { digestHour: e.DIGEST_HOUR },
     webhooks: { allowHttp: e.NODE_ENV !== 'production', allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK },
     realtime: realtimeConfig(e),
+    push: pushConfig(e),
     version: readVersion(),
   };
+}
+
+function pushConfig(e: z.infer<typeof EnvSchema>): PushConfig {
+  if (e.PUSH_ALLOW_INSECURE_LOOPBACK && e.NODE_ENV === 'production') {
+    throw new ConfigError(['PUSH_ALLOW_INSECURE_LOOPBACK: not allowed when NODE_ENV is production']);
+  }
+  const allowInsecureLoopback = e.PUSH_ALLOW_INSECURE_LOOPBACK;
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = e;
+  if (!publicKey && !privateKey && !subject) return { vapid: undefined, allowInsecureLoopback };
+  const problems: string[] = [];
+  const publicBytes = base64urlBytes(publicKey);
+  const privateBytes = base64urlBytes(privateKey);
+  if (publicBytes?.length !== 65 || publicBytes[0] !== 4) {
+    problems.push('VAPID_PUBLIC_KEY: required with the other VAPID settings; 65 bytes in base64url');
+  }
+  if (privateBytes?.length !== 32) {
+    problems.push('VAPID_PRIVATE_KEY: required with the other VAPID settings; 32 bytes in base64url');
+  }
+  if (!subject || !/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(subject)) {
+    problems.push('VAPID_SUBJECT: required with the VAPID keys; a mailto: address or an https: URL');
+  }
+  if (!problems.length && publicBytes && privateBytes) {
+    const pair = createECDH('prime256v1');
+    try {
+      pair.setPrivateKey(privateBytes);
+      if (!pair.getPublicKey().equals(publicBytes))
+        problems.push('VAPID_PUBLIC_KEY: not the private key’s pair');
+    } catch {
+      problems.push('VAPID_PRIVATE_KEY: not a P-256 private key');
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    vapid: { publicKey: publicKey!, privateKey: privateKey!, subject: subject! },
+    allowInsecureLoopback,
+  };
+}
+
+/** Unpadded base64url (what web-push and browsers use) decoded, or undefined. */
+function base64urlBytes(text: string | undefined): Buffer | undefined {
+  return text && /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, 'base64url') : undefined;
 }
 
 const TEST_REALTIME_SECRET = 'dealclub-test-realtime-secret';

@@ -31,7 +31,7 @@ async function prepareDatabase(config: Config, storage: FileStorage): Promise<Da
     await runSeeds(database.db, PRODUCT_SEEDS, { storage });
     // Demo accounts live in the embedded identity provider; with AWS Cognito they cannot sign in.
     if (config.seedDemo && config.identity.mode === 'embedded')
-      await runSeeds(database.db, DEMO_SEEDS, { storage });
+      await runSeeds(database.db, DEMO_SEEDS, { storage, config });
     return database;
   } catch (error) {
     await database.close().catch(() => {});

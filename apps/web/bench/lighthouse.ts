@@ -9,8 +9,11 @@
  * Prints, per page, the median of `BENCH_WEB_RUNS` runs (default 3) of the performance score, the
  * script transferred (compressed), LCP, TBT and CLS, against the goals of the budget (≥ 95,
  * ≤ 170 KB, CLS < 0.05), and writes the table into docs/benchmarks.md between its markers.
- * `BENCH_WEB_REPORTS_DIR` keeps every run's full Lighthouse report there. All traffic stays on
- * 127.0.0.1.
+ * `BENCH_WEB_REPORTS_DIR` keeps every run's full Lighthouse report there. For trying a change:
+ * `BENCH_WEB_PAGES` (comma-separated: home, deals, deal) measures only those pages and
+ * `BENCH_WEB_DIST` serves an existing build instead of building; either leaves docs/benchmarks.md
+ * as it is, since the table must hold all three pages of the product's own build. All traffic stays
+ * on 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +30,8 @@ const BENCHMARKS_DOC = path.join(ROOT, 'docs/benchmarks.md');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const SAVE_DIR = process.env.BENCH_WEB_REPORTS_DIR;
+const ONLY_PAGES = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim());
+const PREBUILT = process.env.BENCH_WEB_DIST;
 const BUYER = { email: 'buyer@demo.test', password: 'DemoPass!2026' };
 export const GOALS = { score: 95, scriptKb: 170, cls: 0.05 };
 const MARK_START = '<!-- bench:web:start -->';
@@ -148,8 +153,10 @@ function writeReport(markdown: string) {
 }
 
 async function main() {
-  const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the web app did not build');
+  if (!PREBUILT) {
+    const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the web app did not build');
+  }
   if (spawnSync('node', ['scripts/ensure-chromium.mjs'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) {
     throw new Error('Chromium is missing');
   }
@@ -170,6 +177,7 @@ async function main() {
       DATABASE_URL: '',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      ...(PREBUILT ? { WEB_DIST_DIR: path.resolve(PREBUILT) } : {}),
     },
   });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -209,8 +217,10 @@ async function main() {
     await browser.disconnect();
 
     const pages = ['/', '/deals', `/deals/${dealId}`];
+    const names = ['home', 'deals', 'deal'];
     const rows: { page: string; result: PageRun }[] = [];
-    for (const pagePath of pages) {
+    for (const [index, pagePath] of pages.entries()) {
+      if (ONLY_PAGES && !ONLY_PAGES.includes(names[index]!)) continue;
       const runs: PageRun[] = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(`${origin}${pagePath}`, {
@@ -248,7 +258,7 @@ async function main() {
       table(rows),
     ].join('\n');
     console.log(`\n${markdown}\n`);
-    writeReport(markdown);
+    if (!ONLY_PAGES && !PREBUILT) writeReport(markdown);
   } finally {
     await chrome?.kill();
     server.kill('SIGTERM');

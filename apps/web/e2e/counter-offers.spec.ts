@@ -37,7 +37,7 @@ test.describe('counter-offers', () => {
         streetAddress: street,
         city: 'Austin',
         state: 'TX',
-        zipCode: '78704',
+        zipCode: '78745',
         hideAddress: true,
         purchasePrice: 320000,
         category: 'cash',

@@ -24,7 +24,7 @@ test.describe('deals', () => {
     await seller.getByLabel('Street address', { exact: true }).fill(street);
     await seller.getByLabel('City', { exact: true }).fill('Austin');
     await seller.getByLabel('State', { exact: true }).selectOption('TX');
-    await seller.getByLabel('ZIP code', { exact: true }).fill('78704');
+    await seller.getByLabel('ZIP code', { exact: true }).fill('78745');
     await seller.getByLabel('Purchase price (USD)', { exact: true }).fill('412000');
     await seller.getByRole('radio', { name: 'Creative' }).check();
     await seller.getByRole('radio', { name: 'Subject-to' }).check();

@@ -49,7 +49,7 @@ test('a seller verifies the terms of a subject-to deal, an admin approves, buyer
       streetAddress: street,
       city: 'Austin',
       state: 'TX',
-      zipCode: '78704',
+      zipCode: '78745',
       purchasePrice: 350000,
       category: 'creative',
       purchaseType: 'SubTo',

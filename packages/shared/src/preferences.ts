@@ -70,6 +70,8 @@ export const preferencesSchema = z
     languagePreference: choice(LANGUAGES, 'preferences.validation.language'),
     notificationChannels: choices(NOTIFICATION_CHANNELS, 'preferences.validation.channel'),
     searchFrequency: choice(SEARCH_FREQUENCIES, 'preferences.validation.frequency'),
+    /** Deal alert e-mails (users.alert_emails; an alert e-mail's unsubscribe link turns them off). Absent: unchanged. */
+    alertEmails: z.boolean({ error: 'preferences.validation.alertEmails' }).optional(),
   })
   .strict();
 export type PreferencesInput = z.input<typeof preferencesSchema>;

@@ -77,6 +77,12 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
     connectionString: url,
     max: options.poolMax ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    // No JIT compilation: it pays off for long analytical queries, not for an API's. The browse
+    // list's statements are estimated far above their real cost (the visibility subqueries are
+    // costed per row), so the server compiled them on every execution: 50–70 ms for the count of
+    // every list at 100,000 deals, 1.3 s for `sort=match` (docs/benchmarks.md, Matching). A pooler
+    // in front (PgBouncer) must let the `options` start-up parameter through.
+    options: '-c jit=off',
   });
   // An idle client that loses its server emits 'error' on the pool; without a listener Node would
   // crash. The next query reports the problem instead.

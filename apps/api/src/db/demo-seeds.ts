@@ -1,3 +1,4 @@
+import { demoAlertsSeed } from '../modules/alerts/demo-alerts';
 import { demoAccountsSeed } from '../modules/identity/demo-accounts';
 import { demoProfilesSeed } from '../modules/profile/demo-profiles';
 import { demoDealsSeed } from '../modules/deals/demo-deals';
@@ -13,4 +14,5 @@ export const DEMO_SEEDS: readonly Seed[] = [
   demoProfilesSeed,
   demoDealsSeed,
   demoTrainingSeed,
+  demoAlertsSeed,
 ];

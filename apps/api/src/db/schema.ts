@@ -305,10 +305,13 @@ export const buyerPreferences = pgTable(
     creditScoreRange: text('credit_score_range'),
     updatedAt: updatedAt(),
   },
-  // The fan-out of a new deal (matching/fan-out.ts): by state and ZIP code, or state and city.
+  // The fan-out of a new deal (matching/fan-out.ts): by ZIP code, or, for those who listed none, by
+  // state and city in id order, so that each batch of the fan-out starts at its first buyer.
   (t) => [
     index('buyer_preferences_zip_idx').using('gin', t.zipCodes),
-    index('buyer_preferences_city_idx').on(t.state, sql`lower(${t.city})`),
+    index('buyer_preferences_city_idx')
+      .on(t.state, sql`lower(${t.city})`, t.userId)
+      .where(sql`cardinality(${t.zipCodes}) = 0`),
   ],
 );
 
@@ -341,9 +344,12 @@ export const buyBoxes = pgTable(
       .default(sql`'{}'::text[]`),
     updatedAt: updatedAt(),
   },
+  // As buyer_preferences: by ZIP code, or by state and city (in id order) for those who listed none.
   (t) => [
     index('buy_boxes_zip_idx').using('gin', t.zipCodes),
-    index('buy_boxes_city_idx').on(t.state, sql`lower(${t.city})`),
+    index('buy_boxes_city_idx')
+      .on(t.state, sql`lower(${t.city})`, t.userId)
+      .where(sql`cardinality(${t.zipCodes}) = 0`),
   ],
 );
 
@@ -615,6 +621,10 @@ export const dealAlerts = pgTable(
   },
   (t) => [
     uniqueIndex('deal_alerts_user_deal_idx').on(t.userId, t.dealId),
+    // The digest run walks the buyers with pending alerts in id order, never the sent history.
+    index('deal_alerts_pending_user_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
     index('deal_alerts_due_idx')
       .on(t.dueAt)
       .where(sql`${t.status} = 'pending'`),

@@ -4,6 +4,7 @@
  * advisory lock so that two instances never seed twice; its `summary` lines are printed at start-up
  * (for example the demo accounts and their password).
  */
+import type { Config } from '../config';
 import type { FileStorage } from '../lib/storage';
 import type { Db } from './client';
 import { seedRuns } from './schema';
@@ -12,6 +13,8 @@ import { advisoryXactLock } from './advisory-lock';
 /** What a seed may use besides the database (demo photos go to the file storage). */
 export interface SeedContext {
   storage?: FileStorage;
+  /** The server's configuration (the demo alerts' links and digest hour). */
+  config?: Config;
 }
 
 export interface Seed {

@@ -43,6 +43,8 @@ const PUBLIC_PREFIXES = [
   '/api/docs',
   '/api/auth/validate-invitation/',
   '/api/aws-auth/signup-with-invitation',
+  // The one-click link of alert e-mails: its signed token is the proof (modules/alerts/routes.ts).
+  '/api/alerts/unsubscribe',
 ];
 
 export function isPublicRoute(method: string, url: string): boolean {

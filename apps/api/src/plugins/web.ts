@@ -37,6 +37,9 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
+/** The web app's service worker (Web Push notifications), at the root so its scope is the app. */
+const SERVICE_WORKER = 'sw.js';
+
 /** Paths that belong to the server, never to the web app. */
 const SERVER_PREFIXES = ['/api', '/cognito', '/app', '/apps', '/assets'];
 
@@ -129,9 +132,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       cacheControl: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
+        // The service worker is checked for updates on every visit: a cached copy would keep an old
+        // worker running for as long as the cache says.
+        const serviceWorker = path.relative(distDir, filePath).replace(/\.(br|gz)$/, '') === SERVICE_WORKER;
         (reply as unknown as FastifyReply).header(
           'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          immutable
+            ? 'public, max-age=31536000, immutable'
+            : serviceWorker
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
       },
     });

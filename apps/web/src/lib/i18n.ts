@@ -38,6 +38,10 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
     en: () => import('virtual:locales/en/counters'),
     es: () => import('virtual:locales/es/counters'),
   },
+  savedSearches: {
+    en: () => import('virtual:locales/en/savedSearches'),
+    es: () => import('virtual:locales/es/savedSearches'),
+  },
 };
 
 const sectionLoads = new Map<string, Promise<void>>();

@@ -11,6 +11,8 @@ export const LOCALE_SECTIONS = {
   matching: ['matching'],
   /** Counter-offers and an offer's history (offers table, deal page). */
   counters: ['counters'],
+  /** A buyer's saved searches: the dialog that saves one, the list in Preferences. */
+  savedSearches: ['savedSearches'],
 } as const;
 
 export type LocaleSection = keyof typeof LOCALE_SECTIONS;

@@ -6,6 +6,7 @@ import { runSeeds } from '../../db/seed';
 import { createTestApp } from '../../test/app';
 import { signIn } from '../../test/auth';
 import { DEMO_PASSWORD, demoAccountsSeed } from '../identity/demo-accounts';
+import { demoAlertsSeed } from '../alerts/demo-alerts';
 import { demoProfilesSeed } from '../profile/demo-profiles';
 import { demoDealsSeed } from './demo-deals';
 
@@ -15,7 +16,7 @@ afterEach(async () => {
 });
 
 describe('demo deals', () => {
-  it('lists 60 varied deals with photos for the demo seller and owner', async () => {
+  it('lists 60 varied deals with photos for the demo seller and owner', { timeout: 120_000 }, async () => {
     app = await createTestApp();
     await runSeeds(app.database.db, [demoAccountsSeed, demoProfilesSeed, demoDealsSeed], {
       storage: app.storage,
@@ -44,5 +45,42 @@ describe('demo deals', () => {
     const photo = await app.inject({ url: items[0]!.coverPhotoUrl! });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/webp');
+  });
+
+  it('alerts the demo buyers the demo deals fit: e-mails in the mailbox, matches in the bell and the list', async () => {
+    app = await createTestApp();
+    await runSeeds(app.database.db, [demoAccountsSeed, demoProfilesSeed, demoDealsSeed, demoAlertsSeed], {
+      config: app.config,
+    });
+    const alerts = await queryRows<{ email: string; frequency: string; status: string; n: number }>(
+      app.database.db,
+      sql`select u.email, a.frequency, a.status, count(*)::int as n from deal_alerts a
+          join users u on u.id = a.user_id group by 1, 2, 3 order by 1`,
+    );
+    // The demo buyer (real time) was alerted at once; the hybrid (daily) waits for the digest.
+    expect(alerts).toContainEqual(
+      expect.objectContaining({ email: 'buyer@demo.test', frequency: 'realtime', status: 'sent' }),
+    );
+    expect(alerts).toContainEqual(
+      expect.objectContaining({ email: 'hybrid@demo.test', frequency: 'daily', status: 'pending' }),
+    );
+    const mails = await queryRows<{ subject: string; html: string | null }>(
+      app.database.db,
+      sql`select subject, html from outbox where recipient = 'buyer@demo.test' and template = 'deal_alert'`,
+    );
+    expect(mails.length).toBe(alerts.find((a) => a.email === 'buyer@demo.test')!.n);
+    expect(mails.every((m) => m.html?.includes('/api/alerts/unsubscribe?token='))).toBe(true);
+
+    const tokens = await signIn(app, 'buyer@demo.test', DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${tokens.idToken}` };
+    const bell = (await app.inject({ url: '/api/chat/notifications', headers })).json() as {
+      notifications: { type: string }[];
+    };
+    expect(bell.notifications.some((n) => n.type === 'deal_match')).toBe(true);
+    const matched = (await app.inject({ url: '/api/matches', headers })).json() as {
+      items: { match: { score: number } }[];
+    };
+    expect(matched.items.length).toBeGreaterThan(0);
+    expect(matched.items[0]!.match.score).toBe(100);
   });
 });

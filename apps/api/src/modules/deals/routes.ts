@@ -9,15 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
-import {
-  CATEGORIES,
-  DEAL_STATUSES,
-  dealSchema,
-  PROPERTY_TYPES,
-  PURCHASE_TYPES,
-  type DealStatus,
-} from '@dealclub/shared/deals';
-import { stateField, ZIP_PATTERN } from '@dealclub/shared/geo';
+import { DEAL_LIST_SORTS, dealFiltersQuery } from '@dealclub/shared/deal-filters';
+import { DEAL_STATUSES, dealSchema, type DealStatus } from '@dealclub/shared/deals';
 import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
 import { deals, favorites } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -49,34 +42,9 @@ const auth = { security: [{ bearerAuth: [] }] };
 /** Matches counted exactly up to here; beyond, `totalCapped` is true (DECISIONS: lists answer a total). */
 export const COUNT_CAP = 10_000;
 
-const SORTS = ['newest', 'price-asc', 'price-desc', 'entry-fee-asc', 'match'] as const;
-/** A comma-separated list of tag names. */
-const tagList = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.string().regex(/^[a-z-]{2,40}$/)).max(20))
-  .optional();
-
-const BrowseQuery = z.object({
-  maxPrice: z.coerce.number().int().positive().optional(),
-  minBedrooms: z.coerce.number().min(0).max(100).optional(),
-  minBathrooms: z.coerce.number().min(0).max(100).optional(),
-  category: z.enum(CATEGORIES).optional(),
-  purchaseType: z.enum(PURCHASE_TYPES).optional(),
-  propertyType: z.enum(PROPERTY_TYPES).optional(),
-  state: stateField.optional(),
-  city: z.string().trim().min(1).max(80).optional(),
-  zipCode: z.string().regex(ZIP_PATTERN, 'geo.validation.zip').optional(),
-  tags: tagList,
-  q: z.string().trim().min(1).max(100).optional(),
-  /** Only deals whose terms an admin verified (`true`; any other value is refused). */
-  verified: z.enum(['true'], { error: 'dealsBrowse.validation.verified' }).optional(),
-  sort: z.enum(SORTS).default('newest'),
+/** The list's filters are shared with saved searches (@dealclub/shared/deal-filters). */
+const BrowseQuery = dealFiltersQuery.extend({
+  sort: z.enum(DEAL_LIST_SORTS, { error: 'dealsBrowse.validation.sort' }).default('newest'),
   cursor: z.string().optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });
@@ -152,7 +120,8 @@ function rankOfCard(match: { score: number; matches: boolean } | null): number {
 const ON_THE_MARKET = sql`${deals.status} in ('exclusive', 'active', 'pending')`;
 
 /**
- * The browse filters. Values go through `v`, which makes them placeholders of a prepared statement:
+ * The browse filters (saved-searches/match.ts applies the same ones to a single deal; its test holds
+ * the two equal). Values go through `v`, which makes them placeholders of a prepared statement:
  * the SQL depends only on which filters are present (the statement's shape), not on their values.
  */
 function filtersOf(

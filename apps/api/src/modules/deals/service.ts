@@ -19,12 +19,14 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { dealPhotos, dealStatusHistory, deals, favorites, interests, offers, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
+import { enqueueAlertFanOut } from '../alerts/enqueue-fan-out';
 import { fileUrl } from '../../lib/storage';
 import { engagementOf, interestOf, offerOf } from '../offers/service';
 import { trailOf } from '../offers/offer-history';
 import { settleOffers } from '../offers/settle-offers';
 import { termsVerifiedOf } from '../verifications/terms-verified';
 import { matchDealOf } from '../matching/deal-facts';
+import { matchingBuyers } from '../matching/fan-out';
 import { matchOfDeal } from '../matching/profile';
 import { photoSrcSet, variantKey } from './photos';
 import { managesDeal, seesAddress, type Viewer } from './visibility';
@@ -113,6 +115,8 @@ export async function createDeal(
       await tx
         .insert(dealStatusHistory)
         .values({ dealId: row!.id, status, source: 'platform', actorId: originatorId });
+      // Listed: its matching buyers are alerted (only the priority buyers while it is exclusive).
+      await enqueueAlertFanOut(tx, row!.id);
       return row!;
     });
   } catch (error) {
@@ -184,6 +188,10 @@ export async function changeStatus(
       comments: change.comments?.trim() || null,
       actorId,
     });
+    // Visible to buyers it was hidden from: every matching buyer once the exclusive window is given
+    // up; the priority buyers when it becomes exclusive. Each buyer is alerted once per deal.
+    const visibleToMore = change.status === 'active' && current.status === 'exclusive';
+    if (visibleToMore || change.status === 'exclusive') await enqueueAlertFanOut(tx, dealId);
     return row!;
   });
 }
@@ -200,6 +208,8 @@ export async function endExclusivity(db: Db, now = new Date()): Promise<number> 
       await tx
         .insert(dealStatusHistory)
         .values(ended.map(({ id }) => ({ dealId: id, status: 'active', source: 'system' })));
+      // The window is over: every other matching buyer is alerted by their own frequency.
+      for (const { id } of ended) await enqueueAlertFanOut(tx, id);
     }
     return ended.length;
   });
@@ -331,6 +341,13 @@ function prepareDetailQueries(db: Db) {
   };
 }
 
+/** The priority buyers of an exclusive deal: certified, and it matches them (those its fan-out alerts first). */
+export async function priorityBuyerCount(db: Db, row: DealRow): Promise<number> {
+  let count = 0;
+  for await (const page of matchingBuyers(db, row, { certifiedOnly: true })) count += page.length;
+  return count;
+}
+
 export async function detailOf(
   db: Db,
   viewer: Viewer,
@@ -341,30 +358,33 @@ export async function detailOf(
   const manages = managesDeal(viewer, row);
   let prepared = detailQueries.get(db);
   if (!prepared) detailQueries.set(db, (prepared = prepareDetailQueries(db)));
-  const [photos, history, [originator], [myInterest], [myOffer], engagement] = await Promise.all([
-    prepared.photos.execute({ deal: row.id }),
-    // The history (with reasons and comments) is the originator's and the moderators'.
-    manages
-      ? db
-          .select()
-          .from(dealStatusHistory)
-          .where(eq(dealStatusHistory.dealId, row.id))
-          .orderBy(asc(dealStatusHistory.createdAt))
-      : Promise.resolve([]),
-    prepared.originator.execute({ user: row.originatorId }),
-    // The viewer's own interest and current offer, for the buyer's panel of the page.
-    db
-      .select()
-      .from(interests)
-      .where(and(eq(interests.dealId, row.id), eq(interests.buyerId, viewer.id))),
-    db
-      .select()
-      .from(offers)
-      .where(and(eq(offers.dealId, row.id), eq(offers.buyerId, viewer.id), ne(offers.status, 'replaced')))
-      .orderBy(desc(offers.createdAt))
-      .limit(1),
-    manages ? engagementOf(db, row.id) : Promise.resolve(null),
-  ]);
+  const [photos, history, [originator], [myInterest], [myOffer], engagement, priorityBuyers] =
+    await Promise.all([
+      prepared.photos.execute({ deal: row.id }),
+      // The history (with reasons and comments) is the originator's and the moderators'.
+      manages
+        ? db
+            .select()
+            .from(dealStatusHistory)
+            .where(eq(dealStatusHistory.dealId, row.id))
+            .orderBy(asc(dealStatusHistory.createdAt))
+        : Promise.resolve([]),
+      prepared.originator.execute({ user: row.originatorId }),
+      // The viewer's own interest and current offer, for the buyer's panel of the page.
+      db
+        .select()
+        .from(interests)
+        .where(and(eq(interests.dealId, row.id), eq(interests.buyerId, viewer.id))),
+      db
+        .select()
+        .from(offers)
+        .where(and(eq(offers.dealId, row.id), eq(offers.buyerId, viewer.id), ne(offers.status, 'replaced')))
+        .orderBy(desc(offers.createdAt))
+        .limit(1),
+      manages ? engagementOf(db, row.id) : Promise.resolve(null),
+      // The seller of an exclusive deal sees how many priority buyers have it first.
+      manages && row.status === 'exclusive' ? priorityBuyerCount(db, row) : Promise.resolve(null),
+    ]);
   const terms = row.terms as Omit<DealValues, 'streetAddress' | 'unit'>;
   const values = {
     ...terms,
@@ -390,6 +410,7 @@ export async function detailOf(
     // With the seller's latest counter and the offer's history (DECISIONS.md, Trust on creative terms).
     myOffer: myOffer ? { ...offerOf(myOffer), ...(await trailOf(db, myOffer)) } : null,
     engagement,
+    priorityBuyers,
     statusHistory: manages
       ? history.map((h) => ({
           status: h.status,

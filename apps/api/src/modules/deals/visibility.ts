@@ -2,13 +2,15 @@
  * Who sees which deal (DECISIONS.md Deals, People and access):
  * - deleted deals: only their originator and admins;
  * - exclusive deals: their originator, admins, and priority buyers — certified buyers whose buy box
- *   or buyer preferences match the deal (state, and ZIP when they listed ZIP codes; buy box type);
+ *   or buyer preferences match the deal (the matching rules, in SQL: matching/match-sql.ts), the
+ *   very buyers its alert fan-out alerts first;
  * - the street address of a deal with `hideAddress`: only its originator, admins and the buyer whose
  *   offer was accepted. Everyone else gets no address at all.
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AuthenticatedUser } from '../../plugins/auth';
 import { buyBoxes, buyerPreferences, deals, users } from '../../db/schema';
+import { buyBoxAdmits, dealColumns, preferencesAdmit } from '../matching/match-sql';
 
 export interface Viewer {
   id: string;
@@ -23,14 +25,15 @@ export const viewerOf = (user: AuthenticatedUser): Viewer => ({
   isAdmin: user.roles.includes('admin'),
 });
 
-/** SQL: the viewer is a priority buyer for the deal row in scope. */
+/**
+ * SQL: the viewer is a priority buyer for the deal row in scope: certified, and their preferences or
+ * buy box admit the deal (every hard limit, as the fan-out checks it).
+ */
 export function isPriorityBuyer(viewer: ViewerRef): SQL {
   return sql`(exists (select 1 from ${users} pu where pu.id = ${viewer.id} and pu.certified_buyer) and (
-    exists (select 1 from ${buyBoxes} bb where bb.user_id = ${viewer.id} and bb.state = ${deals.state}
-      and (cardinality(bb.zip_codes) = 0 or ${deals.zipCode} = any(bb.zip_codes))
-      and (bb.type = 'any' or bb.type = ${deals.category} or bb.type = ${deals.purchaseType}))
-    or exists (select 1 from ${buyerPreferences} bp where bp.user_id = ${viewer.id} and bp.state = ${deals.state}
-      and (cardinality(bp.zip_codes) = 0 or ${deals.zipCode} = any(bp.zip_codes)))))`;
+    exists (select 1 from ${buyBoxes} bb where bb.user_id = ${viewer.id} and ${buyBoxAdmits(dealColumns, 'bb')})
+    or exists (select 1 from ${buyerPreferences} bp where bp.user_id = ${viewer.id}
+      and ${preferencesAdmit(dealColumns, 'bp')})))`;
 }
 
 /** SQL: the deal row in scope is visible to the viewer in lists and on its page. */

@@ -4,6 +4,9 @@
  * stopped before the database closes. Every instance runs it; the claims keep them apart.
  */
 import type { FastifyInstance } from 'fastify';
+import { ALERT_BATCH, deliverDueAlerts } from '../alerts/deliver-alerts';
+import { ALERT_FAN_OUT_JOB } from '../alerts/enqueue-fan-out';
+import { alertFanOutHandler } from '../alerts/fan-out-alerts';
 import { UNREAD_EMAIL_JOB } from '../chat/service';
 import { unreadEmailHandler } from '../chat/unread-email';
 import { endExclusivity } from '../deals/service';
@@ -22,6 +25,8 @@ export const JOBS_INTERVAL_MS = 1_000;
 export const EXCLUSIVITY_INTERVAL_MS = 60_000;
 /** How often approved verifications past their 90 days are lapsed. */
 export const VERIFICATION_EXPIRY_INTERVAL_MS = 60_000;
+/** How often due deal alerts go out: real time means within a minute of the deal becoming visible. */
+export const ALERTS_INTERVAL_MS = 20_000;
 const OUTBOX_BATCH = 20;
 
 export interface BackgroundWork {
@@ -40,6 +45,7 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
   jobs.register(WEBHOOK_JOB, webhookJobHandler(db, { policy: app.config.webhooks }));
   jobs.register(UNREAD_EMAIL_JOB, unreadEmailHandler(db, app.config.origin));
   jobs.register(COUNTER_EXPIRY_JOB, counterExpiryHandler(db));
+  jobs.register(ALERT_FAN_OUT_JOB, alertFanOutHandler(db, app.config));
 
   const outbox = new RepeatingTask(
     async () =>
@@ -67,14 +73,29 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
     (error) => logger.error({ err: error }, 'lapsing verified terms failed'),
   );
 
+  // Deal alerts (DECISIONS.md, Matching and alerts): real-time ones at once, digests when due.
+  const alerts = new RepeatingTask(
+    async () =>
+      (await deliverDueAlerts(db, { config: app.config, publisher: app.realtime, logger })).atOnce ===
+      ALERT_BATCH,
+    (error) => logger.error({ err: error }, 'deal alert delivery failed'),
+  );
+
   outbox.start(OUTBOX_INTERVAL_MS);
   jobs.start(JOBS_INTERVAL_MS);
   exclusivity.start(EXCLUSIVITY_INTERVAL_MS);
   verificationExpiry.start(VERIFICATION_EXPIRY_INTERVAL_MS);
+  alerts.start(ALERTS_INTERVAL_MS);
   return {
     jobs,
     async stop() {
-      await Promise.all([outbox.stop(), jobs.stop(), exclusivity.stop(), verificationExpiry.stop()]);
+      await Promise.all([
+        outbox.stop(),
+        jobs.stop(),
+        exclusivity.stop(),
+        verificationExpiry.stop(),
+        alerts.stop(),
+      ]);
       transport.close?.();
     },
   };

@@ -26,6 +26,14 @@ export async function matchProfileOf(db: Db, userId: string): Promise<MatchProfi
     db.select().from(buyerPreferences).where(eq(buyerPreferences.userId, userId)),
     db.select().from(buyBoxes).where(eq(buyBoxes.userId, userId)),
   ]);
+  return matchProfileFrom(prefs, box);
+}
+
+/** A match profile from a buyer's stored preferences and buy box rows (either may be missing). */
+export function matchProfileFrom(
+  prefs: typeof buyerPreferences.$inferSelect | undefined,
+  box: typeof buyBoxes.$inferSelect | undefined,
+): MatchProfile | null {
   if (!prefs && !box) return null;
   return {
     preferences: prefs
@@ -51,7 +59,19 @@ export async function matchProfileOf(db: Db, userId: string): Promise<MatchProfi
 
 const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US' };
 
+/**
+ * The formatters and labels of a language, made once per language: every card of a list and every
+ * deal of a digest writes its reasons with them (an Intl.NumberFormat costs far more to make than to use).
+ */
+const WORDS = new Map<Language, ReturnType<typeof makeWords>>();
+
 function words(language: Language) {
+  let w = WORDS.get(language);
+  if (!w) WORDS.set(language, (w = makeWords(language)));
+  return w;
+}
+
+function makeWords(language: Language) {
   const locale = LOCALES[language];
   const money = new Intl.NumberFormat(locale, {
     style: 'currency',
@@ -66,16 +86,24 @@ function words(language: Language) {
       : p.zipCodes.length > 0
         ? `${p.state} ${p.zipCodes.join(', ')}`
         : `${p.city}, ${p.state}`;
-  /** The label of a value in the first group that has one (else the value itself). */
+  /** The label of a value in the first group that has one (else the value itself), looked up once. */
+  const labels = new Map<string, string>();
   const label = (groups: string | string[], value: string): string => {
-    for (const group of Array.isArray(groups) ? groups : [groups]) {
-      try {
-        return translate(language, `${group}.${value}`);
-      } catch {
-        // not in this group
+    const key = `${String(groups)}\u0000${value}`;
+    let text = labels.get(key);
+    if (text === undefined) {
+      text = value;
+      for (const group of Array.isArray(groups) ? groups : [groups]) {
+        try {
+          text = translate(language, `${group}.${value}`);
+          break;
+        } catch {
+          // not in this group
+        }
       }
+      labels.set(key, text);
     }
-    return value;
+    return text;
   };
   const dealType = (value: string) =>
     value === 'cash'

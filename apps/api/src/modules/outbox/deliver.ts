@@ -10,7 +10,7 @@
  * sent, then the time it was sent. A row left `sending` by a crashed instance is taken again once
  * `leaseMs` has passed, so a message is delivered at least once.
  */
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
@@ -64,7 +64,12 @@ export async function claimPendingMessages(
       .from(outbox)
       .where(
         or(
-          and(eq(outbox.status, 'pending'), or(isNull(outbox.sentAt), sql`${retryAt} <= now()`)),
+          and(
+            eq(outbox.status, 'pending'),
+            or(isNull(outbox.sentAt), sql`${retryAt} <= now()`),
+            // An SMS held through the recipient's quiet hours waits until then.
+            or(isNull(outbox.sendAfter), lte(outbox.sendAfter, sql`now()`)),
+          ),
           and(
             eq(outbox.status, 'sending'),
             lt(outbox.sentAt, sql`now() - ${leaseMs} * interval '1 millisecond'`),
@@ -119,7 +124,13 @@ export async function deliverPendingMessages(
       // The claim counts the attempt: past the maximum means the last attempt never reported back.
       if (row.attempts > maxAttempts) throw new Error(`attempt ${maxAttempts} did not finish`);
       if (row.channel === 'email') {
-        await transport.send({ to: row.recipient, subject: row.subject, text: row.body });
+        await transport.send({
+          to: row.recipient,
+          subject: row.subject,
+          text: row.body,
+          ...(row.html ? { html: row.html } : {}),
+          ...(row.headers ? { headers: row.headers } : {}),
+        });
       } else if (row.channel === 'sms') {
         await sms.send({ to: row.recipient, text: row.body });
       } else {

@@ -5,8 +5,15 @@ export interface OutgoingMessage {
   channel: 'email' | 'sms';
   recipient: string;
   subject: string;
+  /** The text of an SMS, or the plain-text part of an e-mail. */
   body: string;
   template: string;
+  /** The HTML part of an e-mail, beside `body`. */
+  html?: string;
+  /** Extra e-mail headers (e.g. List-Unsubscribe). */
+  headers?: Record<string, string>;
+  /** Not delivered before this moment (an SMS held through the recipient's quiet hours). */
+  sendAfter?: Date;
 }
 
 /**

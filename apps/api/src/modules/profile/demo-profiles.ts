@@ -30,8 +30,8 @@ export const demoProfilesSeed: Seed = {
       zipCodes: ['78701', '78702', '78704'],
       propertyTypes: ['singleFamily', '24unit'],
       bedrooms: 3,
-      bathrooms: 2,
-      maxMonthlyPayment: 2800,
+      bathrooms: 1,
+      maxMonthlyPayment: 3000,
       maxDownPayment: 45000,
       condition: 'minor-work',
       financingType: 'conventional',
@@ -42,6 +42,10 @@ export const demoProfilesSeed: Seed = {
         .insert(buyerPreferences)
         .values({ ...buyerBase, userId: buyer })
         .onConflictDoNothing();
+    // Deal alerts (issue 13): the buyer in real time (the default), the hybrid by daily digest, the
+    // owner by weekly summary.
+    if (hybrid) await db.update(users).set({ searchFrequency: 'daily' }).where(eq(users.id, hybrid));
+    if (owner) await db.update(users).set({ searchFrequency: 'weekly' }).where(eq(users.id, owner));
     if (hybrid) {
       await db
         .insert(buyerPreferences)

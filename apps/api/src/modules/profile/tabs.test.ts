@@ -58,6 +58,7 @@ describe('Preferences tab', () => {
       languagePreference: 'en',
       notificationChannels: ['email'],
       searchFrequency: 'realtime',
+      alertEmails: true,
     });
     const saved = await put(user, '/api/profile/preferences', {
       languagePreference: 'es',
@@ -69,8 +70,26 @@ describe('Preferences tab', () => {
       languagePreference: 'es',
       notificationChannels: ['email', 'sms', 'push'],
       searchFrequency: 'weekly',
+      alertEmails: true,
     });
     expect(await me(user)).toMatchObject({ languagePreference: 'es' });
+  });
+
+  it('shows alert e-mails turned off by an unsubscribe and turns them back on; omitted, they stay', async () => {
+    app = await createTestApp();
+    const user = await createUser(app);
+    // The one-click unsubscribe of an alert e-mail sets the column.
+    await app.database.db.execute(sql`update users set alert_emails = false where id = ${user.id}`);
+    expect((await get(user, '/api/profile/preferences')).json()).toMatchObject({ alertEmails: false });
+    const tab = { languagePreference: 'en', notificationChannels: ['email'], searchFrequency: 'daily' };
+    expect((await put(user, '/api/profile/preferences', tab)).json()).toMatchObject({ alertEmails: false });
+    const on = await put(user, '/api/profile/preferences', { ...tab, alertEmails: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ alertEmails: true, searchFrequency: 'daily' });
+    expect((await get(user, '/api/profile/preferences')).json()).toMatchObject({ alertEmails: true });
+    const bad = await put(user, '/api/profile/preferences', { ...tab, alertEmails: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldErrors(bad)).toEqual([['alertEmails', 'Alert e-mails are either on or off.']]);
   });
 
   it('refuses unknown channels and frequencies, and SMS without a phone number', async () => {

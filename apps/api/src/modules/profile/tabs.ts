@@ -32,6 +32,8 @@ const Preferences = z.object({
   languagePreference: z.enum(LANGUAGES),
   notificationChannels: z.array(z.enum(NOTIFICATION_CHANNELS)),
   searchFrequency: z.enum(SEARCH_FREQUENCIES),
+  /** Deal alert e-mails are on (off after the one-click unsubscribe of an alert e-mail). */
+  alertEmails: z.boolean(),
 });
 
 const BuyerPreferences = z.object({
@@ -96,6 +98,7 @@ const preferencesOf = (row: UserRow) => ({
   searchFrequency: (SEARCH_FREQUENCIES as readonly string[]).includes(row.searchFrequency)
     ? (row.searchFrequency as (typeof SEARCH_FREQUENCIES)[number])
     : 'realtime',
+  alertEmails: row.alertEmails,
 });
 
 const companyOf = (row: UserRow) => ({
@@ -145,7 +148,8 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Save language, notification channels (email, sms, push) and search frequency',
+        summary:
+          'Save language, notification channels (email, sms, push), search frequency and alert e-mails (omitted: unchanged)',
         ...auth,
         body: preferencesSchema,
         response: { 200: Preferences },
@@ -153,7 +157,7 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const { languagePreference, notificationChannels, searchFrequency } = request.body;
+      const { languagePreference, notificationChannels, searchFrequency, alertEmails } = request.body;
       if (notificationChannels.includes('sms') && !user.row.phoneNumber) {
         throw new AppError('VALIDATION_FAILED', undefined, [
           fieldError('notificationChannels', 'preferences.validation.smsNeedsPhone'),
@@ -161,7 +165,13 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const [row] = await db()
         .update(users)
-        .set({ languagePreference, notificationChannels, searchFrequency, updatedAt: new Date() })
+        .set({
+          languagePreference,
+          notificationChannels,
+          searchFrequency,
+          ...(alertEmails === undefined ? {} : { alertEmails }),
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, user.id))
         .returning();
       return preferencesOf(row!);

@@ -21,7 +21,8 @@ export interface WebhookRequest {
   /** The checked address to connect to. */
   address: ResolvedAddress;
   headers: Record<string, string>;
-  body: string;
+  /** Text (webhooks) or bytes (Web Push's encrypted message). */
+  body: string | Uint8Array;
   timeoutMs: number;
 }
 

@@ -9,7 +9,7 @@ import { SessionProvider } from '@/lib/session/session-context';
 import { json } from '@/features/deals/test-factories';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
-import { createDealInfo, createNotification } from '../test-factories';
+import { createDealInfo, createNotification, DEAL_ID } from '../test-factories';
 import { NotificationBell } from './notification-bell';
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
@@ -43,6 +43,7 @@ function renderBell(answer: NotificationList | Handler, roles: Role[] = ['buyer'
           { path: '/', element: <p>Home page</p> },
           { path: '/chat/:threadId', element: <p>Conversation page</p> },
           { path: '/chat', element: <p>Conversations page</p> },
+          { path: '/deals/:dealId', element: <p>Deal page</p> },
         ],
       },
     ],
@@ -164,6 +165,44 @@ describe('the notification bell', () => {
     // The list read again after the PUT: the badge is gone.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy());
     expect(screen.queryByTestId('notification-badge')).toBeNull();
+  });
+
+  it('shows a deal match with its place and score, and opens the deal, not a conversation', async () => {
+    let unread = true;
+    const { fetchMock, router } = renderBell((url, init) => {
+      if (init?.method === 'PUT') {
+        unread = false;
+        return new Response(null, { status: 204 });
+      }
+      return json(200, {
+        notifications: unread
+          ? [
+              createNotification({
+                notificationId: 'n8',
+                type: 'deal_match',
+                threadId: null,
+                senderName: 'DealClub',
+                message: '92% match · Subject-to · $450,000',
+                dealInfo: createDealInfo({ address: null, city: 'Reno', state: 'NV', zip: '89501' }),
+              }),
+            ]
+          : [],
+        unreadCount: unread ? 1 : 0,
+      });
+    });
+    const { user, menu } = await openDropdown();
+    const [item] = await within(menu).findAllByTestId('notification-item');
+    expect(item!.textContent).toContain('New deal match');
+    expect(item!.textContent).toContain('Address undisclosed, Reno, NV 89501');
+    expect(item!.textContent).toContain('92% match · Subject-to · $450,000');
+    expect(item!.querySelector('svg.lucide-sparkles')).toBeTruthy();
+
+    await user.click(item!);
+    expect(await screen.findByText('Deal page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/deals/${DEAL_ID}`);
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(put?.[0]).toBe('/api/chat/notifications/n8/read');
+    await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull());
   });
 
   it('polls every 15 s for a buyer', async () => {

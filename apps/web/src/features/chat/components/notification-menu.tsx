@@ -121,7 +121,10 @@ export default function NotificationMenu({
   );
 }
 
-/** One unread notification: the icon of its type, its title, the property line and how long ago. */
+/**
+ * One unread notification: the icon of its type, its title, the property line and how long ago. A
+ * deal match has no conversation (`threadId` null): it opens the deal (`notificationPath`).
+ */
 function NotificationItem({
   notification,
   onSelect,
@@ -139,6 +142,10 @@ function NotificationItem({
           {t(`chat.notifications.title.${notification.type}`, { name: notification.senderName })}
         </span>
         <span className="truncate text-sm text-slate-700">{dealLine(t, notification.dealInfo)}</span>
+        {/* A match says how well the deal fits ("92% match · Subject-to · $450,000"). */}
+        {notification.type === 'deal_match' && notification.message && (
+          <span className="truncate text-sm text-slate-700">{notification.message}</span>
+        )}
         <time dateTime={notification.createdAt} className="text-xs text-slate-600">
           {relativeTimeText(t, notification.createdAt)}
         </time>

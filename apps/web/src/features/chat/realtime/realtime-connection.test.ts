@@ -147,7 +147,7 @@ describe('the realtime connection policy', () => {
     expect(pusher.live()).toHaveLength(1);
   });
 
-  it('hands on new-message and new-thread events', async () => {
+  it('hands on new-message, new-thread and deal-match events', async () => {
     const { pusher, events, connection } = setup();
     connection.setUser({ userId: 'seller-1', sellerSide: true });
     await settle();
@@ -157,9 +157,11 @@ describe('the realtime connection policy', () => {
       message: 'Hi',
       thread: { threadId: 't2' },
     });
+    pusher.clients[0]!.emit('deal-match', { dealId: 'd1', place: 'Reno, NV 89501', score: 92 });
     expect(events).toEqual([
       { name: 'new-message', data: { senderName: 'Bianca', message: 'Hello', threadId: 't1' } },
       { name: 'new-thread', data: { senderName: 'Bianca', message: 'Hi', thread: { threadId: 't2' } } },
+      { name: 'deal-match', data: { dealId: 'd1', place: 'Reno, NV 89501', score: 92 } },
     ]);
   });
 

@@ -23,6 +23,7 @@ import {
   REALTIME_INACTIVITY_CHECK_MS,
   REALTIME_INACTIVITY_MS,
   userChannel,
+  type DealMatchEvent,
   type NewMessageEvent,
   type NewThreadEvent,
 } from '@dealclub/shared/chat-rules';
@@ -53,7 +54,9 @@ export interface RealtimeClient {
 const ENDED_STATES: ReadonlySet<string> = new Set(['failed', 'disconnected']);
 
 export type RealtimeEvent =
-  { name: 'new-message'; data: NewMessageEvent } | { name: 'new-thread'; data: NewThreadEvent };
+  | { name: 'new-message'; data: NewMessageEvent }
+  | { name: 'new-thread'; data: NewThreadEvent }
+  | { name: 'deal-match'; data: DealMatchEvent };
 
 export interface RealtimeUser {
   userId: string;
@@ -174,6 +177,7 @@ export class RealtimeConnection {
     };
     channel.bind('new-message', (data: NewMessageEvent) => deliver({ name: 'new-message', data }));
     channel.bind('new-thread', (data: NewThreadEvent) => deliver({ name: 'new-thread', data }));
+    channel.bind('deal-match', (data: DealMatchEvent) => deliver({ name: 'deal-match', data }));
     // Shell §8: realtime authorisation failures are only logged.
     channel.bind('pusher:subscription_error', (error: { status?: number }) =>
       console.warn(`Authentication failed: ${error?.status ?? 'unknown'}`),

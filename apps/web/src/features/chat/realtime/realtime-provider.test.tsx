@@ -50,6 +50,7 @@ function renderShell(roles: Role[], path = '/') {
         children: [
           { path: '/', element: <p>Home page</p> },
           { path: '/chat/:threadId', element: <p>Conversation page</p> },
+          { path: '/deals/:dealId', element: <p>Deal page</p> },
         ],
       },
     ],
@@ -99,6 +100,44 @@ describe('the realtime provider in the shell', () => {
       title: 'New Conversation',
       description: 'Lee Park: Hello',
     });
+  });
+
+  it('toasts a deal match with its place and score, refreshes the bell, and View opens the deal', async () => {
+    const { open, emit, router, fetchMock } = renderShell(['owner']);
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    emit('deal-match', { dealId: 'd42', place: 'Reno, NV 89501', score: 92 });
+
+    expect(toast).toHaveBeenCalledTimes(1);
+    const shown = toast.mock.calls[0]![0];
+    expect(shown).toMatchObject({ title: 'New deal match', description: 'Reno, NV 89501 · 92% match' });
+    expect(shown.action).toMatchObject({ label: 'View', altText: 'Open the deal' });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    act(() => shown.action.onClick());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/deals/d42'));
+    expect(await screen.findByText('Deal page')).toBeTruthy();
+
+    // On that deal's page already: the bell is refreshed, no toast.
+    emit('deal-match', { dealId: 'd42', place: 'Reno, NV 89501', score: 92 });
+    expect(toast).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+  });
+
+  it('toasts a deal match in Spanish', async () => {
+    const { i18n } = await import('@/lib/i18n');
+    await i18n.changeLanguage('es');
+    try {
+      const { open, emit } = renderShell(['originator']);
+      await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+      emit('deal-match', { dealId: 'd1', place: 'Reno, NV 89501', score: 75 });
+      expect(toast.mock.calls[0]![0]).toMatchObject({
+        title: 'Nueva oportunidad para ti',
+        description: 'Reno, NV 89501 · 75% de coincidencia',
+        action: { label: 'Ver', altText: 'Abrir la oportunidad' },
+      });
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('does not toast a message of the conversation being read', async () => {

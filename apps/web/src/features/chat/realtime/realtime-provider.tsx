@@ -2,19 +2,21 @@
  * Runs the realtime connection on every signed-in page (the app shell mounts it): feeds the policy
  * the session's user, and turns events into a refreshed bell, list and open conversation, and into
  * the 'New Message' / 'New Conversation' toast with its View action (shell §7) — except for the
- * conversation the user is reading, which simply shows the new message.
+ * conversation the user is reading, which simply shows the new message. A deal match (issue 13)
+ * refreshes the bell and toasts 'New deal match' with the place and score, View opening the deal
+ * (unless that deal is the page being read).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate } from 'react-router';
-import { messagePreview } from '@dealclub/shared/chat-rules';
+import { messagePreview, type DealMatchEvent } from '@dealclub/shared/chat-rules';
 import { isSellerSide } from '@dealclub/shared/roles';
 import { toast } from '@/components/ui/use-toast';
 import { useSession } from '@/lib/session/session-context';
 import { chatKeys } from '../api/keys';
 import { openPusherClient } from './pusher-client';
-import { RealtimeConnection, type RealtimeClient } from './realtime-connection';
+import { RealtimeConnection, type RealtimeClient, type RealtimeEvent } from './realtime-connection';
 
 export interface Realtime {
   dropdownOpened(): void;
@@ -44,13 +46,27 @@ export function RealtimeProvider({
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const openThread = matchPath('/chat/:threadId', pathname)?.params.threadId ?? null;
+  const openDeal = matchPath('/deals/:dealId', pathname)?.params.dealId ?? null;
 
   const [connection] = useState(() => new RealtimeConnection({ open }));
 
   // The connection outlives renders: each render hands it a handler with this render's values.
   useEffect(() => {
-    connection.onEvent((event) => {
+    const dealMatch = ({ dealId, place, score }: DealMatchEvent) => {
+      if (dealId === openDeal) return;
+      toast({
+        title: t('chat.toast.dealMatch'),
+        description: t('chat.toast.dealMatchPreview', { place, score }),
+        action: {
+          label: t('chat.toast.view'),
+          altText: t('chat.toast.viewDealAlt'),
+          onClick: () => void navigate(`/deals/${encodeURIComponent(dealId)}`),
+        },
+      });
+    };
+    connection.onEvent((event: RealtimeEvent) => {
       void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+      if (event.name === 'deal-match') return dealMatch(event.data);
       const threadId = event.name === 'new-message' ? event.data.threadId : event.data.thread.threadId;
       if (threadId === openThread) return;
       toast({
@@ -66,7 +82,7 @@ export function RealtimeProvider({
         },
       });
     });
-  }, [connection, queryClient, openThread, t, navigate]);
+  }, [connection, queryClient, openThread, openDeal, t, navigate]);
 
   const [value] = useState<Realtime>(() => ({
     dropdownOpened: () => connection.dropdownOpened(),

@@ -122,6 +122,8 @@ type Terms = Omit<
 export interface DealDetail extends Card, Partial<Terms> {
   description: string;
   exclusiveUntil: string | null;
+  /** An exclusive deal's priority buyers (certified and matching): for its originator and admins. */
+  priorityBuyers?: number | null;
   updatedAt: string;
   photos: DealPhoto[];
   math: DealMath | null;

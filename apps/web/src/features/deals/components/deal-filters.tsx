@@ -1,5 +1,5 @@
 import { BadgeCheck, Search, SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BUDGET_CAPS,
@@ -148,16 +148,18 @@ export function SortSelect({ value, onChange }: { value: DealSort; onChange: (so
 /**
  * The browse filters: budget, rooms, category, purchase type, property type, state, city, ZIP and
  * tags. Each change applies at once (text after a short pause); on a narrow screen the panel folds
- * behind a "Show filters" button.
+ * behind a "Show filters" button. `action` (the buyer's "Save search") sits beside the heading.
  */
 export function DealFilters({
   filters: applied,
   onChange: apply,
   onClear,
+  action,
 }: {
   filters: Filters;
   onChange: (patch: Partial<Filters>) => void;
   onClear: () => void;
+  action?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const [filters, setFilters] = useDraft(applied);
@@ -189,16 +191,19 @@ export function DealFilters({
         <h2 id={headingId} className="text-lg font-semibold">
           {t('dealsBrowse.filters')}
         </h2>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((o) => !o)}
-          className="inline-flex h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium md:hidden"
-        >
-          <SlidersHorizontal aria-hidden className="size-4" />
-          {open ? t('dealsBrowse.hideFilters') : t('dealsBrowse.showFilters')}
-        </button>
+        <div className="flex flex-wrap justify-end gap-2">
+          {action}
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((o) => !o)}
+            className="inline-flex h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium md:hidden"
+          >
+            <SlidersHorizontal aria-hidden className="size-4" />
+            {open ? t('dealsBrowse.hideFilters') : t('dealsBrowse.showFilters')}
+          </button>
+        </div>
       </div>
       <div id={panelId} className={`${open ? 'grid' : 'hidden'} gap-4 md:grid`}>
         <SelectField

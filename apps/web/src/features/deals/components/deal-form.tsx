@@ -144,7 +144,13 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
     try {
       if (isNew) {
         const saved = await create.mutateAsync(values);
-        toast({ title: t('dealForm.created') });
+        // First right of refusal: the seller learns at once how many buyers have the deal first.
+        toast({
+          title: t('dealForm.created'),
+          ...(saved.status === 'exclusive' && saved.priorityBuyers != null
+            ? { description: t('dealForm.createdExclusive', { count: saved.priorityBuyers }) }
+            : {}),
+        });
         if (pending.length) await uploadPhotos(saved.id, pending);
         else navigate(`/deals/${saved.id}`);
       } else {

@@ -12,6 +12,7 @@ import { hasFilters, parseFilters, withFilters, withoutFilters } from '../compon
 import { BrowseViews, type BrowseView } from '../components/browse-views';
 import { DealFilters, SearchFilter, SortSelect } from '../components/deal-filters';
 import { PageFallback } from '@/components/layout/page-fallback';
+import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
 
 // The browse list is what most visits open; the other views are chunks of their own.
 const ManageListings = lazy(() =>
@@ -146,7 +147,12 @@ function BrowseList() {
       </div>
       <div className="grid gap-6 md:grid-cols-[16rem_minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)]">
         <div className="md:self-start">
-          <DealFilters filters={filters} onChange={update} onClear={clear} />
+          <DealFilters
+            filters={filters}
+            onChange={update}
+            onClear={clear}
+            action={<SaveSearchButton filters={filters} />}
+          />
         </div>
         <BrowseGrid
           heading={

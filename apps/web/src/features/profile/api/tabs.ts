@@ -16,6 +16,8 @@ export interface Preferences {
   languagePreference: 'en' | 'es';
   notificationChannels: string[];
   searchFrequency: string;
+  /** Deal alert e-mails are on (an alert e-mail's unsubscribe link turns them off). */
+  alertEmails: boolean;
 }
 
 export type SavedBuyerPreferences = BuyerPreferences & { updatedAt: string };

@@ -9,22 +9,38 @@ import {
   SEARCH_FREQUENCIES,
   type PreferencesInput,
 } from '@dealclub/shared/preferences';
+import { isBuyerSide } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { ChoiceGroup } from '@/components/ui/choice-fields';
+import { ChoiceGroup, SwitchField } from '@/components/ui/choice-fields';
 import { SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { i18n, saveLanguage } from '@/lib/i18n';
+import { useSession } from '@/lib/session/session-context';
+import { SavedSearchesList } from '@/features/saved-searches/components/saved-searches-list';
 import { preferencesTab, type Preferences } from '../api/tabs';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
+import { PushSetting } from './push-setting';
 import { TabSection } from './tab-section';
 
-/** The Preferences tab: language, notification channels and search frequency. */
+/**
+ * The Preferences tab: language, notification channels and search frequency; for the buyer side,
+ * whether deal alerts come by e-mail (an alert e-mail's unsubscribe link turns them off) and the
+ * saved searches.
+ */
 export function PreferencesTab() {
   const saved = preferencesTab.useQuery();
-  return saved.data ? <PreferencesForm saved={saved.data} /> : <PageFallback />;
+  const session = useSession();
+  const buyer = session.status === 'authenticated' && isBuyerSide(session.user.roles);
+  if (!saved.data) return <PageFallback />;
+  return (
+    <div className="grid gap-6">
+      <PreferencesForm saved={saved.data} buyer={buyer} />
+      {buyer && <SavedSearchesList />}
+    </div>
+  );
 }
 
-function PreferencesForm({ saved }: { saved: Preferences }) {
+function PreferencesForm({ saved, buyer }: { saved: Preferences; buyer: boolean }) {
   const { t } = useTranslation();
   const save = preferencesTab.useSave();
   const form = useForm<PreferencesInput>({
@@ -78,11 +94,21 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
           registration={form.register('searchFrequency')}
           error={err(errors.searchFrequency?.message)}
         />
+        {buyer && (
+          <fieldset className="grid gap-1">
+            <legend className="mb-1 text-sm font-medium text-slate-800">
+              {t('preferences.alertEmails')}
+            </legend>
+            <SwitchField label={t('preferences.alertEmailsOn')} {...form.register('alertEmails')} />
+            <p className="text-sm text-slate-600">{t('preferences.alertEmailsHint')}</p>
+          </fieldset>
+        )}
         <div>
           <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
             {t('profile.save')}
           </SubmitButton>
         </div>
+        <PushSetting />
       </TabSection>
     </form>
   );

@@ -1,0 +1,43 @@
+/**
+ * A buyer's saved searches (`GET`, `POST /api/saved-searches`, `DELETE /api/saved-searches/{id}`): the
+ * list the Preferences tab shows, the save of the `/deals` dialog and the delete, each refreshing the
+ * list by the same query key.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SavedDealFilters } from '@dealclub/shared/deal-filters';
+import type { SavedSearch, SavedSearchForm } from '@dealclub/shared/saved-searches';
+import { apiRequest } from '@/lib/api-client';
+
+export interface SavedSearchList {
+  items: SavedSearch[];
+  nextCursor: null;
+  total: number;
+}
+
+export const savedSearchesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['saved-searches'],
+    queryFn: ({ signal }) => apiRequest<SavedSearchList>('/api/saved-searches', { signal }),
+  });
+
+export function useSavedSearches() {
+  return useQuery(savedSearchesQueryOptions());
+}
+
+export function useCreateSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SavedSearchForm & { filters: SavedDealFilters }) =>
+      apiRequest<SavedSearch>('/api/saved-searches', { method: 'POST', data: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: savedSearchesQueryOptions().queryKey }),
+  });
+}
+
+export function useDeleteSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<null>(`/api/saved-searches/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: savedSearchesQueryOptions().queryKey }),
+  });
+}
