@@ -31,6 +31,8 @@ describe('saved deal filters', () => {
       ['category', 'dealsBrowse.validation.category'],
       ['zipCode', 'geo.validation.zip'],
     ]);
+    // Beyond the database's integers: refused here, never a database error.
+    expect(issues({ maxPrice: 2_147_483_648 })).toEqual([['maxPrice', 'dealsBrowse.validation.maxPrice']]);
     expect(issues({ state: 'TX', limit: 5 })).toEqual([['', 'dealsBrowse.validation.unknownFilter']]);
     expect(issues({ sort: 'newest' })).toEqual([['', 'dealsBrowse.validation.noFilter']]);
     expect(issues({ minBedrooms: 0 })).toEqual([['', 'dealsBrowse.validation.noFilter']]);

@@ -38,6 +38,8 @@ export const dealFiltersQuery = z.object({
     .number({ error: 'dealsBrowse.validation.maxPrice' })
     .int('dealsBrowse.validation.maxPrice')
     .positive('dealsBrowse.validation.maxPrice')
+    // The prices are PostgreSQL integers: a larger bound is refused, not sent to the database.
+    .max(2_147_483_647, 'dealsBrowse.validation.maxPrice')
     .optional(),
   minBedrooms: rooms,
   minBathrooms: rooms,

@@ -46,7 +46,8 @@ export const pushSubscriptionSchema = z.object({
   endpoint: z
     .string('push.validation.endpoint')
     .max(PUSH_ENDPOINT_MAX_LENGTH, 'push.validation.endpoint')
-    .refine(isWebUrl, 'push.validation.endpoint'),
+    // Push services' URLs are ASCII: the length counts bytes, and the row fits the unique index.
+    .refine((value) => /^[\x21-\x7e]+$/.test(value) && isWebUrl(value), 'push.validation.endpoint'),
   keys: z.object(
     {
       // 0x04 then X and Y: the first base64url character of an uncompressed point is always `B`.

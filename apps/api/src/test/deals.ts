@@ -27,6 +27,19 @@ export const subToDeal = (overrides: Partial<DealInput> = {}): DealInput =>
   });
 
 /** Lists `deal` as `seller` through the API and returns the created deal (201 or the test fails). */
+/** A subject-to deal in Reno: PITI $2,100 + HOA $172 = $2,272 a month; $9,000 + $3,000 to close. */
+export const renoSubTo = (over: Partial<DealInput> = {}): DealInput =>
+  subToDeal({
+    city: 'Reno',
+    state: 'NV',
+    zipCode: '89501',
+    piti: 2100,
+    hoaMonthlyFee: 172,
+    entryFee: 9000,
+    emd: 3000,
+    ...over,
+  });
+
 export async function listDeal(app: FastifyInstance, seller: TestUser, deal: DealInput = cashDeal()) {
   const res = await callAs(app, seller, 'POST', '/api/deals', deal);
   expect(res.statusCode, res.body).toBe(201);

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DealInput } from '@dealclub/shared/deals';
 import type { PushPayload } from '@dealclub/shared/push';
 import type { Db } from '../../db/client';
 import { chatNotifications, dealAlerts, jobs, outbox, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { callAs, createUser, type TestUser } from '../../test/auth';
-import { listDeal, subToDeal } from '../../test/deals';
+import { listDeal, renoSubTo } from '../../test/deals';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../test/fake-smtp';
 import { endExclusivity } from '../deals/service';
 import { JobWorker } from '../jobs/worker';
@@ -35,19 +34,6 @@ const WEDNESDAY = new Date('2026-03-11T10:00:00Z');
 /** 18:00 UTC: 11:00 in Reno, outside SMS quiet hours. */
 const DAYTIME = new Date('2026-03-11T18:00:00Z');
 
-/** A subject-to deal in Reno: PITI $2,100 + HOA $172 = $2,272 a month; $9,000 + $3,000 to close. */
-const renoSubTo = (over: Partial<DealInput> = {}) =>
-  subToDeal({
-    city: 'Reno',
-    state: 'NV',
-    zipCode: '89501',
-    piti: 2100,
-    hoaMonthlyFee: 172,
-    entryFee: 9000,
-    emd: 3000,
-    ...over,
-  });
-
 interface BuyerOptions {
   frequency?: 'realtime' | 'daily' | 'weekly';
   channels?: ('email' | 'sms' | 'push')[];
@@ -55,10 +41,12 @@ interface BuyerOptions {
   certified?: boolean;
   /** Buyer preferences; default: Reno, up to $2,500 a month. null: none. */
   preferences?: Record<string, unknown> | null;
+  /** Default: a buyer; owners and admins are on the buyer side too. */
+  roles?: ('buyer' | 'owner' | 'admin')[];
 }
 
 async function createBuyer(options: BuyerOptions = {}): Promise<TestUser> {
-  const buyer = await createUser(app, { roles: ['buyer'] });
+  const buyer = await createUser(app, { roles: options.roles ?? ['buyer'] });
   const prefs = await callAs(app, buyer, 'PUT', '/api/profile/preferences', {
     languagePreference: options.language ?? 'en',
     notificationChannels: options.channels ?? ['email', 'push'],
@@ -166,9 +154,9 @@ describe('real-time alerts', () => {
     expect(bell.notifications[0]).toMatchObject({
       type: 'deal_match',
       threadId: null,
-      senderName: `${deal.streetAddress}, Reno, NV 89501`,
+      senderName: 'DealClub',
       message: '100% match · Subject-to · $450,000',
-      dealInfo: { dealId: deal.id, city: 'Reno' },
+      dealInfo: { dealId: deal.id, address: deal.streetAddress, city: 'Reno' },
     });
     expect(sent.events).toEqual([
       {
@@ -243,7 +231,8 @@ describe('real-time alerts', () => {
     // Alert e-mails off: no e-mail, but the bell and SMS still come.
     expect(await mailTo(unsubscribed)).toEqual([]);
     expect(await bellOf(unsubscribed)).toHaveLength(1);
-    expect((await bellOf(unsubscribed))[0]!.senderName).toBe('Reno, NV 89501');
+    // The bell keeps no place of its own: it shows the deal's, as the buyer may see it, when read.
+    expect((await bellOf(unsubscribed))[0]!.senderName).toBe('DealClub');
     expect(new Set(sent.events.map((e) => e.userId))).toEqual(
       new Set([smsOnly.id, silent.id, unsubscribed.id]),
     );
@@ -647,5 +636,36 @@ describe('one-click unsubscribe', () => {
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(mail.body).toContain('text/html');
     expect(mail.body).toContain('text/plain');
+  });
+});
+
+describe('what still fits when the alert goes out', () => {
+  it('alerts owners and admins too: they buy on the same terms (the buyer side)', async () => {
+    const seller = await setup();
+    const owner = await createBuyer({ roles: ['owner'] });
+    const admin = await createBuyer({ roles: ['admin'] });
+    const deal = await listDeal(app, seller, renoSubTo());
+    await fanOutAlerts(db(), deal.id, { now: DAYTIME, digestHour: 14 });
+    expect(await alertsOf(owner.id)).toEqual([expect.objectContaining({ dealId: deal.id })]);
+    expect(await alertsOf(admin.id)).toEqual([expect.objectContaining({ dealId: deal.id })]);
+  });
+
+  it('skips a digest alert whose deal no longer fits the limits the buyer has since set', async () => {
+    const seller = await setup();
+    const daily = await createBuyer({ frequency: 'daily', channels: ['email'] });
+    const deal = await listDeal(app, seller, renoSubTo());
+    await fanOutAlerts(db(), deal.id, { now: WEDNESDAY, digestHour: 14 });
+    // Before the digest, the buyer lowers their monthly maximum below the deal's $2,272.
+    const res = await callAs(app, daily, 'PUT', '/api/profile/buyer-preferences', {
+      useCase: 'investment',
+      state: 'NV',
+      city: 'Reno',
+      zipCodes: [],
+      maxMonthlyPayment: 2000,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await deliver(new Date('2026-03-11T14:00:00Z'))).toEqual({ atOnce: 0, digests: 0, digested: 1 });
+    expect(await mailTo(daily)).toEqual([]);
+    expect(await alertsOf(daily.id)).toEqual([expect.objectContaining({ status: 'skipped' })]);
   });
 });

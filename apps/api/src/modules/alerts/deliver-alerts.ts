@@ -171,6 +171,15 @@ function itemOf(alert: AlertRow, deal: DealRow, context: Context): AlertItem {
   };
 }
 
+/**
+ * The item, when the deal still fits the buyer as it is now: a digest may go out days after the
+ * alert, and the buyer may have changed their limits or the seller the deal. A saved search's alert
+ * stands on the search, which is checked when the deal is listed.
+ */
+function fitting(alert: AlertRow, item: AlertItem): AlertItem | null {
+  return alert.savedSearchId || item.match?.matches ? item : null;
+}
+
 interface Channels {
   push: boolean;
   email: boolean;
@@ -195,7 +204,9 @@ function bellNotification(user: UserRow, item: AlertItem): NewNotification {
     threadId: null,
     dealId: item.deal.id,
     type: 'deal_match',
-    senderName: placeFor(user, item.deal) || translate(language, 'alerts.senderName'),
+    // Not the place: a street stored here would outlive the seller hiding the address (the bell
+    // shows the deal's place live, from `dealInfo`).
+    senderName: translate(language, 'alerts.senderName'),
     message: translate(language, 'alerts.notificationMessage', {
       score: String(item.score),
       kind: dealKind(language, item.deal),
@@ -236,28 +247,60 @@ function alertOnce(
       : null,
   });
   if (channels.email) {
-    const url = unsubscribeUrl(deps.config.origin, unsubscribeToken(key, user.id));
-    const mail = alertEmail(user, item, { origin: deps.config.origin, unsubscribeUrl: url });
-    out.messages.push({
-      channel: 'email',
-      recipient: user.email,
-      subject: mail.subject,
-      body: mail.text,
-      html: mail.html,
-      headers: unsubscribeHeaders(url),
-      template: item.priority ? 'deal_alert_priority' : 'deal_alert',
-    });
+    queueEmail(out, user, deps, key, item.priority ? 'deal_alert_priority' : 'deal_alert', (links) =>
+      alertEmail(user, item, links),
+    );
   }
   if (channels.sms) {
-    out.messages.push({
-      channel: 'sms',
-      recipient: user.phoneNumber!,
+    queueSms(out, user, state, now, 'deal_alert', {
       subject: translate(language, 'alerts.pushTitle'),
       body: translate(language, 'alerts.sms', { place, score: String(item.score), link }),
-      template: 'deal_alert',
-      sendAfter: smsSendAfter(state, now) ?? undefined,
     });
   }
+}
+
+/** An alert e-mail through the outbox, with its one-click unsubscribe link and headers. */
+function queueEmail(
+  out: Outgoing,
+  user: UserRow,
+  deps: AlertDeliveryDeps,
+  key: Buffer,
+  template: string,
+  write: (links: { origin: string; unsubscribeUrl: string }) => {
+    subject: string;
+    text: string;
+    html: string;
+  },
+) {
+  const url = unsubscribeUrl(deps.config.origin, unsubscribeToken(key, user.id));
+  const mail = write({ origin: deps.config.origin, unsubscribeUrl: url });
+  out.messages.push({
+    channel: 'email',
+    recipient: user.email,
+    subject: mail.subject,
+    body: mail.text,
+    html: mail.html,
+    headers: unsubscribeHeaders(url),
+    template,
+  });
+}
+
+/** An alert SMS through the outbox, held through the quiet hours of the buyer's state. */
+function queueSms(
+  out: Outgoing,
+  user: UserRow,
+  state: string,
+  now: Date,
+  template: string,
+  text: { subject: string; body: string },
+) {
+  out.messages.push({
+    channel: 'sms',
+    recipient: user.phoneNumber!,
+    ...text,
+    template,
+    sendAfter: smsSendAfter(state, now) ?? undefined,
+  });
 }
 
 /** Alerts whose deal left the market (pending, sold, canceled, deleted) are not sent. */
@@ -277,6 +320,10 @@ async function publishAfterCommit(db: Db, deps: AlertDeliveryDeps, items: AfterC
     items.map(async (item) => {
       try {
         await deps.publisher?.toUser(item.userId, 'deal-match', item.event);
+      } catch (error) {
+        deps.logger?.warn({ err: error, userId: item.userId }, 'deal alert realtime event failed');
+      }
+      try {
         if (item.push) await webPush(db, deps.config, item.userId, item.push);
       } catch (error) {
         deps.logger?.warn({ err: error, userId: item.userId }, 'deal alert push failed');
@@ -319,7 +366,7 @@ export async function deliverAtOnceAlerts(
     for (const alert of alerts) {
       const user = context.users.get(alert.userId);
       const deal = context.deals.get(alert.dealId);
-      const item = deal && itemOf(alert, deal, context);
+      const item = deal && fitting(alert, itemOf(alert, deal, context));
       const state = context.states.get(alert.userId) ?? deal?.state ?? '';
       if (user?.isActive && item) {
         alertOnce(out, user, item, state, deps, key, now);
@@ -363,31 +410,18 @@ function digestOnce(
         }
       : null,
   });
+  const template = kind === 'daily' ? 'deal_digest_daily' : 'deal_digest_weekly';
   if (channels.email) {
-    const url = unsubscribeUrl(deps.config.origin, unsubscribeToken(key, user.id));
-    const mail = digestEmail(user, items, kind, { origin: deps.config.origin, unsubscribeUrl: url });
-    out.messages.push({
-      channel: 'email',
-      recipient: user.email,
-      subject: mail.subject,
-      body: mail.text,
-      html: mail.html,
-      headers: unsubscribeHeaders(url),
-      template: kind === 'daily' ? 'deal_digest_daily' : 'deal_digest_weekly',
-    });
+    queueEmail(out, user, deps, key, template, (links) => digestEmail(user, items, kind, links));
   }
   if (channels.sms) {
-    out.messages.push({
-      channel: 'sms',
-      recipient: user.phoneNumber!,
+    queueSms(out, user, state, now, template, {
       subject: translate(language, `alerts.pushDigestTitle_${plural}`, { count }),
       body: translate(language, `alerts.smsDigest_${plural}`, {
         count,
         place: bestPlace,
         link: dealUrl(deps.config, best.deal.id),
       }),
-      template: kind === 'daily' ? 'deal_digest_daily' : 'deal_digest_weekly',
-      sendAfter: smsSendAfter(state, now) ?? undefined,
     });
   }
 }
@@ -421,7 +455,8 @@ async function digestPage(db: Db, deps: AlertDeliveryDeps, buyerIds: string[], k
       const items = own
         .map(
           (alert) =>
-            context.deals.get(alert.dealId) && itemOf(alert, context.deals.get(alert.dealId)!, context),
+            context.deals.get(alert.dealId) &&
+            fitting(alert, itemOf(alert, context.deals.get(alert.dealId)!, context)),
         )
         .filter((item): item is AlertItem => Boolean(item))
         .sort((a, b) => b.score - a.score || b.deal.createdAt.getTime() - a.deal.createdAt.getTime());

@@ -5,6 +5,7 @@
  * to be scored by the shared rules. Nothing loads every buyer.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { BUYER_SIDE } from '@dealclub/shared/roles';
 import { matchDeal, type Match, type MatchBuyBox, type MatchPreferences } from '@dealclub/shared/matching';
 import { queryRows, type Db } from '../../db/client';
 import type { DealRow } from '../deals/service';
@@ -115,7 +116,7 @@ function alertable(deal: DealRow, source: SQL, options: { certifiedOnly?: boolea
   return sql`select u.id, u.first_name, u.last_name, u.certified_buyer
     from (${source}) a
     join users u on u.id = a.user_id
-    where u.is_active and 'buyer' = any(u.roles) and u.id <> ${deal.originatorId}::uuid
+    where u.is_active and u.roles && ${`{${BUYER_SIDE.join(',')}}`}::text[] and u.id <> ${deal.originatorId}::uuid
       ${options.certifiedOnly ? sql`and u.certified_buyer` : sql``}
       ${options.onlyId ? sql`and u.id = ${options.onlyId}::uuid` : sql``}
     order by u.id`;

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DealInput } from '@dealclub/shared/deals';
 import { users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { callAs, createUser, type Method, type TestUser } from '../../test/auth';
-import { cashDeal, listDeal, subToDeal } from '../../test/deals';
+import { cashDeal, listDeal, renoSubTo } from '../../test/deals';
 
 let app: FastifyInstance;
 afterEach(async () => {
@@ -23,19 +22,6 @@ const renoPreferences = (over: Record<string, unknown> = {}) => ({
   zipCodes: [],
   ...over,
 });
-
-/** A subject-to deal in Reno: PITI $2,100 + HOA $172 = $2,272 a month; $9,000 + $3,000 to close. */
-const renoSubTo = (over: Partial<DealInput> = {}) =>
-  subToDeal({
-    city: 'Reno',
-    state: 'NV',
-    zipCode: '89501',
-    piti: 2100,
-    hoaMonthlyFee: 172,
-    entryFee: 9000,
-    emd: 3000,
-    ...over,
-  });
 
 interface Card {
   id: string;

@@ -158,6 +158,8 @@ describe('POST and DELETE /api/push/subscriptions', () => {
       { endpoint: fcm() },
       { endpoint: 42, keys: keys() },
       { endpoint: fcm(), keys: 'x' },
+      // Not ASCII: a push service's URL never is, and 2,000 such characters would not fit the index.
+      { endpoint: `https://push.example.com/${'推'.repeat(1900)}`, keys: keys() },
       [],
     ]) {
       const res = await subscribe(app, user, body);

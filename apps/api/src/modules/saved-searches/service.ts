@@ -8,7 +8,7 @@ import type { FieldError } from '@dealclub/shared/errors';
 import type { SearchFrequency } from '@dealclub/shared/preferences';
 import { MAX_SAVED_SEARCHES, type SavedSearchForm } from '@dealclub/shared/saved-searches';
 import type { Db } from '../../db/client';
-import { savedSearches, users } from '../../db/schema';
+import { dealAlerts, savedSearches, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
@@ -89,4 +89,6 @@ export async function deleteSavedSearch(db: Db, userId: string, id: string) {
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
     .returning({ id: savedSearches.id });
   if (deleted.length === 0) throw new AppError('SAVED_SEARCH_NOT_FOUND');
+  // Its alerts still waiting for a digest go with it.
+  await db.delete(dealAlerts).where(and(eq(dealAlerts.savedSearchId, id), eq(dealAlerts.status, 'pending')));
 }
