@@ -362,6 +362,25 @@ describe('digests', () => {
     expect(await mailTo(both)).toHaveLength(1);
   });
 
+  it("bring a weekly buyer's alert forward when their saved search wants it in real time", async () => {
+    const seller = await setup();
+    const weekly = await createBuyer({ frequency: 'weekly', channels: ['email'] });
+    const res = await callAs(app, weekly, 'POST', '/api/saved-searches', {
+      name: 'Reno now',
+      frequency: 'realtime',
+      filters: { state: 'NV' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const deal = await listDeal(app, seller, renoSubTo());
+    expect(await fanOutAlerts(db(), deal.id, { now: WEDNESDAY, digestHour: 14 })).toBe(1);
+    expect(await alertsOf(weekly.id)).toEqual([
+      expect.objectContaining({ frequency: 'realtime', dueAt: WEDNESDAY, savedSearchId: res.json().id }),
+    ]);
+    // The job again (a retry): nothing new, nothing moved, still one alert.
+    expect(await fanOutAlerts(db(), deal.id, { now: DAYTIME, digestHour: 14 })).toBe(0);
+    expect(await alertsOf(weekly.id)).toEqual([expect.objectContaining({ dueAt: WEDNESDAY })]);
+  });
+
   it('stream the buyers a page at a time, one digest each', async () => {
     const seller = await setup();
     const buyers = [];

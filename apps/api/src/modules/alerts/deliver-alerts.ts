@@ -438,11 +438,27 @@ const digestDue = (now: Date) =>
 async function digestPage(db: Db, deps: AlertDeliveryDeps, buyerIds: string[], key: Buffer, now: Date) {
   const out = new Outgoing();
   const result = await db.transaction(async (tx) => {
+    // A buyer's digest is one instance's: it takes the buyer first, then every due alert of theirs,
+    // so two instances on the same page never split one buyer's deals into two e-mails.
+    const taken = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, buyerIds))
+      .for('no key update', { skipLocked: true });
+    if (!taken.length) return [0, 0] as const;
     const due = await tx
       .select({ alert: dealAlerts })
       .from(dealAlerts)
       .innerJoin(deals, eq(deals.id, dealAlerts.dealId))
-      .where(and(inArray(dealAlerts.userId, buyerIds), digestDue(now)))
+      .where(
+        and(
+          inArray(
+            dealAlerts.userId,
+            taken.map((t) => t.id),
+          ),
+          digestDue(now),
+        ),
+      )
       .for('update', { of: dealAlerts, skipLocked: true });
     if (!due.length) return [0, 0] as const;
     const alerts = due.map((d) => d.alert);

@@ -8,7 +8,8 @@
  *   matches it, by that search's frequency.
  *
  * Buyers come a page at a time from SQL (matching/fan-out.ts); nothing loads them all. The unique
- * (user, deal) key with ON CONFLICT DO NOTHING makes a buyer's first alert for a deal the only one:
+ * (user, deal) key with ON CONFLICT makes a buyer's first alert for a deal the only one (a waiting
+ * one is only brought forward when another source wants it sooner):
  * a retried job, two workers at once, the window's end after the priority alerts, or a saved search
  * after the preferences never alert a buyer twice.
  */
@@ -48,7 +49,7 @@ async function insertAlerts(db: Db, deal: DealRow, alerts: NewAlert[], now: Date
     })),
   );
   const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-  const inserted = await queryRows<{ id: string }>(
+  const inserted = await queryRows<{ inserted: boolean }>(
     db,
     sql`insert into deal_alerts (user_id, deal_id, score, frequency, saved_search_id, due_at)
       select u.id, ${deal.id}::uuid, x.score, f.frequency, x.saved_search_id,
@@ -61,10 +62,14 @@ async function insertAlerts(db: Db, deal: DealRow, alerts: NewAlert[], now: Date
         case when u.search_frequency in ('daily', 'weekly') then u.search_frequency else 'realtime' end)
         as frequency) f
       where u.is_active and u.id <> ${deal.originatorId}::uuid
-      on conflict (user_id, deal_id) do nothing
-      returning id`,
+      -- Once per buyer and deal; a waiting alert is brought forward when a later source of the same
+      -- fan-out (a real-time saved search of a weekly buyer) wants it sooner.
+      on conflict (user_id, deal_id) do update set frequency = excluded.frequency,
+        due_at = excluded.due_at, saved_search_id = excluded.saved_search_id
+        where deal_alerts.status = 'pending' and excluded.due_at < deal_alerts.due_at
+      returning (xmax = 0) as inserted`,
   );
-  return inserted.length;
+  return inserted.filter((row) => row.inserted).length;
 }
 
 /** Alerts the buyers `deal` is now visible to (see above); returns how many alerts were new. */

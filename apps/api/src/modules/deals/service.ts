@@ -26,7 +26,7 @@ import { trailOf } from '../offers/offer-history';
 import { settleOffers } from '../offers/settle-offers';
 import { termsVerifiedOf } from '../verifications/terms-verified';
 import { matchDealOf } from '../matching/deal-facts';
-import { matchingBuyers } from '../matching/fan-out';
+import { countMatchingBuyers } from '../matching/fan-out';
 import { matchOfDeal } from '../matching/profile';
 import { photoSrcSet, variantKey } from './photos';
 import { managesDeal, seesAddress, type Viewer } from './visibility';
@@ -342,10 +342,8 @@ function prepareDetailQueries(db: Db) {
 }
 
 /** The priority buyers of an exclusive deal: certified, and it matches them (those its fan-out alerts first). */
-export async function priorityBuyerCount(db: Db, row: DealRow): Promise<number> {
-  let count = 0;
-  for await (const page of matchingBuyers(db, row, { certifiedOnly: true })) count += page.length;
-  return count;
+export function priorityBuyerCount(db: Db, row: DealRow): Promise<number> {
+  return countMatchingBuyers(db, row, { certifiedOnly: true });
 }
 
 export async function detailOf(

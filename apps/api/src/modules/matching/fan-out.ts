@@ -229,3 +229,19 @@ export async function* matchingBuyers(
     afterId = batch.at(-1)!.user_id;
   }
 }
+
+/**
+ * How many buyers the deal fits (`certifiedOnly`: its priority buyers), counted in SQL: the seller's
+ * figure on every view of an exclusive deal, without reading or scoring the buyers.
+ */
+export async function countMatchingBuyers(
+  db: Db,
+  deal: DealRow,
+  options: { certifiedOnly?: boolean } = {},
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (${alertable(deal, admittedIds(deal, sql``), options)}) m`,
+  );
+  return Number(row?.n ?? 0);
+}

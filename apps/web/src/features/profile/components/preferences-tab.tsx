@@ -108,7 +108,7 @@ function PreferencesForm({ saved, buyer }: { saved: Preferences; buyer: boolean 
             {t('profile.save')}
           </SubmitButton>
         </div>
-        <PushSetting />
+        {buyer && <PushSetting />}
       </TabSection>
     </form>
   );
