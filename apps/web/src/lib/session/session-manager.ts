@@ -419,6 +419,11 @@ export class SessionManager {
   /** Sign-out (shell §4): stop refreshing, end the session, clear everything, go home fully. */
   async signOut(): Promise<void> {
     this.stopScheduler();
+    // Deal alerts stop coming to this browser with the session (a shared device), while the
+    // session can still tell the server. Loaded only here: most sign-outs have no subscription.
+    if (this.state.user && 'serviceWorker' in navigator) {
+      await import('@/lib/web-push').then((push) => push.disablePush()).catch(() => undefined);
+    }
     try {
       const username = this.state.user?.email;
       if (username) {

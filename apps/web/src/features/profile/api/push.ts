@@ -1,9 +1,7 @@
-/** Web Push for the signed-in user: the server's VAPID key, saving and forgetting a subscription. */
+/** Web Push for the signed-in user: the server's VAPID key (the subscription itself: lib/web-push.ts). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PushKey, PushSubscriptionInput } from '@dealclub/shared/push';
+import type { PushKey } from '@dealclub/shared/push';
 import { apiRequest } from '@/lib/api-client';
-
-const PATH = '/api/push/subscriptions';
 
 export const pushKeyQuery = () =>
   queryOptions({
@@ -14,9 +12,3 @@ export const pushKeyQuery = () =>
   });
 
 export const usePushKey = () => useQuery(pushKeyQuery());
-
-export const saveSubscription = (subscription: PushSubscriptionInput) =>
-  apiRequest<null>(PATH, { method: 'POST', data: subscription });
-
-export const forgetSubscription = (endpoint: string) =>
-  apiRequest<null>(PATH, { method: 'DELETE', data: { endpoint } });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
 import { usePushKey } from '../api/push';
-import { disablePush, enablePush, isPushSupported, readPushState, type PushState } from '../lib/web-push';
+import { disablePush, enablePush, isPushSupported, readPushState, type PushState } from '@/lib/web-push';
 import { TabGroup } from './tab-section';
 
 /**

@@ -1,10 +1,19 @@
 /**
  * The browser's side of Web Push: the service worker at `/sw.js` (apps/web/public), the permission
- * and the push subscription, each saved on or removed from the server. Every browser API is reached
+ * and the push subscription, each saved on or removed from the server. Shared infrastructure: the
+ * Preferences tab turns it on and off, and signing out turns it off for this browser. Every browser API is reached
  * through `navigator` and `window` at call time, so tests can stand in for them.
  */
 import type { PushSubscriptionInput } from '@dealclub/shared/push';
-import { forgetSubscription, saveSubscription } from '../api/push';
+import { apiRequest } from './api-client';
+
+const PATH = '/api/push/subscriptions';
+
+const saveSubscription = (subscription: PushSubscriptionInput) =>
+  apiRequest<null>(PATH, { method: 'POST', data: subscription });
+
+const forgetSubscription = (endpoint: string) =>
+  apiRequest<null>(PATH, { method: 'DELETE', data: { endpoint } });
 
 /** `unsupported`: no service workers or Push API (an old browser, iOS outside an installed app, http). */
 export type PushState = 'on' | 'off' | 'blocked' | 'unsupported';
