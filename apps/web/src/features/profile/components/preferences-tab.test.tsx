@@ -153,6 +153,10 @@ describe('the Preferences tab', () => {
     expect(deleted![0]).toBe('/api/saved-searches/s1');
     expect(toast).toHaveBeenCalledWith({ title: 'Saved search deleted' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    // Its Delete button is gone: the focus waits on the list's heading, not at the top of the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Saved searches', level: 2 })),
+    );
   });
 
   it('keeps a saved search that Cancel spared', async () => {

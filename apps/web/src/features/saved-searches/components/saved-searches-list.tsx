@@ -3,7 +3,7 @@
  * often it alerts, a link that opens `/deals` with those filters, and Delete after a confirmation.
  */
 import { Search, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SavedSearch } from '@dealclub/shared/saved-searches';
@@ -25,13 +25,21 @@ function SavedSearches() {
   const { t } = useTranslation();
   const list = useSavedSearches();
   const items = list.data?.items ?? [];
+  // A deleted search takes its Delete button (where the focus was) with it: the focus goes to the
+  // list's heading rather than to the top of the page.
+  const count = items.length;
+  const before = useRef(count);
+  useEffect(() => {
+    if (count < before.current) document.getElementById('saved-searches-title')?.focus();
+    before.current = count;
+  }, [count]);
   return (
     <section
       aria-labelledby="saved-searches-title"
       className="grid gap-5 rounded-xl border border-slate-200 bg-white p-6"
     >
       <div className="grid gap-1">
-        <h2 id="saved-searches-title" className="text-xl font-semibold">
+        <h2 id="saved-searches-title" tabIndex={-1} className="text-xl font-semibold outline-none">
           {t('savedSearches.title')}
         </h2>
         <p className="text-slate-700">{t('savedSearches.lead')}</p>
