@@ -158,25 +158,16 @@ async function scoredBuyers(db: Db, deal: DealRow, page: SQL, recheck: boolean):
       preferences:
         row.bp_state === null
           ? null
-          : {
-              state: row.bp_state,
-              city: row.bp_city,
-              zipCodes: row.bp_zip_codes,
-              propertyTypes: row.property_types,
-              minYearBuilt: row.min_year_built,
-              minSquareFootage: row.min_square_footage,
-              bedrooms: row.bedrooms,
-              bathrooms: num(row.bathrooms),
-              minLotSize: num(row.min_lot_size),
-              lotSizeUnit: row.lot_size_unit,
-              maxMonthlyPayment: row.max_monthly_payment,
-              maxDownPayment: row.max_down_payment,
-              excludeHoa: row.exclude_hoa,
-            },
+          : preferencesOf({ ...row, state: row.bp_state, city: row.bp_city, zip_codes: row.bp_zip_codes }),
       buyBox:
         row.bb_state === null
           ? null
-          : { type: row.bb_type, state: row.bb_state, city: row.bb_city, zipCodes: row.bb_zip_codes },
+          : buyBoxOf({
+              type: row.bb_type,
+              state: row.bb_state,
+              city: row.bb_city,
+              zip_codes: row.bb_zip_codes,
+            }),
     })!,
   }));
 }

@@ -16,9 +16,7 @@ import {
   COUNTER_TTL_HOURS,
   type CounterBody,
 } from '@dealclub/shared/counters';
-import type { DealStatus } from '@dealclub/shared/deals';
 import { personName } from '@dealclub/shared/format';
-import { OFFERABLE_STATUSES } from '@dealclub/shared/offers';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { deals, offerCounters, offerEvents, offers } from '../../db/schema';
@@ -31,8 +29,9 @@ import { notifyUser, offerWords, placeFor } from './notify';
 import { counterOf, recordOfferEvents, type CounterRow } from './offer-history';
 import {
   completeAcceptance,
+  lockDealAndOffer,
   managedOffer,
-  notOpenError,
+  offerClosedError,
   offerEventData,
   offerParams,
   postEvent,
@@ -47,22 +46,6 @@ type DealRow = typeof deals.$inferSelect;
 export const COUNTER_EXPIRY_JOB = 'offers.counter-expiry';
 /** Counters one run of the expiry marks at most; the job runs again while more are due. */
 export const COUNTER_EXPIRY_BATCH = 100;
-
-/** The deal of `dealId` locked for the rest of the transaction, and the offer as it is now. */
-async function lockDealAndOffer(tx: Db, dealId: string, offerId: string) {
-  const [deal] = await tx.select().from(deals).where(eq(deals.id, dealId)).for('update');
-  const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId));
-  if (!deal || !offer) throw new AppError('OFFER_NOT_FOUND');
-  return { deal, offer };
-}
-
-/** The refusal when an offer can no longer be countered or its counter taken. */
-function offerClosedError(deal: DealRow, offer: OfferRow): AppError | null {
-  if (offer.status === 'accepted' || deal.acceptedBuyerId) return new AppError('OFFER_ALREADY_ACCEPTED');
-  if (offer.status !== 'open') return new AppError('OFFER_NOT_OPEN');
-  if (!OFFERABLE_STATUSES.includes(deal.status as DealStatus)) return notOpenError(deal.status);
-  return null;
-}
 
 /** Marks `counter` expired (as of its expiry) with a history step, if it is still open. */
 async function expireCounter(tx: Db, counter: CounterRow): Promise<boolean> {

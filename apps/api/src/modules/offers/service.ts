@@ -93,6 +93,22 @@ async function lockVisibleDeal(db: Db, viewer: Viewer, dealId: string): Promise<
 }
 
 /** The refusal for a deal in a state that takes no offers (core §4). */
+/** The deal locked (FOR UPDATE, so acceptances and counters of one deal go one at a time) and the offer. */
+export async function lockDealAndOffer(tx: Db, dealId: string, offerId: string) {
+  const [deal] = await tx.select().from(deals).where(eq(deals.id, dealId)).for('update');
+  const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId));
+  if (!deal || !offer) throw new AppError('OFFER_NOT_FOUND');
+  return { deal, offer };
+}
+
+/** Why an offer can no longer be accepted, countered or have its counter taken; null when it can. */
+export function offerClosedError(deal: DealRow, offer: OfferRow): AppError | null {
+  if (offer.status === 'accepted' || deal.acceptedBuyerId) return new AppError('OFFER_ALREADY_ACCEPTED');
+  if (offer.status !== 'open') return new AppError('OFFER_NOT_OPEN');
+  if (!OFFERABLE_STATUSES.includes(deal.status as DealStatus)) return notOpenError(deal.status);
+  return null;
+}
+
 export function notOpenError(status: string): AppError {
   return new AppError(status === 'pending' ? 'DEAL_PENDING' : 'DEAL_UNAVAILABLE');
 }
@@ -336,13 +352,9 @@ export async function acceptOffer(
   const announcements: Announcement[] = [];
   try {
     const result = await db.transaction(async (tx) => {
-      const [deal] = await tx.select().from(deals).where(eq(deals.id, known.dealId)).for('update');
-      if (!deal) throw new AppError('OFFER_NOT_FOUND');
-      const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId));
-      if (!offer) throw new AppError('OFFER_NOT_FOUND');
-      if (offer.status === 'accepted' || deal.acceptedBuyerId) throw new AppError('OFFER_ALREADY_ACCEPTED');
-      if (offer.status !== 'open') throw new AppError('OFFER_NOT_OPEN');
-      if (!OFFERABLE_STATUSES.includes(deal.status as DealStatus)) throw notOpenError(deal.status);
+      const { deal, offer } = await lockDealAndOffer(tx, known.dealId, offerId);
+      const refusal = offerClosedError(deal, offer);
+      if (refusal) throw refusal;
       return completeAcceptance(tx, actor, deal, offer, announcements);
     });
     await announce(actor.realtime, announcements);
