@@ -1,5 +1,6 @@
-// The many-instances tests: two API instances sharing a PostgreSQL server database and one Redis
-// (REDIS_TEST_URL, default redis://127.0.0.1:6379). Stops with one line if Redis is not there.
+// The many-instances tests (realtime fan-out, shared rate limits): two API instances sharing a
+// PostgreSQL server database and one Redis (REDIS_TEST_URL, default redis://127.0.0.1:6379). Stops
+// with one line if Redis is not there.
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -22,7 +23,11 @@ if (!reachable) {
 }
 const result = spawnSync(
   process.execPath,
-  [path.join(root, 'scripts/test-postgres.mjs'), 'apps/api/src/modules/realtime/redis.test.ts'],
+  [
+    path.join(root, 'scripts/test-postgres.mjs'),
+    'apps/api/src/modules/realtime/redis.test.ts',
+    'apps/api/src/plugins/rate-limit.redis.test.ts',
+  ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_REDIS_URL: redisUrl, LABEL: 'Redis' } },
 );
 process.exit(result.status ?? 1);

@@ -60,6 +60,8 @@ export default defineConfig({
       // Every test signs in from 127.0.0.1; keep the per-address limit out of the way.
       IDENTITY_RATE_LIMIT_PER_MINUTE: '600',
       PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: '600',
+      GLOBAL_RATE_LIMIT_PER_MINUTE: '100000',
+      REALTIME_CONNECTIONS_PER_MINUTE: '100000',
     },
   },
 });

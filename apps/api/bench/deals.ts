@@ -12,6 +12,7 @@
  * Skipped with a message when no PostgreSQL answers there. BENCH_DEALS (default 100000),
  * BENCH_POOL (default 20, the pool of the API and of the direct runner).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -136,6 +137,8 @@ async function main(): Promise<number> {
         HOST: '127.0.0.1',
         PORT: '0',
         DATABASE_URL: url,
+        // Production with a server database needs the secrets key (decision 018); a bench's own.
+        SECRETS_KEY: process.env.SECRETS_KEY ?? randomBytes(32).toString('base64'),
       }),
       database,
     });

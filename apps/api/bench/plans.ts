@@ -18,6 +18,7 @@ import { runMigrations } from '../src/db/migrate';
 import { deliverDigests } from '../src/modules/alerts/deliver-alerts';
 import { deals } from '../src/db/schema';
 import { createDirectoryUser } from '../src/modules/identity/directory';
+import { encodeRankCursor } from '../src/lib/cursor';
 import { FAN_OUT_ID_BATCH, matchingBuyers } from '../src/modules/matching/fan-out';
 import { createTestTokens } from './plan-tokens';
 import { insertGenerousDeal, seedBuyers, setMatchFacts } from './seed-buyers';
@@ -91,6 +92,8 @@ async function main() {
       LOG_LEVEL: 'silent',
       PORT: '0',
       DATABASE_URL: url,
+      // Production with a server database needs the secrets key (decision 018); a bench's own.
+      SECRETS_KEY: process.env.SECRETS_KEY ?? randomBytes(32).toString('base64'),
     });
     const app = await buildApp({ config, database });
     const token = await createTestTokens(app, 'plans@bench.test', 'Plans!Pass2026');
@@ -221,6 +224,18 @@ async function matchingPlans(ctx: {
   });
   if (res.statusCode !== 200) throw new Error(`sort=match: ${res.statusCode} ${res.body}`);
   const matchIds = recorded.find((s) => /^select "id" from "deals"/.test(s.sql))!;
+  // A page past the deals that fit (a cursor of rank 99): every deal the viewer may see is ranked.
+  const [{ id: anyDealId } = { id: '' }] = (
+    await client.query<{ id: string }>(`select id from deals where status = 'active' limit 1`)
+  ).rows;
+  recorded.length = 0;
+  const past = await app.inject({
+    url: `/api/deals?sort=match&cursor=${encodeURIComponent(encodeRankCursor(99, anyDealId))}`,
+    headers: { authorization: `Bearer ${ctx.token}` },
+  });
+  if (past.statusCode !== 200) throw new Error(`sort=match past the fits: ${past.statusCode} ${past.body}`);
+  // (after the check that the cursor's deal is one the viewer may see)
+  const rankedIds = recorded.find((s) => /^select "id" from "deals"/.test(s.sql) && /order by/.test(s.sql))!;
 
   // The digest: three due daily alerts for each of the 100,000 buyers; the second page of buyers.
   await client.query(
@@ -282,14 +297,25 @@ ${await block(sparseFanOut.ids)}
 
 ${await block(sparseFanOut.page)}
 
-## \`GET /api/deals?sort=match\` (the page's ids), 100,000 deals
+## \`GET /api/deals?sort=match\` (the page's ids), 100,000 deals: the deals that fit
 
-The rank is the viewer's own (their limits are parameters), so no index orders by it: every deal the
-viewer may see is read once (sequential scan, the visibility check per row) and ranked, and a top-N
-heap sort keeps the page. It scans the deals, never the buyers; its cost grows with the deals on the
-market (docs/benchmarks.md, Matching). The count is the same statement as newest first.
+Every deal that fits the viewer ranks the same (a fit scores 100: matching/rank-sql.ts, \`FITS_RANK\`),
+so the first pages are the fitting deals newest first. A fit needs the viewer's place (state and ZIP
+codes or city), so the planner finds them through the deals' (state, city) and ZIP indexes rather than
+ranking every deal; the other limits are checked on the rows found. The count is the same statement as
+newest first.
 
 ${await block(matchIds)}
+
+## \`GET /api/deals?sort=match\`: a page past the deals that fit
+
+When the fitting deals run out (on the page where they end and every page after it) the rest are
+ranked by score: the rank is the viewer's own (their limits are parameters), so no index orders by
+it: every deal the viewer may see is read once (sequential scan, the visibility check per row) and
+ranked, and a top-N heap sort keeps the page. Its cost grows with the deals on the market
+(docs/benchmarks.md, Matching).
+
+${await block(rankedIds)}
 
 ## The daily digest: a page of buyers (second page), ${alerts.toLocaleString('en-US')} alerts due
 

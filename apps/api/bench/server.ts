@@ -7,12 +7,14 @@
  * port, prints `{"port":N}` as one JSON line on stdout, and exits on SIGTERM, SIGINT, or when the
  * parent that started it goes away.
  */
+import { randomBytes } from 'node:crypto';
 import {
   constants,
   monitorEventLoopDelay,
   PerformanceObserver,
   type IntervalHistogram,
 } from 'node:perf_hooks';
+import { serveToParent } from './child-server';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { sql } from 'drizzle-orm';
@@ -43,7 +45,6 @@ const GC_KINDS: Record<number, string> = {
 const LOOP_RESOLUTION_MS = 10;
 
 /** A hung close must not leave an orphan process holding a port. */
-const SHUTDOWN_GRACE_MS = 5000;
 
 async function main() {
   const config = loadConfig({
@@ -57,6 +58,12 @@ async function main() {
     // on a server elsewhere. bench/deals.ts passes BENCH_DATABASE_URL, a PostgreSQL on loopback.
     DATABASE_URL: loopbackDatabaseUrl(process.env.BENCH_DATABASE_URL),
     DATABASE_POOL_MAX: process.env.BENCH_DATABASE_POOL_MAX ?? '10',
+    // Production with a server database needs the secrets key; a bench's own, for its one run.
+    SECRETS_KEY: process.env.SECRETS_KEY ?? randomBytes(32).toString('base64'),
+    // Every request and connection of a bench comes from 127.0.0.1: the per-address limits would
+    // refuse the load the bench measures.
+    GLOBAL_RATE_LIMIT_PER_MINUTE: process.env.GLOBAL_RATE_LIMIT_PER_MINUTE ?? '1000000000',
+    REALTIME_CONNECTIONS_PER_MINUTE: process.env.REALTIME_CONNECTIONS_PER_MINUTE ?? '1000000000',
   });
   // No dataDir: PGlite in memory, so each run starts from an empty, freshly migrated database.
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax });
@@ -74,7 +81,8 @@ async function main() {
       lastName: 'User',
       phoneNumber: '5125550100',
     });
-  const app = await buildApp({ config, database });
+  // BENCH_METRICS=false: no /metrics and no request-duration hook (bench/metrics-overhead.ts's baseline).
+  const app = await buildApp({ config, database, metrics: process.env.BENCH_METRICS !== 'false' });
 
   // Same hooks (security headers, request id) as every product route, no work of its own: the
   // difference between a scenario and this route is what the scenario's handler costs.
@@ -135,27 +143,7 @@ async function main() {
     return stats;
   });
 
-  await app.listen({ host: '127.0.0.1', port: 0 });
-
-  let closing = false;
-  const shutdown = () => {
-    if (closing) return;
-    closing = true;
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
-  // Started with an IPC channel by run.ts: if the runner dies without killing us, the channel
-  // closes and we exit rather than linger.
-  if (process.send) process.on('disconnect', shutdown);
-
-  const address = app.server.address();
-  if (typeof address !== 'object' || !address) throw new Error('server has no TCP address');
-  process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
+  await serveToParent(app);
 }
 
 main().catch((error: unknown) => {

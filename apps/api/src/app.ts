@@ -4,7 +4,7 @@
  * test on a fresh database and drive it with `app.inject` or a real socket.
  */
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -33,14 +33,19 @@ import { trainingRoutes } from './modules/training/routes';
 import { verificationRoutes } from './modules/verifications/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { registerAuth } from './plugins/auth';
+import { clientErrorHandler } from './plugins/client-error';
 import { registerCompression } from './plugins/compression';
 import { registerApiDocs } from './plugins/docs';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerJsonBody } from './plugins/json-body';
+import { registerMetrics } from './plugins/metrics';
+import { registerRateLimits } from './plugins/rate-limit';
 import { genReqId } from './plugins/request-id';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerTextGuard } from './plugins/text-guard';
 import { registerWebApp } from './plugins/web';
 import { S3Storage } from './lib/s3-storage';
+import { openSecretBox, type SecretBox } from './lib/secret-box';
 import { LocalDiskStorage, type FileStorage } from './lib/storage';
 
 /** The configured file storage: an S3-compatible bucket when `S3_BUCKET` is set, else local disk. */
@@ -53,6 +58,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     storage: FileStorage;
+    /** Seals and opens stored secrets (decision 018). */
+    secrets: SecretBox;
   }
 }
 
@@ -64,8 +71,14 @@ export interface BuildAppOptions {
   startWorkers?: boolean;
   /** Where uploads go; local disk under `config.filesDir` unless given. */
   storage?: FileStorage;
+  /** Stored secrets' keys; opened from `config.secrets` (made under DATA_DIR if need be) unless given. */
+  secrets?: SecretBox;
   /** The embedded realtime server's timings and limits (tests shorten them). */
   realtimeHub?: Partial<HubOptions>;
+  /** `GET /metrics` and the request-duration hook; on unless false (the bench's baseline). */
+  metrics?: boolean;
+  /** Told of every route as it is added (the authorisation matrix test lists them with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp({
@@ -73,7 +86,10 @@ export async function buildApp({
   database,
   startWorkers = false,
   storage,
+  secrets,
   realtimeHub,
+  metrics = true,
+  onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -86,13 +102,17 @@ export async function buildApp({
     // Keep-alive sockets that are idle are closed at shutdown; busy ones finish their request.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('storage', storage ?? createStorage(config));
+  app.decorate('secrets', secrets ?? openSecretBox(config.secrets, config.env));
   app.addHook('onClose', async () => {
     await database.close();
   });
@@ -104,9 +124,12 @@ export async function buildApp({
   await registerCompression(app);
   await registerApiDocs(app, config.version);
   registerErrorHandling(app);
+  registerJsonBody(app);
   registerTextGuard(app);
+  await registerRateLimits(app);
   await registerAuth(app);
   await registerRealtime(app, realtimeHub);
+  registerMetrics(app, { enabled: metrics });
 
   if (config.identity.mode === 'embedded') await identityRoutes(app);
   await app.register(healthRoutes);

@@ -38,6 +38,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ENABLE_WEBINAR_BANNER: 'true' })).toThrow(/WEBINAR_URL/);
   });
 
+  it('reads the rate limits, counted in Redis when REDIS_URL is set', () => {
+    expect(loadConfig({}).rateLimits).toEqual({
+      redisUrl: undefined,
+      keyPrefix: 'dealclub:ratelimit:',
+      globalPerMinute: 600,
+      webhookTestPerMinute: 5,
+      realtimeConnectionsPerMinute: 300,
+    });
+    expect(
+      loadConfig({
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        PUSHER_SECRET: 'shared',
+        RATE_LIMIT_KEY_PREFIX: 'staging:rl:',
+        GLOBAL_RATE_LIMIT_PER_MINUTE: '1200',
+        WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE: '2',
+        REALTIME_CONNECTIONS_PER_MINUTE: '50',
+      }).rateLimits,
+    ).toEqual({
+      redisUrl: 'redis://127.0.0.1:6379',
+      keyPrefix: 'staging:rl:',
+      globalPerMinute: 1200,
+      webhookTestPerMinute: 2,
+      realtimeConnectionsPerMinute: 50,
+    });
+    expect(() => loadConfig({ GLOBAL_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/GLOBAL_RATE_LIMIT_PER_MINUTE/);
+    expect(() => loadConfig({ RATE_LIMIT_KEY_PREFIX: 'has space' })).toThrow(/RATE_LIMIT_KEY_PREFIX/);
+  });
+
   it('allows webhooks to loopback in tests only, and http:// outside production', () => {
     for (const NODE_ENV of ['development', 'production', undefined]) {
       expect(() => loadConfig({ NODE_ENV, WEBHOOK_ALLOW_LOOPBACK: 'true' }), NODE_ENV).toThrow(ConfigError);

@@ -6,6 +6,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { S3Settings } from './lib/s3-storage';
+import { KEY_FILE_NAME, parseSecretKey, type SecretsSettings } from './lib/secret-box';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -46,6 +47,7 @@ const EnvSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   TRUST_PROXY: bool(false),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'at least 16 characters').optional()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   ENABLE_WEBINAR_BANNER: bool(false),
   WEBINAR_URL: z
@@ -65,6 +67,13 @@ const EnvSchema = z.object({
   IDENTITY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   USER_CAPACITY: z.coerce.number().int().min(1).default(1000),
   PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  GLOBAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  REALTIME_CONNECTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . - _ only (at most 64)')
+    .default('dealclub:ratelimit:'),
   INVITATION_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -112,6 +121,11 @@ const EnvSchema = z.object({
   VAPID_PRIVATE_KEY: optionalString,
   VAPID_SUBJECT: optionalString,
   PUSH_ALLOW_INSECURE_LOOPBACK: bool(false),
+  SECRETS_KEY: optionalString,
+  SECRETS_KEY_PREVIOUS: optionalString,
+  WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
 });
 
 /** Pool id rule of the spec (shell §5) and of the Cognito client library. */
@@ -164,6 +178,11 @@ export interface Config {
   webDistDir: string;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /**
+   * `GET /metrics` answers loopback without it; anyone else must send `Authorization: Bearer <token>`.
+   * Unset: loopback only.
+   */
+  metricsToken: string | undefined;
   shutdownTimeoutMs: number;
   features: { enableWebinarBanner: boolean; webinarUrl: string | undefined };
   identity: IdentityConfig;
@@ -197,7 +216,35 @@ export interface Config {
   };
   realtime: RealtimeConfig;
   push: PushConfig;
+  /** Secrets at rest (decision 018): the keys that seal stored webhook secrets. */
+  secrets: SecretsSettings;
+  /** How long settled rows are kept before the hourly prune deletes them (never unsettled ones). */
+  retention: {
+    /** Delivered or failed webhook deliveries (the integrations tab's log). */
+    webhookDeliveryDays: number;
+    /** Sent, kept or failed outbox messages (the admin mailbox). */
+    outboxDays: number;
+    /** Finished background jobs. */
+    jobDays: number;
+  };
+  rateLimits: RateLimitConfig;
   version: string;
+}
+
+/**
+ * The limits every instance shares (docs/architecture.md, Rate limits): counted in Redis when
+ * `REDIS_URL` is set, in this instance's memory otherwise. Each is a budget a minute.
+ */
+export interface RateLimitConfig {
+  redisUrl: string | undefined;
+  /** Starts every counter's Redis key: deployments (or test runs) sharing one Redis keep apart. */
+  keyPrefix: string;
+  /** Requests to /api/* per client address (not /api/health). */
+  globalPerMinute: number;
+  /** 'Send test event' (the offer webhook's) per user. */
+  webhookTestPerMinute: number;
+  /** New realtime (WebSocket) connections per client address. */
+  realtimeConnectionsPerMinute: number;
 }
 
 /** Web Push (DECISIONS.md, Matching and alerts: push): off unless the VAPID keys are set. */
@@ -281,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     features: { enableWebinarBanner: e.ENABLE_WEBINAR_BANNER, webinarUrl: e.WEBINAR_URL },
     identity: identityConfig(
@@ -302,8 +350,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: { allowHttp: e.NODE_ENV !== 'production', allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK },
     realtime: realtimeConfig(e),
     push: pushConfig(e),
+    secrets: secretsConfig(e),
+    retention: {
+      webhookDeliveryDays: e.WEBHOOK_DELIVERY_RETENTION_DAYS,
+      outboxDays: e.OUTBOX_RETENTION_DAYS,
+      jobDays: e.JOB_RETENTION_DAYS,
+    },
+    rateLimits: {
+      redisUrl: e.REDIS_URL,
+      keyPrefix: e.RATE_LIMIT_KEY_PREFIX,
+      globalPerMinute: e.GLOBAL_RATE_LIMIT_PER_MINUTE,
+      webhookTestPerMinute: e.WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE,
+      realtimeConnectionsPerMinute: e.REALTIME_CONNECTIONS_PER_MINUTE,
+    },
     version: readVersion(),
   };
+}
+
+function secretsConfig(e: z.infer<typeof EnvSchema>): SecretsSettings {
+  const problems: string[] = [];
+  const keys: Buffer[] = [];
+  const current = e.SECRETS_KEY ? parseSecretKey(e.SECRETS_KEY) : undefined;
+  if (e.SECRETS_KEY && !current)
+    problems.push('SECRETS_KEY: must be 32 bytes in base64 (openssl rand -base64 32)');
+  if (current) keys.push(current);
+  const previous = (e.SECRETS_KEY_PREVIOUS ?? '').split(',').filter((text) => text.trim());
+  if (previous.length && !e.SECRETS_KEY) problems.push('SECRETS_KEY_PREVIOUS: only with SECRETS_KEY');
+  for (const [index, text] of previous.entries()) {
+    const key = parseSecretKey(text);
+    if (key) keys.push(key);
+    else problems.push(`SECRETS_KEY_PREVIOUS: key ${index + 1} is not 32 bytes in base64`);
+  }
+  // Every instance on a shared database must seal and open with the same key: a key file made on
+  // one machine would leave the secrets it sealed unreadable to the others.
+  if (!e.SECRETS_KEY && e.DATABASE_URL && e.NODE_ENV === 'production') {
+    problems.push(
+      'SECRETS_KEY: required with DATABASE_URL in production (every instance must share it); make one with: openssl rand -base64 32',
+    );
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return { keys, keyFile: path.resolve(e.DATA_DIR, KEY_FILE_NAME) };
 }
 
 function pushConfig(e: z.infer<typeof EnvSchema>): PushConfig {

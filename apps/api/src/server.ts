@@ -12,7 +12,10 @@ import { DEMO_SEEDS } from './db/demo-seeds';
 import { PRODUCT_SEEDS } from './db/product-seeds';
 import { runMigrations } from './db/migrate';
 import { runSeeds } from './db/seed';
+import { serveBackupRequests } from './db/backup';
+import { openSecretBox, type SecretBox } from './lib/secret-box';
 import type { FileStorage } from './lib/storage';
+import { resealWebhookSecrets } from './modules/webhooks/webhook-secrets';
 
 /** A start-up failure is one readable line on stderr and exit code 1, never a stack-trace loop. */
 function fail(message: string): never {
@@ -20,7 +23,7 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function prepareDatabase(config: Config, storage: FileStorage): Promise<Database> {
+async function prepareDatabase(config: Config, storage: FileStorage, secrets: SecretBox): Promise<Database> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -29,6 +32,13 @@ async function prepareDatabase(config: Config, storage: FileStorage): Promise<Da
   try {
     await runMigrations(database.db);
     await runSeeds(database.db, PRODUCT_SEEDS, { storage });
+    // Secrets stored before they were sealed, or sealed with a key rotated out (decision 018).
+    const sealed = await resealWebhookSecrets(database.db, secrets);
+    if (sealed.unreadable) {
+      process.stderr.write(
+        `Warning: ${sealed.unreadable} stored webhook secret(s) were sealed with a key that is not configured (SECRETS_KEY_PREVIOUS); their deliveries fail until it is.\n`,
+      );
+    }
     // Demo accounts live in the embedded identity provider; with AWS Cognito they cannot sign in.
     if (config.seedDemo && config.identity.mode === 'embedded')
       await runSeeds(database.db, DEMO_SEEDS, { storage, config });
@@ -52,15 +62,31 @@ async function main() {
   }
 
   const storage = createStorage(config);
+  let secrets: SecretBox;
+  try {
+    secrets = openSecretBox(config.secrets, config.env);
+  } catch (error) {
+    fail(`secrets key: ${error instanceof Error ? error.message : String(error)}`);
+  }
   let database: Database;
   try {
-    database = await prepareDatabase(config, storage);
+    database = await prepareDatabase(config, storage, secrets);
   } catch (error) {
     if (error instanceof DatabaseUnavailableError) fail(error.message);
     fail(`database setup failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 
-  const app = await buildApp({ config, database, startWorkers: true, storage });
+  const app = await buildApp({ config, database, startWorkers: true, storage, secrets });
+  if (database.snapshot) {
+    // `npm run db:backup` while the server runs: the snapshot is taken here (db/backup.ts). The
+    // close waits for one in progress before the database closes (onClose: last added, first run).
+    const backups = await serveBackupRequests(
+      database,
+      config.dataDir,
+      app.log.child({ component: 'backup' }),
+    );
+    app.addHook('onClose', () => backups.stop());
+  }
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {

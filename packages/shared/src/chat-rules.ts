@@ -4,6 +4,7 @@
  * the shell's constants and wording helpers. Kept apart from the message schemas (`chat.ts`) so
  * that the shell (the bell, the realtime toasts) does not load zod.
  */
+import type { ListPage } from './constants';
 import { MESSAGE_MAX_LENGTH } from './offer-rules';
 
 export { MESSAGE_MAX_LENGTH };
@@ -20,6 +21,10 @@ export const NOTIFICATION_BADGE_CAP = 99;
 export const NOTIFICATION_LIST_MAX_HEIGHT_PX = 400;
 /** Messages per page of a conversation; older ones load on scroll. */
 export const MESSAGES_PAGE_SIZE = 30;
+/** Conversations per page of the list; more load with "Load more conversations". */
+export const THREADS_PAGE_SIZE = 30;
+/** The unread notifications the bell's dropdown lists (the badge counts them all). */
+export const NOTIFICATIONS_SHOWN = 50;
 
 /**
  * `new_message` and `new_thread` gather a conversation's news into one entry; the others are one entry
@@ -127,17 +132,15 @@ export interface ThreadSummary {
   lastMessageAt: string;
 }
 
-/** `GET /api/chat/threads`. */
-export interface ThreadList {
-  threads: ThreadSummary[];
-  nextCursor: string | null;
-}
+/** `GET /api/chat/threads[?cursor=&limit=]`: most recent activity first. */
+export type ThreadList = ListPage<ThreadSummary>;
 
-/** `GET /api/chat/threads/{id}/messages[?cursor=]`: newest first; `nextCursor` pages to older ones. */
-export interface MessagePage {
+/**
+ * `GET /api/chat/threads/{id}/messages[?cursor=&limit=]`: the conversation and its messages, newest
+ * first; `nextCursor` pages to older ones, `total` counts them all.
+ */
+export interface MessagePage extends ListPage<ChatMessage> {
   thread: ThreadSummary;
-  messages: ChatMessage[];
-  nextCursor: string | null;
 }
 
 /** Shell §3: a notification; the dropdown lists those without `readAt`. */
@@ -153,9 +156,11 @@ export interface ChatNotification {
   dealInfo: DealInfo;
 }
 
-/** `GET /api/chat/notifications`: the unread ones, newest first, and how many there are. */
-export interface NotificationList {
-  notifications: ChatNotification[];
+/**
+ * `GET /api/chat/notifications[?cursor=&limit=]`: the unread ones, newest first; `total` and
+ * `unreadCount` both count every unread one (the badge reads `unreadCount`).
+ */
+export interface NotificationList extends ListPage<ChatNotification> {
   unreadCount: number;
 }
 

@@ -26,6 +26,16 @@ export const QUERY_MAX_RETRIES = 3;
 export const PAGE_LIMIT_DEFAULT = 24;
 export const PAGE_LIMIT_MAX = 100;
 
+/**
+ * A page of a list (API.md): every list answers `items`, the opaque cursor of the next page (null on
+ * the last one) and how many items the list has in all; some lists add fields of their own.
+ */
+export interface ListPage<T> {
+  items: T[];
+  nextCursor: string | null;
+  total: number;
+}
+
 /** Token refresh (shell §4, §9; DECISIONS.md takes the first reading). */
 export const REFRESH_BUFFER_MS = 5 * 60 * 1000;
 export const MIN_REFRESH_INTERVAL_MS = 30 * 1000;

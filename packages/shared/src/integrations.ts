@@ -53,6 +53,8 @@ export const WEBHOOK_ERROR_CODES = [
   'disabled',
   // 24 hours passed without a single attempt (otherwise the last attempt's error stays).
   'expired',
+  // The attempt was cut off (the server stopped during it) and nothing was left to retry it.
+  'interrupted',
 ] as const;
 export type WebhookErrorCode = (typeof WEBHOOK_ERROR_CODES)[number];
 

@@ -141,7 +141,21 @@ export function dealTypeOf(deal: Pick<MatchDeal, 'category' | 'purchaseType'>): 
  * payment and cash to close; for a cash deal, its price is the cash to close and the monthly payment
  * is what remains without a loan (HOA and solar fees).
  */
-export function matchMoney(deal: MatchDeal): { monthlyPayment: number | null; cashToClose: number | null } {
+export function matchMoney(deal: MatchDeal): MatchMoney {
+  // One deal is matched against thousands of buyers (the alert fan-out): its deal math is worked
+  // out once per deal object, not once per buyer.
+  let money = moneyOfDeal.get(deal);
+  if (!money) {
+    money = moneyOf(deal);
+    moneyOfDeal.set(deal, money);
+  }
+  return money;
+}
+
+type MatchMoney = Readonly<{ monthlyPayment: number | null; cashToClose: number | null }>;
+const moneyOfDeal = new WeakMap<MatchDeal, MatchMoney>();
+
+function moneyOf(deal: MatchDeal): MatchMoney {
   if (deal.category === 'cash') {
     return {
       monthlyPayment: (deal.hoaMonthlyFee ?? 0) + (deal.solarMonthlyFee ?? 0),

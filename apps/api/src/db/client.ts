@@ -24,6 +24,23 @@ export interface Database {
   close(): Promise<void>;
   /** Embedded only: a tarball of the data directory (backups; tests clone a migrated database). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * Embedded only: a consistent gzipped tarball of the data directory while it is in use (no query
+   * and no transaction runs meanwhile), for `npm run db:backup` (db/backup.ts).
+   */
+  snapshot?: () => Promise<Blob>;
+  /** The connections to the database, for `/metrics`: the pool's clients, or PGlite's one. */
+  pool(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open now. */
+  total: number;
+  /** Open and not in use (unknown for PGlite). */
+  idle?: number;
+  /** Queries waiting for a connection (unknown for PGlite). */
+  waiting?: number;
+  max: number;
 }
 
 /**
@@ -51,7 +68,10 @@ export interface OpenOptions {
   connectTimeoutMs?: number;
   /** Called with every statement sent to a PostgreSQL server (the bench records what a route runs). */
   queryLog?: (query: string, params: unknown[]) => void;
-  /** Extra PGlite options for an in-memory database (tests start from a migrated dump). */
+  /**
+   * Extra PGlite options: an in-memory database starts from a migrated dump (tests); either kind
+   * may take already compiled WebAssembly modules (tests save the compile).
+   */
   embedded?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>;
 }
 
@@ -114,6 +134,12 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    pool: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: options.poolMax ?? 10,
+    }),
   };
 }
 
@@ -128,7 +154,7 @@ async function openEmbedded(
     mkdirSync(dir, { recursive: true });
     release = lockDataDir(dataDir);
     try {
-      client = await PGlite.create(dir);
+      client = await PGlite.create(dir, embedded ?? {});
     } catch (error) {
       release();
       throw new DatabaseUnavailableError(
@@ -152,6 +178,14 @@ async function openEmbedded(
       release();
     },
     dumpDataDir: () => client.dumpDataDir('none'),
+    snapshot: async () => {
+      // A checkpoint first, so that a restore has little WAL to replay; then the dump, holding the
+      // transaction lock that every query and transaction takes: nothing is half-written in it.
+      await client.exec('checkpoint');
+      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+    },
+    // PGlite is one connection in this process; it queues queries itself.
+    pool: () => ({ total: 1, max: 1 }),
   };
 }
 
@@ -159,7 +193,7 @@ async function openEmbedded(
  * PGlite is a single-process database: two servers on one data directory would corrupt it. A pid
  * file refuses the second one with a readable message; a stale file (dead process) is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, 'pglite.pid');
   try {
     const pid = Number(readFileSync(file, 'utf8').trim());
@@ -173,6 +207,16 @@ function lockDataDir(dataDir: string): () => void {
   }
   writeFileSync(file, String(process.pid));
   return () => rmSync(file, { force: true });
+}
+
+/** The process that has the embedded database in `dataDir` open, if one does. */
+export function dataDirOwner(dataDir: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(path.join(dataDir, 'pglite.pid'), 'utf8').trim());
+    return pid && isAlive(pid) ? pid : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isAlive(pid: number): boolean {

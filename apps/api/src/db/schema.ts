@@ -232,6 +232,11 @@ export const outbox = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>(),
     /** Not sent before this time (SMS held through the recipient's quiet hours). */
     sendAfter: timestamp('send_after', { withTimezone: true }),
+    /**
+     * The recipient's time zone (IANA) for an alert SMS: it is never sent between 21:00 and 08:00
+     * there, a retry included (outbox/deliver.ts claims it only in the day).
+     */
+    quietZone: text('quiet_zone'),
     /** What kind of message (confirm_signup, forgot_password, invitation, …), for filtering. */
     template: text('template').notNull(),
     status: text('status').notNull().default('pending'),
@@ -262,6 +267,10 @@ export const jobs = pgTable(
     index('jobs_due_idx')
       .on(t.runAt)
       .where(sql`${t.completedAt} is null`),
+    // The hourly prune of finished jobs (decision 018).
+    index('jobs_completed_idx')
+      .on(t.completedAt)
+      .where(sql`${t.completedAt} is not null`),
   ],
 );
 
@@ -793,7 +802,14 @@ export const webhookDeliveries = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (t) => [index('webhook_deliveries_user_time_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('webhook_deliveries_user_time_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // The hourly prune of old deliveries and the sweep of pending ones a crash left (decision 018).
+    index('webhook_deliveries_created_idx').on(t.createdAt),
+    index('webhook_deliveries_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /**

@@ -50,3 +50,21 @@ export function decodeOffset(cursor: string | undefined): number {
   if (!match) throw new AppError('BAD_REQUEST');
   return Number(match[1]);
 }
+
+/**
+ * A cursor that holds the last row's place itself (its time as PostgreSQL's text, full precision,
+ * and its id), for lists whose rows may leave between two pages (an unsaved favorite): the next
+ * page still starts where the last one ended.
+ */
+export const encodePlaceCursor = (time: string, id: string) =>
+  Buffer.from(`p:${time}|${id}`).toString('base64url');
+
+const PLACE_CURSOR =
+  /^p:(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?[+-]\d\d(?::\d\d)?)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export function decodePlaceCursor(cursor: string | undefined): { time: string; id: string } | undefined {
+  if (!cursor) return undefined;
+  const match = PLACE_CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw new AppError('BAD_REQUEST');
+  return { time: match[1]!, id: match[2]! };
+}

@@ -46,6 +46,19 @@ export function sendError(reply: FastifyReply, status: number, payload: ErrorBod
   return reply.status(status).type('application/json; charset=utf-8').send(payload);
 }
 
+/**
+ * Fastify's refusals before a route is found (a URL that does not decode, a path parameter over its
+ * length): the same model, `400 BAD_REQUEST`, not Fastify's own body. Passed as `frameworkErrors`.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_ASYNC_CONSTRAINT') {
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, body('INTERNAL'));
+  }
+  request.log.info({ err: { code: error.code, message: error.message } }, 'request rejected');
+  return sendError(reply, 400, body('BAD_REQUEST'));
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {

@@ -6,20 +6,35 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, fieldError } from '../lib/app-error';
 
-/** The path of the first string in `value` that contains NUL, or null. */
-export function nulPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = nulPath(item, [...path, String(index)]);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      const found = nulPath(key, [...path, key]) ?? nulPath(item, [...path, key]);
-      if (found !== null) return found;
+/**
+ * The path of the first string in `value` (keys too) that contains NUL, or null. A loop over an
+ * explicit stack, not recursion: however deep a value nests, the walk cannot overflow the call stack.
+ */
+export function nulPath(value: unknown): string | null {
+  type Node = { value: unknown; key: string | null; parent: Node | null };
+  const pathOf = (node: Node) => {
+    const keys: string[] = [];
+    for (let at: Node | null = node; at && at.key !== null; at = at.parent) keys.push(at.key);
+    return keys.reverse().join('.') || 'body';
+  };
+  const stack: Node[] = [{ value, key: null, parent: null }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const current = node.value;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return pathOf(node);
+    } else if (Array.isArray(current)) {
+      // Pushed last to first, so the first item is looked at first.
+      for (let index = current.length - 1; index >= 0; index--) {
+        stack.push({ value: current[index], key: String(index), parent: node });
+      }
+    } else if (current && typeof current === 'object' && !Buffer.isBuffer(current)) {
+      const entries = Object.entries(current);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index]!;
+        stack.push({ value: item, key, parent: node });
+        stack.push({ value: key, key, parent: node });
+      }
     }
   }
   return null;

@@ -25,6 +25,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEB_DIST_DIR: '/nonexistent-dealclub-web-dist',
     FILES_DIR: path.join(tmpdir(), `dealclub-test-files-${process.pid}`),
     PRIVATE_FILES_DIR: path.join(tmpdir(), `dealclub-test-private-${process.pid}`),
+    // Nothing a test does writes under the working directory (a NODE_ENV=production app's key file).
+    DATA_DIR: path.join(tmpdir(), `dealclub-test-data-${process.pid}`),
     ...env,
   });
 }
@@ -59,7 +61,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * fraction of that. The first test of each worker builds the dump; the others start from it.
  */
 let embeddedTemplate: Promise<NonNullable<OpenOptions['embedded']>> | undefined;
-function migratedEmbeddedTemplate() {
+export function migratedEmbeddedTemplate() {
   embeddedTemplate ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     // The server's lib settings do not declare the WebAssembly global; Node has it.

@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +23,7 @@ import { publicOrigin } from '../../lib/origin';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { translate } from '../../lib/i18n';
 import { requireUser } from '../../plugins/auth';
+import { perAddressLimit } from '../../plugins/rate-limit';
 import { registerWithInvitation } from '../identity/actions';
 import { CognitoError } from '../identity/cognito-error';
 import { identityContext } from '../identity/routes';
@@ -104,11 +104,10 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
   // The public forms send e-mail and create records: a per-address limit keeps them from being
-  // used to flood someone's inbox or the waitlist.
-  await plain.register(rateLimit, { global: false });
-  const publicFormLimit = {
-    rateLimit: { max: app.config.access.publicFormRateLimitPerMinute, timeWindow: 60_000 },
-  };
+  // used to flood someone's inbox or the waitlist. Each form has its own budget; counted on
+  // arrival, so refused and invalid submissions count too.
+  const publicFormLimit = (form: string) =>
+    perAddressLimit(app, `public-form:${form}`, app.config.access.publicFormRateLimitPerMinute);
 
   /**
    * AWS mode: the invitation is reserved first (so two sign-ups cannot both use it), the account
@@ -230,7 +229,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
   app.post(
     '/api/aws-auth/signup-with-invitation',
     {
-      config: publicFormLimit,
+      onRequest: publicFormLimit('signup-with-invitation'),
       schema: {
         tags: ['access'],
         summary: 'Sign up with an invitation; a confirmation code is e-mailed',
@@ -287,7 +286,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
   app.post(
     '/api/auth/public-request-access',
     {
-      config: publicFormLimit,
+      onRequest: publicFormLimit('request-access'),
       schema: {
         tags: ['access'],
         summary: 'Ask to join: an invitation while there is room, otherwise the waitlist',

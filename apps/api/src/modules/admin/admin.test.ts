@@ -30,6 +30,10 @@ describe('admin users', () => {
       await app.inject({ url: `/api/admin/users?limit=2&cursor=${paged.nextCursor}`, headers: admin.headers })
     ).json();
     expect(rest.items).toHaveLength(1);
+    expect(rest.nextCursor).toBeNull();
+    const forged = await app.inject({ url: '/api/admin/users?cursor=24', headers: admin.headers });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ code: 'BAD_REQUEST' });
     expect((await app.inject({ url: '/api/admin/users', headers: buyer.headers })).statusCode).toBe(403);
   });
 

@@ -9,6 +9,7 @@ import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
 import { ROLES } from '@dealclub/shared/roles';
 import { identityUsers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { decodeOffset, encodeOffset } from '../../lib/cursor';
 import { requireUser } from '../../plugins/auth';
 
 const AdminUser = z.object({
@@ -51,7 +52,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           q: z.string().trim().max(100).optional(),
           role: z.enum(ROLES).optional(),
-          cursor: z.string().regex(/^\d+$/).optional(),
+          cursor: z.string().max(200).optional(),
           limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
         }),
         response: {
@@ -62,7 +63,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireAdmin(request);
       const { q, role, limit } = request.query;
-      const offset = Number(request.query.cursor ?? 0);
+      // An opaque cursor like every list's (API.md); it holds the offset of the next page.
+      const offset = decodeOffset(request.query.cursor);
       const filters: SQL[] = [];
       if (q) {
         const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -88,7 +90,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = rows.slice(0, limit);
       return {
         items: page.map(toAdminUser),
-        nextCursor: rows.length > limit ? String(offset + limit) : null,
+        nextCursor: rows.length > limit ? encodeOffset(offset + limit) : null,
         total: total?.n ?? 0,
       };
     },

@@ -151,7 +151,7 @@ describe('real-time alerts', () => {
     // Push: the bell's deal_match (no thread; it opens the deal), the realtime event and Web Push.
     const bell = (await callAs(app, matching, 'GET', '/api/chat/notifications')).json();
     expect(bell.unreadCount).toBe(1);
-    expect(bell.notifications[0]).toMatchObject({
+    expect(bell.items[0]).toMatchObject({
       type: 'deal_match',
       threadId: null,
       senderName: 'DealClub',

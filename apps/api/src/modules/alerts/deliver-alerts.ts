@@ -47,7 +47,7 @@ import {
   unsubscribeHeaders,
   type AlertItem,
 } from './alert-email';
-import { smsSendAfter } from './quiet-hours';
+import { smsSendAfter, timeZoneOf } from './quiet-hours';
 import { AT_ONCE, DIGESTED } from './schedule';
 import { unsubscribeKey, unsubscribeToken, unsubscribeUrl } from './unsubscribe-token';
 import { sendWebPush } from './web-push';
@@ -300,6 +300,8 @@ function queueSms(
     ...text,
     template,
     sendAfter: smsSendAfter(state, now) ?? undefined,
+    // A retry after a failed attempt is held through the night as well (outbox/deliver.ts).
+    quietZone: timeZoneOf(state),
   });
 }
 

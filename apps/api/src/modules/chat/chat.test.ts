@@ -53,7 +53,7 @@ describe('conversations', () => {
 
     const bell = await notifications(seller);
     expect(bell.unreadCount).toBe(1);
-    expect(bell.notifications[0]).toMatchObject({
+    expect(bell.items[0]).toMatchObject({
       threadId: thread.threadId,
       type: 'new_thread',
       senderName: 'Bianca Buyer',
@@ -61,7 +61,7 @@ describe('conversations', () => {
       readAt: null,
       dealInfo: { address: '4821 Barton Springs Rd', city: deal.city },
     });
-    const [listed] = (await threads(seller)).threads;
+    const [listed] = (await threads(seller)).items;
     expect(listed).toMatchObject({
       threadId: thread.threadId,
       unreadCount: 1,
@@ -72,9 +72,9 @@ describe('conversations', () => {
     const page = (
       await send(seller, 'GET', `/api/chat/threads/${thread.threadId}/messages`)
     ).json() as MessagePage;
-    expect(page.messages.map((m) => m.body)).toEqual(['Is the roof new?']);
+    expect(page.items.map((m) => m.body)).toEqual(['Is the roof new?']);
     expect((await notifications(seller)).unreadCount).toBe(0);
-    expect((await threads(seller)).threads[0]!.unreadCount).toBe(0);
+    expect((await threads(seller)).items[0]!.unreadCount).toBe(0);
 
     const reply = await send(seller, 'POST', `/api/chat/threads/${thread.threadId}/messages`, {
       body: 'Yes, 2023.',
@@ -84,17 +84,17 @@ describe('conversations', () => {
     const buyerBell = await notifications(buyer);
     // Two messages in one thread are one entry in the bell, showing the newest.
     expect(buyerBell.unreadCount).toBe(1);
-    expect(buyerBell.notifications[0]).toMatchObject({
+    expect(buyerBell.items[0]).toMatchObject({
       type: 'new_message',
       message: 'And the HVAC.',
       senderName: 'Sam Seller',
     });
-    expect((await threads(buyer)).threads[0]!.unreadCount).toBe(2);
+    expect((await threads(buyer)).items[0]!.unreadCount).toBe(2);
 
     const read = await send(
       buyer,
       'PUT',
-      `/api/chat/notifications/${buyerBell.notifications[0]!.notificationId}/read`,
+      `/api/chat/notifications/${buyerBell.items[0]!.notificationId}/read`,
     );
     expect(read.statusCode).toBe(204);
     expect((await notifications(buyer)).unreadCount).toBe(0);
@@ -102,7 +102,7 @@ describe('conversations', () => {
     // The same buyer writing about the same deal again joins the one conversation.
     const again = await start(buyer, deal.id, 'Thanks!');
     expect(again.thread.threadId).toBe(thread.threadId);
-    expect((await threads(buyer)).threads).toHaveLength(1);
+    expect((await threads(buyer)).items).toHaveLength(1);
   });
 
   it('only participants read or post; others, admins included, get 404', async () => {
@@ -117,9 +117,9 @@ describe('conversations', () => {
       const post = await send(user, 'POST', `/api/chat/threads/${thread.threadId}/messages`, { body: 'hi' });
       expect(post.statusCode).toBe(404);
       expect((await send(user, 'POST', `/api/chat/threads/${thread.threadId}/block`)).statusCode).toBe(404);
-      expect((await threads(user)).threads).toEqual([]);
+      expect((await threads(user)).items).toEqual([]);
     }
-    expect((await notifications(stranger)).notifications).toEqual([]);
+    expect((await notifications(stranger)).items).toEqual([]);
     expect(await messageCount()).toBe(1);
     const unknown = await send(buyer, 'GET', '/api/chat/threads/not-a-uuid/messages');
     expect(unknown.statusCode).toBe(400);
@@ -128,10 +128,34 @@ describe('conversations', () => {
   it('a notification is marked read by its owner only', async () => {
     const { seller, buyer, deal } = await setUp();
     await start(buyer, deal.id);
-    const [entry] = (await notifications(seller)).notifications;
+    const [entry] = (await notifications(seller)).items;
     const res = await send(buyer, 'PUT', `/api/chat/notifications/${entry!.notificationId}/read`);
     expect(res.statusCode).toBe(404);
     expect((await notifications(seller)).unreadCount).toBe(1);
+  });
+
+  it('the bell pages its unread notifications as a list: items, nextCursor, total', async () => {
+    const { seller, buyer, deal } = await setUp();
+    await start(buyer, deal.id, 'first');
+    await start(buyer, (await listDeal(app, seller, cashDeal())).id, 'second');
+    await start(buyer, (await listDeal(app, seller, cashDeal())).id, 'third');
+    const url = '/api/chat/notifications';
+    const first = (await send(seller, 'GET', `${url}?limit=2`)).json() as NotificationList;
+    expect(first.items.map((n) => n.message)).toEqual(['third', 'second']);
+    expect(first).toMatchObject({ total: 3, unreadCount: 3, nextCursor: expect.any(String) });
+    const second = (
+      await send(seller, 'GET', `${url}?limit=2&cursor=${first.nextCursor}`)
+    ).json() as NotificationList;
+    expect(second.items.map((n) => n.message)).toEqual(['first']);
+    expect(second).toMatchObject({ total: 3, nextCursor: null });
+    // Another user's cursor pages nothing of theirs; a malformed one is refused.
+    expect((await send(buyer, 'GET', `${url}?cursor=${first.nextCursor}`)).json()).toMatchObject({
+      items: [],
+      total: 0,
+    });
+    expect((await send(seller, 'GET', `${url}?cursor=garbage`)).json()).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('refuses empty and over-long messages with the field message, and keeps nothing', async () => {
@@ -162,7 +186,7 @@ describe('conversations', () => {
     expect(blocked.statusCode).toBe(200);
     expect(blocked.json()).toMatchObject({ blocked: true, blockedByMe: true });
     const bell = await notifications(seller);
-    expect(bell.notifications[0]).toMatchObject({ type: 'thread_blocked', senderName: 'Bianca Buyer' });
+    expect(bell.items[0]).toMatchObject({ type: 'thread_blocked', senderName: 'Bianca Buyer' });
     for (const user of [seller, buyer]) {
       const res = await send(user, 'POST', `/api/chat/threads/${thread.threadId}/messages`, {
         body: 'hello?',
@@ -173,7 +197,7 @@ describe('conversations', () => {
     expect(
       (await send(buyer, 'POST', '/api/chat/threads', { dealId: deal.id, body: 'again' })).statusCode,
     ).toBe(409);
-    const sellerView = (await threads(seller)).threads[0]!;
+    const sellerView = (await threads(seller)).items[0]!;
     expect(sellerView).toMatchObject({ blocked: true, blockedByMe: false });
     expect(await messageCount()).toBe(1);
   });
@@ -205,16 +229,16 @@ describe('conversations', () => {
     );
     const { thread } = await start(buyer, hidden.id);
     expect(thread.deal).toMatchObject({ address: null, hideAddress: true });
-    expect(JSON.stringify((await threads(buyer)).threads)).not.toContain('77 Secret');
-    expect((await threads(seller)).threads[0]!.deal.address).toBe('77 Secret Ln');
+    expect(JSON.stringify((await threads(buyer)).items)).not.toContain('77 Secret');
+    expect((await threads(seller)).items[0]!.deal.address).toBe('77 Secret Ln');
     const bell = await notifications(seller);
-    expect(bell.notifications[0]!.dealInfo.address).toBe('77 Secret Ln');
+    expect(bell.items[0]!.dealInfo.address).toBe('77 Secret Ln');
     // The seller's reply reaches the buyer's bell, and their e-mail, without the street.
     await send(seller, 'POST', `/api/chat/threads/${thread.threadId}/messages`, {
       body: 'It is near the park.',
     });
     const buyerBell = await notifications(buyer);
-    expect(buyerBell.notifications[0]!.dealInfo).toMatchObject({
+    expect(buyerBell.items[0]!.dealInfo).toMatchObject({
       address: null,
       hideAddress: true,
       city: hidden.city,
@@ -263,19 +287,28 @@ describe('conversations', () => {
       const deal = await listDeal(app, seller, cashDeal());
       if (i % 4 === 1) {
         await send(buyer, 'POST', `/api/deals/${deal.id}/interest`, { message: `deal ${i}` });
-        ids.push((await threads(buyer)).threads[0]!.threadId);
+        ids.push((await threads(buyer)).items[0]!.threadId);
       } else ids.push((await start(buyer, deal.id, `deal ${i}`)).thread.threadId);
     }
-    const first = (await send(buyer, 'GET', '/api/chat/threads')).json() as ThreadList;
-    expect(first.threads).toHaveLength(30);
-    expect(first.threads[0]!.threadId).toBe(ids[31]);
+    // API.md's page: 24 by default, `total` counts them all.
+    const byDefault = (await send(buyer, 'GET', '/api/chat/threads')).json() as ThreadList;
+    expect(byDefault.items).toHaveLength(24);
+    expect(byDefault.total).toBe(32);
+    expect(byDefault.nextCursor).toEqual(expect.any(String));
+    const first = (await send(buyer, 'GET', '/api/chat/threads?limit=30')).json() as ThreadList;
+    expect(first.items).toHaveLength(30);
+    expect(first.items[0]!.threadId).toBe(ids[31]);
     // The last thread of the first page gets a new message: it moves to the top.
-    await send(seller, 'POST', `/api/chat/threads/${first.threads[29]!.threadId}/messages`, { body: 'bump' });
+    await send(seller, 'POST', `/api/chat/threads/${first.items[29]!.threadId}/messages`, { body: 'bump' });
     const second = (
-      await send(buyer, 'GET', `/api/chat/threads?cursor=${first.nextCursor}`)
+      await send(buyer, 'GET', `/api/chat/threads?limit=30&cursor=${first.nextCursor}`)
     ).json() as ThreadList;
-    expect(second.threads.map((t) => t.threadId)).toEqual([ids[1], ids[0]]);
+    expect(second.items.map((t) => t.threadId)).toEqual([ids[1], ids[0]]);
     expect(second.nextCursor).toBeNull();
+    expect(second.total).toBe(32);
+    expect((await send(buyer, 'GET', '/api/chat/threads?limit=101')).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     for (const bad of ['garbage', Buffer.from('t:x|y').toString('base64url')])
       expect((await send(buyer, 'GET', `/api/chat/threads?cursor=${bad}`)).statusCode).toBe(400);
   });
@@ -288,11 +321,17 @@ describe('conversations', () => {
         body: `message ${i}`,
       });
     const url = `/api/chat/threads/${thread.threadId}/messages`;
-    const first = (await send(buyer, 'GET', url)).json() as MessagePage;
-    expect(first.messages).toHaveLength(30);
-    expect(first.messages[0]!.body).toBe('message 34');
-    const second = (await send(buyer, 'GET', `${url}?cursor=${first.nextCursor}`)).json() as MessagePage;
-    expect(second.messages.map((m) => m.body)).toEqual([
+    const byDefault = (await send(buyer, 'GET', url)).json() as MessagePage;
+    expect(byDefault.items).toHaveLength(24);
+    expect(byDefault.total).toBe(35);
+    const first = (await send(buyer, 'GET', `${url}?limit=30`)).json() as MessagePage;
+    expect(first.items).toHaveLength(30);
+    expect(first.items[0]!.body).toBe('message 34');
+    expect(first.thread.threadId).toBe(thread.threadId);
+    const second = (
+      await send(buyer, 'GET', `${url}?limit=30&cursor=${first.nextCursor}`)
+    ).json() as MessagePage;
+    expect(second.items.map((m) => m.body)).toEqual([
       'message 4',
       'message 3',
       'message 2',
@@ -310,11 +349,11 @@ describe('conversations', () => {
     });
     expect(interest.statusCode).toBe(201);
     const bell = await notifications(seller);
-    expect(bell.notifications[0]).toMatchObject({
+    expect(bell.items[0]).toMatchObject({
       type: 'new_thread',
       message: 'Interested in this deal: Love the street.',
     });
-    const [thread] = (await threads(seller)).threads;
+    const [thread] = (await threads(seller)).items;
 
     const closeDate = isoDay(new Date(Date.now() + 30 * 86_400_000));
     const offer = await send(buyer, 'POST', `/api/deals/${deal.id}/offers`, {
@@ -330,16 +369,16 @@ describe('conversations', () => {
     const page = (
       await send(buyer, 'GET', `/api/chat/threads/${thread!.threadId}/messages`)
     ).json() as MessagePage;
-    expect(page.messages.map((m) => [m.kind, m.event, m.senderName])).toEqual([
+    expect(page.items.map((m) => [m.kind, m.event, m.senderName])).toEqual([
       ['system', 'offer_accepted', 'Sam Seller'],
       ['system', 'offer', 'Bianca Buyer'],
       ['system', 'interest', 'Bianca Buyer'],
     ]);
-    expect(page.messages[1]).toMatchObject({
+    expect(page.items[1]).toMatchObject({
       body: 'No contingencies.',
       params: { type: 'cash', amount: 440000, closeDate },
     });
-    expect((await notifications(seller)).notifications[0]!.message).toBe(
+    expect((await notifications(seller)).items[0]!.message).toBe(
       `Made a cash offer: purchase price $440,000, closing ${closeDate}: No contingencies.`,
     );
   });

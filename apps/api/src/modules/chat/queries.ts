@@ -1,24 +1,36 @@
 /**
  * The chat reads: a user's threads (newest activity first, keyset cursor), a thread's messages
- * (newest first, older pages by `seq`), and the unread notifications of the bell. Deal lines follow
- * the address rule: a hidden street is given to the originator and the accepted buyer only.
+ * (newest first, older pages by `seq`), and the unread notifications of the bell (newest first,
+ * keyset cursor). Each answers API.md's page `{ items, nextCursor, total }`. Deal lines follow the
+ * address rule: a hidden street is given to the originator and the accepted buyer only.
  */
 import { aliasedTable, and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { ChatMessage, ChatNotification, DealInfo, ThreadSummary } from '@dealclub/shared/chat';
-import { MESSAGES_PAGE_SIZE } from '@dealclub/shared/chat';
+import type {
+  ChatMessage,
+  ChatNotification,
+  DealInfo,
+  MessagePage,
+  NotificationList,
+  ThreadList,
+  ThreadSummary,
+} from '@dealclub/shared/chat';
 import { streetWithUnit } from '@dealclub/shared/deals';
 import { personName } from '@dealclub/shared/format';
 import type { Db } from '../../db/client';
 import { chatMessages, chatNotifications, chatThreads, deals, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { seesAddress } from '../deals/visibility';
 import type { MessageRow, ThreadRow } from './service';
 
 type DealRow = typeof deals.$inferSelect;
 type Person = { id: string; firstName: string; lastName: string };
 
-export const NOTIFICATIONS_SHOWN = 50;
-const THREADS_PAGE_SIZE = 30;
+/** A page request of a list: the opaque cursor it answered before, and how many items. */
+export interface PageRequest {
+  cursor?: string | undefined;
+  limit: number;
+}
 
 export function dealInfoFor(viewerId: string, deal: DealRow): DealInfo {
   const street = streetWithUnit(deal.streetAddress, deal.unit);
@@ -148,25 +160,36 @@ function decodeThreadCursor(cursor: string | undefined): { position: string; id:
 }
 
 /** `GET /api/chat/threads`: the viewer's threads, most recent activity first. */
-export async function threadList(db: Db, viewerId: string, cursor: string | undefined) {
+export async function threadList(
+  db: Db,
+  viewerId: string,
+  { cursor, limit }: PageRequest,
+): Promise<ThreadList> {
   const after = decodeThreadCursor(cursor);
-  const rows = await summaryRows(
-    db,
-    viewerId,
-    and(
-      or(eq(chatThreads.buyerId, viewerId), eq(chatThreads.originatorId, viewerId)),
-      after
-        ? sql`(${chatThreads.lastMessageAt}, ${chatThreads.id}) < (${after.position}::timestamptz, ${after.id}::uuid)`
-        : undefined,
+  const mine = or(eq(chatThreads.buyerId, viewerId), eq(chatThreads.originatorId, viewerId));
+  const [rows, [counted]] = await Promise.all([
+    summaryRows(
+      db,
+      viewerId,
+      and(
+        mine,
+        after
+          ? sql`(${chatThreads.lastMessageAt}, ${chatThreads.id}) < (${after.position}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+      limit + 1,
     ),
-    THREADS_PAGE_SIZE + 1,
-  );
-  const more = rows.length > THREADS_PAGE_SIZE;
-  const page = rows.slice(0, THREADS_PAGE_SIZE);
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(chatThreads)
+      .where(mine),
+  ]);
+  const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    threads: page.map((row) => row.summary),
-    nextCursor: more && last ? encodeThreadCursor(last.position, last.summary.threadId) : null,
+    items: page.map((row) => row.summary),
+    nextCursor: rows.length > limit && last ? encodeThreadCursor(last.position, last.summary.threadId) : null,
+    total: Number(counted?.n ?? 0),
   };
 }
 
@@ -179,34 +202,56 @@ function decodeSeq(cursor: string | undefined): number | undefined {
 }
 
 /** A page of the thread's messages, newest first; the cursor continues with older ones. */
-export async function messagePage(db: Db, thread: ThreadRow, cursor: string | undefined) {
+export async function messagePage(
+  db: Db,
+  thread: ThreadRow,
+  { cursor, limit }: PageRequest,
+): Promise<Omit<MessagePage, 'thread'>> {
   const before = decodeSeq(cursor);
-  const rows = await db
-    .select({
-      message: chatMessages,
-      sender: senderColumns,
-    })
-    .from(chatMessages)
-    .leftJoin(users, eq(users.id, chatMessages.senderId))
-    .where(
-      and(
-        eq(chatMessages.threadId, thread.id),
-        before === undefined ? undefined : lt(chatMessages.seq, before),
-      ),
-    )
-    .orderBy(desc(chatMessages.seq))
-    .limit(MESSAGES_PAGE_SIZE + 1);
-  const more = rows.length > MESSAGES_PAGE_SIZE;
-  const page = rows.slice(0, MESSAGES_PAGE_SIZE);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        message: chatMessages,
+        sender: senderColumns,
+      })
+      .from(chatMessages)
+      .leftJoin(users, eq(users.id, chatMessages.senderId))
+      .where(
+        and(
+          eq(chatMessages.threadId, thread.id),
+          before === undefined ? undefined : lt(chatMessages.seq, before),
+        ),
+      )
+      .orderBy(desc(chatMessages.seq))
+      .limit(limit + 1),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(chatMessages)
+      .where(eq(chatMessages.threadId, thread.id)),
+  ]);
+  const page = rows.slice(0, limit);
   return {
-    messages: page.map((row) => messageOf(row.message, row.sender ?? undefined)),
-    nextCursor: more ? encodeSeq(page.at(-1)!.message.seq) : null,
+    items: page.map((row) => messageOf(row.message, row.sender ?? undefined)),
+    nextCursor: rows.length > limit ? encodeSeq(page.at(-1)!.message.seq) : null,
+    total: Number(counted?.n ?? 0),
   };
 }
 
-/** The bell: the viewer's unread notifications, newest first, and how many are unread. */
-export async function unreadNotifications(db: Db, viewerId: string) {
+/**
+ * The bell: the viewer's unread notifications, newest first, a page at a time, and how many are
+ * unread. The cursor is the last notification's id; the next page starts below its time, read in
+ * SQL from the viewer's own row (another user's id pages nothing).
+ */
+export async function unreadNotifications(
+  db: Db,
+  viewerId: string,
+  { cursor, limit }: PageRequest,
+): Promise<NotificationList> {
   const unread = and(eq(chatNotifications.userId, viewerId), isNull(chatNotifications.readAt));
+  const lastId = decodeCursor(cursor);
+  const after = lastId
+    ? sql`(${chatNotifications.createdAt}, ${chatNotifications.id}) < ((select n.created_at from chat_notifications n where n.id = ${lastId} and n.user_id = ${viewerId}), ${lastId}::uuid)`
+    : undefined;
   const [rows, [count]] = await Promise.all([
     db
       .select({ notification: chatNotifications, deal: deals })
@@ -214,16 +259,18 @@ export async function unreadNotifications(db: Db, viewerId: string) {
       .leftJoin(chatThreads, eq(chatThreads.id, chatNotifications.threadId))
       // A thread's notification names the thread's deal; a `deal_match` names its deal directly.
       .innerJoin(deals, eq(deals.id, sql`coalesce(${chatNotifications.dealId}, ${chatThreads.dealId})`))
-      .where(unread)
+      .where(and(unread, after))
       .orderBy(desc(chatNotifications.createdAt), desc(chatNotifications.id))
-      .limit(NOTIFICATIONS_SHOWN),
+      .limit(limit + 1),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(chatNotifications)
       .where(unread),
   ]);
+  const page = rows.slice(0, limit);
+  const unreadCount = Number(count?.n ?? 0);
   return {
-    notifications: rows.map(({ notification: n, deal }): ChatNotification => ({
+    items: page.map(({ notification: n, deal }): ChatNotification => ({
       notificationId: n.id,
       threadId: n.threadId,
       type: n.type,
@@ -233,6 +280,8 @@ export async function unreadNotifications(db: Db, viewerId: string) {
       readAt: n.readAt?.toISOString() ?? null,
       dealInfo: dealInfoFor(viewerId, deal),
     })),
-    unreadCount: Number(count?.n ?? 0),
+    nextCursor: rows.length > limit ? encodeCursor({ id: page.at(-1)!.notification.id }) : null,
+    total: unreadCount,
+    unreadCount,
   };
 }

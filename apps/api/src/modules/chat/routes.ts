@@ -6,9 +6,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { chatMessageSchema, startThreadSchema } from '@dealclub/shared/chat';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
 import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
-import { perUserLimit } from '../../lib/per-user-limit';
 import { requireRole, requireUser } from '../../plugins/auth';
+import { perUserLimit } from '../../plugins/rate-limit';
 import { viewerOf } from '../deals/visibility';
 import { messageOf, messagePage, threadList, threadSummary, unreadNotifications } from './queries';
 import {
@@ -24,9 +25,19 @@ import {
 const auth = { security: [{ bearerAuth: [] }] };
 const ThreadParams = z.object({ id: z.uuid({ error: 'errors.THREAD_NOT_FOUND' }) });
 const NotificationParams = z.object({ id: z.uuid({ error: 'errors.NOT_FOUND' }) });
-const CursorQuery = z.object({ cursor: z.string().max(200).optional() });
+/** API.md's pagination: an opaque cursor and a limit (default 24, max 100). */
+const PageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+});
 /** Answers typed by `@dealclub/shared/chat`; serialised as they are. */
 const Json = z.looseObject({}) as unknown as z.ZodType<object>;
+/** A list's page (API.md): its items, typed by `@dealclub/shared/chat`, plus what a list adds. */
+const Page = z.object({
+  items: z.array(Json),
+  nextCursor: z.string().nullable(),
+  total: z.number(),
+});
 
 /** Messages a participant may send a minute (each may e-mail the other side). */
 export const CHAT_MESSAGES_PER_MINUTE = 30;
@@ -34,7 +45,7 @@ export const CHAT_MESSAGES_PER_MINUTE = 30;
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
 
-  const messageLimit = await perUserLimit(app, CHAT_MESSAGES_PER_MINUTE);
+  const messageLimit = perUserLimit(app, 'chat-messages', CHAT_MESSAGES_PER_MINUTE);
 
   app.get(
     '/api/chat/threads',
@@ -43,11 +54,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['chat'],
         summary: 'My conversations, most recent activity first',
         ...auth,
-        querystring: CursorQuery,
-        response: { 200: Json },
+        querystring: PageQuery,
+        response: { 200: Page },
       },
     },
-    async (request) => threadList(db(), requireUser(request).id, request.query.cursor),
+    async (request) => threadList(db(), requireUser(request).id, request.query),
   );
 
   app.post(
@@ -88,15 +99,15 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A conversation's messages, newest first (the first page marks it read)",
         ...auth,
         params: ThreadParams,
-        querystring: CursorQuery,
-        response: { 200: Json },
+        querystring: PageQuery,
+        response: { 200: Page.extend({ thread: Json }) },
       },
     },
     async (request) => {
       const user = requireUser(request);
       const thread = await participantThread(db(), user.id, request.params.id);
-      const page = await messagePage(db(), thread, request.query.cursor);
-      if (!request.query.cursor) await markThreadRead(db(), user.id, thread, page.messages[0]?.id);
+      const page = await messagePage(db(), thread, request.query);
+      if (!request.query.cursor) await markThreadRead(db(), user.id, thread, page.items[0]?.id);
       return { thread: await threadSummary(db(), user.id, thread), ...page };
     },
   );
@@ -150,12 +161,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['chat'],
-        summary: 'My unread notifications, newest first, and their count',
+        summary: 'My unread notifications, newest first, and their count (`total`, also `unreadCount`)',
         ...auth,
-        response: { 200: Json },
+        querystring: PageQuery,
+        response: { 200: Page.extend({ unreadCount: z.number() }) },
       },
     },
-    async (request) => unreadNotifications(db(), requireUser(request).id),
+    async (request) => unreadNotifications(db(), requireUser(request).id, request.query),
   );
 
   app.put(

@@ -387,4 +387,27 @@ describe('browsing', () => {
     expect((await send(buyer, 'DELETE', `/api/deals/${deal.id}/favorite`)).statusCode).toBe(204);
     expect((await send(buyer, 'GET', '/api/favorites')).json().total).toBe(0);
   });
+
+  it('pages the favorites by cursor, most recently saved first, past one unsaved in between', async () => {
+    app = await createTestApp();
+    const seller = await createUser(app, { roles: ['originator'] });
+    const buyer = await createUser(app, { roles: ['buyer'] });
+    const saved: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const deal = await listed(seller);
+      expect((await send(buyer, 'PUT', `/api/deals/${deal.id}/favorite`)).statusCode).toBe(204);
+      saved.unshift(deal.id);
+    }
+    const first = (await send(buyer, 'GET', '/api/favorites?limit=2')).json();
+    expect(first).toMatchObject({ total: 3, nextCursor: expect.any(String) });
+    expect(first.items.map((d: { id: string }) => d.id)).toEqual(saved.slice(0, 2));
+    // The last deal of the page is unsaved before the next page is read: the list goes on.
+    expect((await send(buyer, 'DELETE', `/api/deals/${saved[1]}/favorite`)).statusCode).toBe(204);
+    const second = (await send(buyer, 'GET', `/api/favorites?limit=2&cursor=${first.nextCursor}`)).json();
+    expect(second).toMatchObject({ total: 2, nextCursor: null });
+    expect(second.items.map((d: { id: string }) => d.id)).toEqual([saved[2]]);
+    expect((await send(buyer, 'GET', '/api/favorites?cursor=nope')).json()).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
 });

@@ -74,9 +74,9 @@ describe('demo deals', () => {
     const tokens = await signIn(app, 'buyer@demo.test', DEMO_PASSWORD);
     const headers = { authorization: `Bearer ${tokens.idToken}` };
     const bell = (await app.inject({ url: '/api/chat/notifications', headers })).json() as {
-      notifications: { type: string }[];
+      items: { type: string }[];
     };
-    expect(bell.notifications.some((n) => n.type === 'deal_match')).toBe(true);
+    expect(bell.items.some((n) => n.type === 'deal_match')).toBe(true);
     const matched = (await app.inject({ url: '/api/matches', headers })).json() as {
       items: { match: { score: number } }[];
     };

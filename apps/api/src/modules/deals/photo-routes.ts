@@ -15,7 +15,7 @@ import { readFileUpload } from '../../lib/uploads';
 import { requireRole, type AuthenticatedUser } from '../../plugins/auth';
 import { removePhotoFiles, storePhoto } from './photos';
 import { photoOf } from './service';
-import { managesDeal, viewerOf, visibleTo } from './visibility';
+import { managesDeal, readsDeal, viewerOf, visibleTo } from './visibility';
 
 const Photo = z.object({
   id: z.string(),
@@ -36,7 +36,8 @@ export const dealPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       .select()
       .from(deals)
       .where(and(eq(deals.id, id), visibleTo(viewerOf(user))));
-    if (!row || row.status === 'deleted') throw new AppError('LISTING_NOT_FOUND');
+    // Another seller does not see the deal at all (as GET /api/deals/:id): 404, not 403.
+    if (!row || row.status === 'deleted' || !readsDeal(user, row)) throw new AppError('LISTING_NOT_FOUND');
     if (!managesDeal(viewerOf(user), row)) throw new AppError('FORBIDDEN');
     return row;
   }

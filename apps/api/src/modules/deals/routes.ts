@@ -14,7 +14,16 @@ import { DEAL_STATUSES, dealSchema, type DealStatus } from '@dealclub/shared/dea
 import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
 import { deals, favorites } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, decodeRankCursor, encodeCursor, encodeRankCursor } from '../../lib/cursor';
+import {
+  decodeCursor,
+  decodeOffset,
+  decodePlaceCursor,
+  decodeRankCursor,
+  encodeCursor,
+  encodeOffset,
+  encodePlaceCursor,
+  encodeRankCursor,
+} from '../../lib/cursor';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
 import {
   changeStatus,
@@ -27,16 +36,21 @@ import {
 } from './service';
 import { matchingBuyers, type MatchedBuyer } from '../matching/fan-out';
 import { matchProfileOf } from '../matching/profile';
-import { FIT_RANK, matchRankSql } from '../matching/rank-sql';
+import { FIT_RANK, FITS_RANK, matchFitSql, matchRankSql } from '../matching/rank-sql';
 import { contentLanguage } from '../../lib/content-language';
 import { disclosureItems } from '../trust/disclosures';
-import { managesDeal, seesAddressSql, viewerOf, visibleTo, type Viewer } from './visibility';
+import { managesDeal, readsDeal, seesAddressSql, viewerOf, visibleTo, type Viewer } from './visibility';
 import { lapseEditedVerification } from '../verifications/service';
 
 const Card = z.looseObject({ id: z.string(), status: z.string(), addressHidden: z.boolean() });
 const Page = z.object({ items: z.array(Card), nextCursor: z.string().nullable(), total: z.number() });
 const Detail = z.looseObject({ id: z.string(), status: z.string(), addressHidden: z.boolean() });
 const IdParams = z.object({ id: z.uuid({ error: 'errors.LISTING_NOT_FOUND' }) });
+/** API.md's pagination: an opaque cursor and a limit (default 24, max 100). */
+const PageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+});
 const auth = { security: [{ bearerAuth: [] }] };
 
 /** Matches counted exactly up to here; beyond, `totalCapped` is true (DECISIONS: lists answer a total). */
@@ -175,13 +189,38 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     withCursor: boolean,
     name: string,
     rank: SQL | null,
+    fit: SQL | null,
   ) {
     const { order, after } = ordering(
       sort,
       withCursor ? sql.placeholder('cursor') : undefined,
       rank ? { expression: rank, cursorRank: sql.placeholder('cursorRank') } : undefined,
     );
+    // Best match first reads the fitting deals first (all of rank FITS_RANK, newest first) through
+    // the place indexes, and ranks the others only for the page where the fitting deals run out.
+    const newest = ordering('newest', withCursor ? sql.placeholder('cursor') : undefined);
+    const byRank = rank ? ordering('match', undefined, { expression: rank }) : undefined;
     return {
+      fits:
+        rank && fit
+          ? db()
+              .select({ id: deals.id })
+              .from(deals)
+              .where(and(...where, fit, ...(newest.after ? [newest.after] : [])))
+              .orderBy(...newest.order)
+              .limit(sql.placeholder('limit'))
+              .prepare(`${name}_fits`)
+          : undefined,
+      rest:
+        rank && byRank
+          ? db()
+              .select({ id: deals.id })
+              .from(deals)
+              .where(and(...where, sql`${rank} < ${sql.raw(String(FITS_RANK))}`))
+              .orderBy(...byRank.order)
+              .limit(sql.placeholder('restLimit'))
+              .prepare(`${name}_rest`)
+          : undefined,
       ids: db()
         .select({ id: deals.id })
         .from(deals)
@@ -209,10 +248,11 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     sort: BrowseQuery['sort'],
     withCursor: boolean,
     rank: SQL | null = null,
+    fit: SQL | null = null,
   ) {
     let statements = browseCache.get(shape);
     if (!statements) {
-      statements = prepareBrowse(where, sort, withCursor, `deals_browse_${browseCache.size}`, rank);
+      statements = prepareBrowse(where, sort, withCursor, `deals_browse_${browseCache.size}`, rank, fit);
       browseCache.set(shape, statements);
     }
     return statements;
@@ -263,10 +303,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     if (!found) throw new AppError('LISTING_NOT_FOUND');
     const { row } = found;
-    // The seller side that is not the buyer side reads only its own deals (core §6).
-    if (!viewer.isAdmin && row.originatorId !== user.id && !user.roles.some((r) => BUYER_SIDE.includes(r))) {
-      throw new AppError('LISTING_NOT_FOUND');
-    }
+    if (!readsDeal(user, row)) throw new AppError('LISTING_NOT_FOUND');
     return { row, isFavorite: Boolean(found.isFavorite) };
   }
 
@@ -338,6 +375,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const where = filtersOf(query, viewer, v);
       const rank = matchRankSql(byMatch, v);
+      const fit = matchFitSql(byMatch, v);
       if (cursorId) v('cursor', cursorId);
       if (cursor) v('cursorRank', cursor.rank);
       const sort = rank ? 'match' : query.sort === 'match' ? 'newest' : query.sort;
@@ -347,13 +385,24 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         sort,
         Boolean(cursorId),
         rank,
+        fit,
       );
       // The page's ids first (an index-only top-N over deals_state_price_idx or the sort's index),
       // then only those rows: the heap is read for the 25 deals shown, not for every match.
-      const [ids, [counted]] = await Promise.all([
-        statements.ids.execute(params),
-        statements.count.execute(params),
-      ]);
+      const countQuery = statements.count.execute(params);
+      let ids: { id: string }[];
+      if (statements.fits && statements.rest && (!cursor || cursor.rank >= FITS_RANK)) {
+        // Best match first, still among the fitting deals: those first; the ranked rest only when
+        // they do not fill the page.
+        ids = await statements.fits.execute(params);
+        if (ids.length <= query.limit) {
+          params.restLimit = query.limit + 1 - ids.length;
+          ids = ids.concat(await statements.rest.execute(params));
+        }
+      } else {
+        ids = await statements.ids.execute(params);
+      }
+      const [counted] = await countQuery;
       const pageIds = ids.slice(0, query.limit).map((r) => r.id);
       const rows = pageIds.length ? await dealsById.execute({ ids: pageIds }) : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
@@ -399,18 +448,12 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         params[name] = value;
         return sql.placeholder(name);
       };
-      const rank = matchRankSql(match.profile, v);
-      if (!rank) return { items: [], nextCursor: null, total: 0 };
-      const where = and(
-        visibleTo(viewer),
-        ON_THE_MARKET,
-        sql`${deals.originatorId} <> ${user.id}`,
-        sql`${rank} >= ${FIT_RANK}`,
-      );
-      const { order, after } = ordering('match', cursor?.id, {
-        expression: rank,
-        cursorRank: cursor ? v('cursorRank', cursor.rank) : undefined,
-      });
+      // Every deal that fits has the same rank (FITS_RANK), so best first is newest first among them,
+      // found through the place indexes (rank-sql.ts, matchFitSql).
+      const fit = matchFitSql(match.profile, v);
+      if (!fit) return { items: [], nextCursor: null, total: 0 };
+      const where = and(visibleTo(viewer), ON_THE_MARKET, sql`${deals.originatorId} <> ${user.id}`, fit);
+      const { order, after } = ordering('newest', cursor?.id);
       const [rows, [counted]] = await Promise.all([
         db()
           .select()
@@ -512,9 +555,12 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['matching'],
-        summary: "The buyers a deal fits, best match first (the deal's originator and admins)",
+        summary:
+          "The buyers a deal fits, best match first, a page at a time (the deal's originator and admins): " +
+          `count and certifiedCount are of every matching buyer; the list holds the best ${MATCH_LIST_MAX}`,
         ...auth,
         params: IdParams,
+        querystring: PageQuery,
         response: {
           200: z.object({
             count: z.number(),
@@ -526,13 +572,20 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
                 certified: z.boolean(),
               }),
             ),
+            nextCursor: z.string().nullable(),
+            total: z.number(),
           }),
         },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const row = await managedDeal(user, request.params.id);
+      const row = await visibleDeal(user, request.params.id);
+      // The buyers a deal fits are its originator's (and moderators') to know, like its offers and
+      // interests: for anyone else the list is not there (API.md: 404, not 403).
+      if (!managesDeal(viewerOf(user), row)) throw new AppError('LISTING_NOT_FOUND');
+      const { limit } = request.query;
+      const offset = decodeOffset(request.query.cursor);
       const found: MatchedBuyer[] = [];
       let count = 0;
       let certifiedCount = 0;
@@ -547,11 +600,13 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         count,
         certifiedCount,
-        items: found.map((b) => ({
+        items: found.slice(offset, offset + limit).map((b) => ({
           buyer: { id: b.id, firstName: b.firstName, lastName: b.lastName },
           score: b.match.score,
           certified: b.certified,
         })),
+        nextCursor: found.length > offset + limit ? encodeOffset(offset + limit) : null,
+        total: found.length,
       };
     },
   );
@@ -569,6 +624,8 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
             items: z.array(
               z.object({ key: z.string(), title: z.string(), body: z.string(), help: z.string() }),
             ),
+            nextCursor: z.null(),
+            total: z.number(),
           }),
         },
       },
@@ -577,7 +634,9 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const row = await visibleDeal(user, request.params.id);
       const language = contentLanguage(request.headers['accept-language'], user.row.languagePreference);
-      return { items: disclosureItems(row, language) };
+      // A handful at most (one per creative term): one page, the whole list.
+      const items = disclosureItems(row, language);
+      return { items, nextCursor: null, total: items.length };
     },
   );
 
@@ -687,34 +746,46 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['deals'],
         summary: 'My saved deals that I can still see, most recently saved first',
         ...auth,
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
-        }),
+        querystring: PageQuery,
         response: { 200: Page },
       },
     },
     async (request) => {
       const user = requireRole(request, BUYER_SIDE);
       const viewer = viewerOf(user);
+      const { limit } = request.query;
+      // The cursor holds the last favorite's own place: one unsaved since does not end the list.
+      const after = decodePlaceCursor(request.query.cursor);
       const where = and(eq(favorites.userId, user.id), visibleTo(viewer), sql`${deals.status} <> 'deleted'`);
-      const rows = await db()
-        .select({ deal: deals })
-        .from(favorites)
-        .innerJoin(deals, eq(deals.id, favorites.dealId))
-        .where(where)
-        .orderBy(desc(favorites.createdAt))
-        .limit(request.query.limit);
-      const [counted] = await db()
-        .select({ n: sql<number>`count(*)::int` })
-        .from(favorites)
-        .innerJoin(deals, eq(deals.id, favorites.dealId))
-        .where(where);
+      const [rows, [counted]] = await Promise.all([
+        db()
+          .select({ deal: deals, savedAt: sql<string>`${favorites.createdAt}::text` })
+          .from(favorites)
+          .innerJoin(deals, eq(deals.id, favorites.dealId))
+          .where(
+            and(
+              where,
+              after
+                ? sql`(${favorites.createdAt}, ${favorites.dealId}) < (${after.time}::timestamptz, ${after.id}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(desc(favorites.createdAt), desc(favorites.dealId))
+          .limit(limit + 1),
+        db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(favorites)
+          .innerJoin(deals, eq(deals.id, favorites.dealId))
+          .where(where),
+      ]);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
       return {
         items: await cards(
           viewer,
-          rows.map((r) => r.deal),
+          page.map((r) => r.deal),
         ),
-        nextCursor: null,
+        nextCursor: rows.length > limit && last ? encodePlaceCursor(last.savedAt, last.deal.id) : null,
         total: Number(counted?.n ?? 0),
       };
     },

@@ -8,6 +8,7 @@
  *   offer was accepted. Everyone else gets no address at all.
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { BUYER_SIDE } from '@dealclub/shared/roles';
 import type { AuthenticatedUser } from '../../plugins/auth';
 import { buyBoxes, buyerPreferences, deals, users } from '../../db/schema';
 import { buyBoxAdmits, dealColumns, preferencesAdmit } from '../matching/match-sql';
@@ -40,6 +41,18 @@ export function isPriorityBuyer(viewer: ViewerRef): SQL {
 export function visibleTo(viewer: ViewerRef): SQL {
   if (viewer.isAdmin) return sql`true`;
   return sql`(${deals.originatorId} = ${viewer.id} or (${deals.status} <> 'deleted' and (${deals.status} <> 'exclusive' or ${isPriorityBuyer(viewer)})))`;
+}
+
+/**
+ * Whether the user reads a deal that {@link visibleTo} lets through: the seller side that is not the
+ * buyer side reads only its own deals (core §6); for them anyone else's deal is not there (404).
+ */
+export function readsDeal(user: AuthenticatedUser, deal: { originatorId: string }): boolean {
+  return (
+    user.roles.includes('admin') ||
+    deal.originatorId === user.id ||
+    user.roles.some((r) => (BUYER_SIDE as readonly string[]).includes(r))
+  );
 }
 
 /** Whether the viewer manages the deal: its originator, or an admin as moderator. */

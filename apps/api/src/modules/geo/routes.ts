@@ -34,12 +34,16 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
             ])
             .pipe(z.array(z.string().regex(ZIP_PATTERN, 'geo.validation.zip')).max(MAX_BUY_BOX_ZIPS)),
         }),
-        response: { 200: z.object({ items: z.array(ZipInfo) }) },
+        response: {
+          200: z.object({ items: z.array(ZipInfo), nextCursor: z.null(), total: z.number() }),
+        },
       },
     },
     async (request) => {
       const found = await lookupZips(app.database.db, request.query.codes);
-      return { items: request.query.codes.flatMap((zip) => found.get(zip) ?? []) };
+      // At most MAX_BUY_BOX_ZIPS codes are asked for: the whole list is one page.
+      const items = request.query.codes.flatMap((zip) => found.get(zip) ?? []);
+      return { items, nextCursor: null, total: items.length };
     },
   );
 };

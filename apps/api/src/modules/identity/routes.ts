@@ -1,10 +1,13 @@
 /**
  * The embedded identity provider's HTTP surface (PROTOCOLS.md A): `POST /cognito/` with the action
  * in `X-Amz-Target`, CORS preflight for the browser client, and the JWKS. Only mounted when no AWS
- * user pool is configured. Every action is rate limited per client address.
+ * user pool is configured. Every action is rate limited per client address, through the shared
+ * limiter (Redis with `REDIS_URL`), so the budget holds across instances.
  */
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Limit } from '../../lib/rate-limit';
+import { AppError } from '../../lib/app-error';
+import { checkedJsonParser } from '../../plugins/json-body';
 import { runAction, type IdentityContext } from './actions';
 import { CognitoError } from './cognito-error';
 import { publishedKeys } from './keys';
@@ -52,27 +55,33 @@ export async function identityRoutes(app: FastifyInstance) {
   const ctx = identityContext(app);
 
   await app.register(async (scope) => {
+    // The app's JSON checks (depth, prototype keys), answered in the Cognito protocol.
+    const parseJson = checkedJsonParser(scope);
     scope.addContentTypeParser(
       ['application/x-amz-json-1.1', 'application/x-amz-json-1.0'],
       { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_request, body, done) => {
-        try {
-          done(null, body === '' ? {} : JSON.parse(body as string));
-        } catch {
-          done(
-            new CognitoError('InvalidParameterException', 'The request body is not valid JSON.'),
-            undefined,
-          );
-        }
+      (request, body, done) => {
+        if (body === '') return done(null, {});
+        parseJson(request, body as string, (error, value) => {
+          if (!error) return done(null, value);
+          const message =
+            error instanceof AppError && error.code === 'JSON_TOO_DEEP'
+              ? 'The request body nests too deeply.'
+              : 'The request body is not valid JSON.';
+          done(new CognitoError('InvalidParameterException', message), undefined);
+        });
       },
     );
-    await scope.register(rateLimit, {
-      max: identity.rateLimitPerMinute,
-      timeWindow: 60_000,
-      keyGenerator: (request) => `${request.ip}:${actionOf(request)}`,
+    const limit: Limit = { name: 'identity', max: identity.rateLimitPerMinute, windowMs: 60_000 };
+    const actionLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+      // Each action its own budget; the name is the client's text, so its length is bounded.
+      const key = `ip:${request.ip}:${actionOf(request).slice(0, 64)}`;
+      const verdict = await app.rateLimiter.check(limit, key);
+      if (verdict.allowed) return;
+      reply.header('retry-after', String(verdict.retryAfterSec));
       // The client library reads a Cognito error; answer in its protocol, not ours.
-      errorResponseBuilder: () => new CognitoError('TooManyRequestsException', 'Rate exceeded'),
-    });
+      throw new CognitoError('TooManyRequestsException', 'Rate exceeded');
+    };
     scope.setErrorHandler((error, request, reply) => {
       if (error instanceof CognitoError) return sendCognitoError(reply, error);
       const status = (error as { statusCode?: number }).statusCode ?? 500;
@@ -90,10 +99,8 @@ export async function identityRoutes(app: FastifyInstance) {
         .send(JSON.stringify({ __type: 'InternalErrorException', message: 'Internal error' }));
     });
 
-    scope.options('/cognito/', { config: { rateLimit: false } }, async (_request, reply) =>
-      reply.status(204).headers(CORS_HEADERS).send(),
-    );
-    scope.post('/cognito/', async (request, reply) => {
+    scope.options('/cognito/', async (_request, reply) => reply.status(204).headers(CORS_HEADERS).send());
+    scope.post('/cognito/', { onRequest: actionLimit }, async (request, reply) => {
       const action = actionOf(request);
       if (!action) throw new CognitoError('UnknownOperationException', 'Missing X-Amz-Target');
       const body = request.body;
@@ -108,13 +115,9 @@ export async function identityRoutes(app: FastifyInstance) {
         .type('application/x-amz-json-1.1')
         .send(JSON.stringify(result ?? {}));
     });
-    scope.get(
-      `/cognito/${identity.userPoolId}/.well-known/jwks.json`,
-      { config: { rateLimit: false } },
-      async (_request, reply) => {
-        reply.header('cache-control', 'public, max-age=300').headers(CORS_HEADERS);
-        return { keys: await publishedKeys(app.database.db) };
-      },
-    );
+    scope.get(`/cognito/${identity.userPoolId}/.well-known/jwks.json`, async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300').headers(CORS_HEADERS);
+      return { keys: await publishedKeys(app.database.db) };
+    });
   });
 }

@@ -1,6 +1,6 @@
 /**
- * The server's background work (DECISIONS.md, Background work): outbox delivery every ~2 s and the
- * job runner. Started by `buildApp({ startWorkers: true })` (the server; tests leave it off) and
+ * The server's background work (DECISIONS.md, Background work): outbox delivery every ~2 s, the
+ * job runner, and the data hygiene of decision 018. Started by `buildApp({ startWorkers: true })` (the server; tests leave it off) and
  * stopped before the database closes. Every instance runs it; the claims keep them apart.
  */
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +16,9 @@ import { createMailTransport } from '../outbox/transports';
 import { LAPSE_BATCH, lapseExpiredVerifications } from '../verifications/service';
 import { webhookJobHandler } from '../webhooks/deliver-webhook';
 import { WEBHOOK_JOB } from '../webhooks/enqueue';
+import { SWEEP_BATCH, sweepStuckDeliveries } from '../webhooks/sweep-stuck-deliveries';
+import { resealWebhookSecrets } from '../webhooks/webhook-secrets';
+import { pruneOldRows } from './prune-old-rows';
 import { RepeatingTask } from './repeat';
 import { JobWorker } from './worker';
 
@@ -27,6 +30,13 @@ export const EXCLUSIVITY_INTERVAL_MS = 60_000;
 export const VERIFICATION_EXPIRY_INTERVAL_MS = 60_000;
 /** How often due deal alerts go out: real time means within a minute of the deal becoming visible. */
 export const ALERTS_INTERVAL_MS = 20_000;
+/**
+ * How often settled rows past their retention are pruned and stored secrets not sealed with the
+ * current key are sealed again (decision 018); retention is counted in days, so hourly is plenty.
+ */
+export const HYGIENE_INTERVAL_MS = 60 * 60_000;
+/** How often webhook deliveries a crash left pending are looked for. */
+export const STUCK_SWEEP_INTERVAL_MS = 5 * 60_000;
 const OUTBOX_BATCH = 20;
 
 export interface BackgroundWork {
@@ -42,7 +52,7 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
 
   const jobs = new JobWorker(db, { logger });
   // Job handlers are registered here as features add job types.
-  jobs.register(WEBHOOK_JOB, webhookJobHandler(db, { policy: app.config.webhooks }));
+  jobs.register(WEBHOOK_JOB, webhookJobHandler(db, { policy: app.config.webhooks, secrets: app.secrets }));
   jobs.register(UNREAD_EMAIL_JOB, unreadEmailHandler(db, app.config.origin));
   jobs.register(COUNTER_EXPIRY_JOB, counterExpiryHandler(db));
   jobs.register(ALERT_FAN_OUT_JOB, alertFanOutHandler(db, app.config));
@@ -81,11 +91,36 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
     (error) => logger.error({ err: error }, 'deal alert delivery failed'),
   );
 
+  // Data hygiene (decision 018): old settled rows go, secrets stay sealed with the current key.
+  const hygiene = new RepeatingTask(
+    async () => {
+      const pruned = await pruneOldRows(db, app.config.retention);
+      if (pruned.webhookDeliveries || pruned.outbox || pruned.jobs) logger.info(pruned, 'old rows pruned');
+      const sealed = await resealWebhookSecrets(db, app.secrets);
+      if (sealed.resealed) logger.info(sealed, 'webhook secrets sealed with the current key');
+      if (sealed.unreadable) logger.warn(sealed, 'webhook secrets sealed with a key that is not configured');
+      return pruned.more;
+    },
+    (error) => logger.error({ err: error }, 'data hygiene failed'),
+  );
+
+  const stuckDeliveries = new RepeatingTask(
+    async () => {
+      const swept = await sweepStuckDeliveries(db);
+      if (swept.requeued || swept.failed)
+        logger.warn(swept, 'webhook deliveries left pending by a crash swept');
+      return swept.requeued + swept.failed === SWEEP_BATCH;
+    },
+    (error) => logger.error({ err: error }, 'sweeping stuck webhook deliveries failed'),
+  );
+
   outbox.start(OUTBOX_INTERVAL_MS);
   jobs.start(JOBS_INTERVAL_MS);
   exclusivity.start(EXCLUSIVITY_INTERVAL_MS);
   verificationExpiry.start(VERIFICATION_EXPIRY_INTERVAL_MS);
   alerts.start(ALERTS_INTERVAL_MS);
+  hygiene.start(HYGIENE_INTERVAL_MS);
+  stuckDeliveries.start(STUCK_SWEEP_INTERVAL_MS);
   return {
     jobs,
     async stop() {
@@ -95,6 +130,8 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
         exclusivity.stop(),
         verificationExpiry.stop(),
         alerts.stop(),
+        hygiene.stop(),
+        stuckDeliveries.stop(),
       ]);
       transport.close?.();
     },

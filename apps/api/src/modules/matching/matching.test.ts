@@ -223,7 +223,19 @@ describe("a deal's matching buyers", () => {
         { buyer: { id: buyer.id, firstName: 'Bea', lastName: 'Match' }, score: 100, certified: false },
       ]),
     );
-    expect((await send(buyer, 'GET', `/api/deals/${deal.id}/matches`)).statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ total: 2, nextCursor: null });
+    // A page at a time, like every list: the counts stay those of every matching buyer.
+    const first = (await send(seller, 'GET', `/api/deals/${deal.id}/matches?limit=1`)).json();
+    expect(first).toMatchObject({ count: 2, certifiedCount: 1, total: 2, nextCursor: expect.any(String) });
+    const second = (
+      await send(seller, 'GET', `/api/deals/${deal.id}/matches?limit=1&cursor=${first.nextCursor}`)
+    ).json();
+    expect(second).toMatchObject({ total: 2, nextCursor: null });
+    expect([...first.items, ...second.items]).toEqual(res.json().items);
+    expect((await send(seller, 'GET', `/api/deals/${deal.id}/matches?cursor=nope`)).json()).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect((await send(buyer, 'GET', `/api/deals/${deal.id}/matches`)).statusCode).toBe(404);
     const otherSeller = await createUser(app, { roles: ['originator'] });
     expect((await send(otherSeller, 'GET', `/api/deals/${deal.id}/matches`)).statusCode).toBe(404);
   });
@@ -243,7 +255,7 @@ describe('writing to a matching buyer', () => {
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const threads = (await send(buyer, 'GET', '/api/chat/threads')).json();
-    const thread = (threads.items ?? threads.threads)[0];
+    const thread = threads.items[0];
     expect(thread).toBeTruthy();
     const messages = (
       await send(buyer, 'GET', `/api/chat/threads/${sent.json().thread.threadId}/messages`)

@@ -3,7 +3,7 @@
  * the database sorts and pages. The viewer's limits are values of the statement (through `v`, as the
  * browse filters), so its text depends only on which limits they set. The rank is 1000 for a deal
  * that fits (every limit met) plus its score 0–100 (packages/shared/src/matching.ts, `scoreOf`),
- * the better of the preferences and the buy box; `matching.rank.test.ts` checks it against the rules.
+ * the better of the preferences and the buy box; `match-sql.test.ts` checks it against the rules on random data.
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
@@ -50,10 +50,9 @@ function rankOf(criteria: [MatchCriterion, SQL][]): SQL {
     + round(((${sql.join(points, sql` + `)}) / ${sql.raw(String(total))}::float8 * 100)::numeric)::integer)`;
 }
 
-/** SQL: the viewer's rank of the `deals` row in scope; null when they have no profile. */
-export function matchRankSql(profile: MatchProfile | null, v: Bind): SQL | null {
-  if (!profile) return null;
-  const ranks: SQL[] = [];
+/** The viewer's criteria per profile (preferences, buy box), each as the SQL of "met". */
+function profilesOf(profile: MatchProfile, v: Bind): [MatchCriterion, SQL][][] {
+  const profiles: [MatchCriterion, SQL][][] = [];
   const p = profile.preferences;
   if (p) {
     const criteria: [MatchCriterion, SQL][] = [['location', place('mp_', p, v)]];
@@ -88,13 +87,49 @@ export function matchRankSql(profile: MatchProfile | null, v: Bind): SQL | null 
       criteria.push(['lotSize', sql`${deals.lotSizeSqft} >= ${v('mp_lot', sqft)}::float8`]);
     }
     if (p.excludeHoa) criteria.push(['hoa', sql`${deals.hoaFee} = 0`]);
-    ranks.push(rankOf(criteria));
+    profiles.push(criteria);
   }
   const b = profile.buyBox;
   if (b) {
     const criteria: [MatchCriterion, SQL][] = [['location', place('mb_', b, v)]];
     if (b.type !== 'any') criteria.push(['dealType', sql`${deals.dealType} = ${v('mb_type', b.type)}`]);
-    ranks.push(rankOf(criteria));
+    profiles.push(criteria);
   }
+  return profiles;
+}
+
+/** SQL: the viewer's rank of the `deals` row in scope; null when they have no profile. */
+export function matchRankSql(profile: MatchProfile | null, v: Bind): SQL | null {
+  if (!profile) return null;
+  const ranks = profilesOf(profile, v).map(rankOf);
+  if (ranks.length === 0) return null;
   return ranks.length === 1 ? ranks[0]! : sql`greatest(${sql.join(ranks, sql`, `)})`;
+}
+
+/**
+ * The rank of every deal that fits: every criterion of a profile met makes its score 100, and the
+ * rank is the better profile's, so all fitting deals tie at FIT_RANK + 100 and rank above the rest
+ * (each below 100). Among them the match sort is newest first.
+ */
+export const FITS_RANK = FIT_RANK + 100;
+
+/**
+ * SQL: the deal row in scope fits the viewer (every limit of their preferences, or of their buy box,
+ * met): the rank is FITS_RANK exactly when this holds. Written as plain conditions, the place first,
+ * so the planner can find the fitting deals through the (state, city) and ZIP indexes of the deals
+ * instead of ranking every deal; null when they have no profile.
+ */
+export function matchFitSql(profile: MatchProfile | null, v: Bind): SQL | null {
+  if (!profile) return null;
+  const fits = profilesOf(profile, v).map(
+    // No coalesce: in a where clause unknown (null) is not met either, and a bare condition is one
+    // the planner can match to an index.
+    (criteria) =>
+      sql`(${sql.join(
+        criteria.map(([, condition]) => condition),
+        sql` and `,
+      )})`,
+  );
+  if (fits.length === 0) return null;
+  return fits.length === 1 ? fits[0]! : sql`(${sql.join(fits, sql` or `)})`;
 }

@@ -7,8 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COUNTER_STATUSES, counterSchema, OFFER_EVENT_KINDS } from '@dealclub/shared/counters';
 import { publicOrigin } from '../../lib/origin';
-import { perUserLimit } from '../../lib/per-user-limit';
 import { requireUser, type AuthenticatedUser } from '../../plugins/auth';
+import { perUserLimit } from '../../plugins/rate-limit';
 import { viewerOf } from '../deals/visibility';
 import { acceptCounter, counterOffer, declineCounter } from './counters';
 import { trailOf } from './offer-history';
@@ -65,7 +65,7 @@ export const counterRoutes: FastifyPluginAsyncZod = async (app) => {
     realtime: app.realtime,
   });
   const withTrail = async (offer: OfferRow) => ({ ...offerOf(offer), ...(await trailOf(db(), offer)) });
-  const counterLimit = await perUserLimit(app, COUNTERS_PER_MINUTE);
+  const counterLimit = perUserLimit(app, 'offer-counters', COUNTERS_PER_MINUTE);
 
   app.post(
     '/api/offers/:id/counter',

@@ -10,8 +10,8 @@ import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
 import { interestSchema, offerSchema, offerScopeField, OFFER_SORTS } from '@dealclub/shared/offers';
 import { BUYER_SIDE } from '@dealclub/shared/roles';
 import { publicOrigin } from '../../lib/origin';
-import { perUserLimit } from '../../lib/per-user-limit';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
+import { perUserLimit } from '../../plugins/rate-limit';
 import { viewerOf } from '../deals/visibility';
 import { counterRoutes, OfferWithTrail } from './counter-routes';
 import { sendInterestsCsv, sendOffersCsv } from './exports';
@@ -45,7 +45,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // One budget for interests and offers together.
-  const messageLimit = await perUserLimit(app, MESSAGES_PER_MINUTE);
+  const messageLimit = perUserLimit(app, 'offer-messages', MESSAGES_PER_MINUTE);
 
   app.post(
     '/api/deals/:id/interest',

@@ -233,6 +233,54 @@ describe('claimPendingMessages', () => {
   });
 });
 
+describe('SMS quiet hours', () => {
+  /** A fixed-offset zone whose wall clock now reads `night` (21:00–07:59) or not. */
+  function zoneWhere(night: boolean): string {
+    for (let offset = -12; offset <= 14; offset++) {
+      // Etc/GMT signs are inverted: Etc/GMT-3 is three hours ahead of UTC.
+      const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+      const hour = Number(
+        new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(
+          new Date(),
+        ),
+      );
+      // A margin of an hour, so the clock cannot turn between here and the claim.
+      if (night ? hour >= 21 || hour < 7 : hour >= 8 && hour < 20) return zone;
+    }
+    throw new Error('no zone found');
+  }
+
+  it('never sends an alert SMS at night where its recipient is, not even a retry', async () => {
+    const db = await fresh();
+    const sms = (zone: string, recipient: string): OutgoingMessage => ({
+      channel: 'sms',
+      recipient,
+      subject: 'New deal',
+      body: 'A deal fits your preferences.',
+      template: 'deal_alert',
+      quietZone: zone,
+    });
+    const day = await enqueueMessage(db, sms(zoneWhere(false), '+15550000001'));
+    const night = await enqueueMessage(db, sms(zoneWhere(true), '+15550000002'));
+    // A first attempt failed hours ago (by day there); its retry is due now, at night there.
+    const retry = await enqueueMessage(db, sms(zoneWhere(true), '+15550000003'));
+    await db
+      .update(outbox)
+      .set({ attempts: 1, sentAt: sql`now() - interval '6 hours'`, lastError: 'provider unavailable' })
+      .where(eq(outbox.id, retry));
+    const claimed = (await claimPendingMessages(db, 10)).map((m) => m.id);
+    expect(claimed).toEqual([day]);
+    expect(await message(night)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await message(retry)).toMatchObject({ status: 'pending', attempts: 1 });
+    // Come morning there, both go.
+    await db
+      .update(outbox)
+      .set({ quietZone: zoneWhere(false) })
+      .where(sql`${outbox.id} in (${night}, ${retry})`);
+    expect((await claimPendingMessages(db, 10)).map((m) => m.id).sort()).toEqual([night, retry].sort());
+  });
+});
+
 describe('background delivery in the server', () => {
   it('delivers queued e-mail by itself and stops when the app closes', async () => {
     smtp = await startFakeSmtpServer();

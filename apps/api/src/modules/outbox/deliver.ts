@@ -14,6 +14,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
+import { QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from '../alerts/quiet-hours';
 import type { Backoff } from '../jobs/queue';
 import { errorText, type WorkLogger } from '../jobs/worker';
 import { keepSmsTransport, type MailTransport, type SmsTransport } from './transports';
@@ -69,6 +70,11 @@ export async function claimPendingMessages(
             or(isNull(outbox.sentAt), sql`${retryAt} <= now()`),
             // An SMS held through the recipient's quiet hours waits until then.
             or(isNull(outbox.sendAfter), lte(outbox.sendAfter, sql`now()`)),
+            // Nor does one go out at night where its recipient is, a retry included.
+            or(
+              isNull(outbox.quietZone),
+              sql`extract(hour from now() at time zone ${outbox.quietZone}) between ${QUIET_UNTIL_HOUR} and ${QUIET_FROM_HOUR - 1}`,
+            ),
           ),
           and(
             eq(outbox.status, 'sending'),

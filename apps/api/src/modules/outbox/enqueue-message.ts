@@ -14,6 +14,8 @@ export interface OutgoingMessage {
   headers?: Record<string, string>;
   /** Not delivered before this moment (an SMS held through the recipient's quiet hours). */
   sendAfter?: Date;
+  /** The recipient's time zone: never delivered between 21:00 and 08:00 there (alert SMS). */
+  quietZone?: string;
 }
 
 /**

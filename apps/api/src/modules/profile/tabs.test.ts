@@ -489,6 +489,7 @@ describe('ZIP code look-up', () => {
       expect.objectContaining({ zip: '78701', city: 'Austin', state: 'TX' }),
     ]);
     expect(res.json().items[0].latitude).toBeCloseTo(34.09, 1);
+    expect(res.json()).toMatchObject({ nextCursor: null, total: 2 });
     expect((await get(user, '/api/geo/zip-codes?codes=abc')).statusCode).toBe(400);
     expect((await app.inject({ url: '/api/geo/zip-codes?codes=90210' })).statusCode).toBe(401);
   });

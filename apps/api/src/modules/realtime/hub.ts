@@ -32,7 +32,11 @@ export interface HubOptions {
   activityTimeoutSec: number;
   /** How long a pinged connection has to answer before it is closed with 4201. */
   pongTimeoutMs: number;
-  /** Frames a connection may send: a burst of `burst`, refilled at `perSecond`. */
+  /**
+   * Frames a connection may send: a burst of `burst`, refilled at `perSecond`. Counted per
+   * connection in this instance's memory: a connection lives on one instance only, so its count is
+   * whole there; what one address may open is the shared `admit` limit.
+   */
   rate: { perSecond: number; burst: number };
   /** Frames refused for the rate before the connection is closed with 4301. */
   maxRefusals: number;
@@ -50,6 +54,11 @@ export interface HubOptions {
    * together, and are pinged over several sweeps rather than in one burst.
    */
   maxPingsPerSweep: number;
+  /**
+   * Asked before each upgrade: undefined lets it through; a number refuses it with 429 and that
+   * `Retry-After` (the per-address limit on new connections, shared across instances).
+   */
+  admit?: (request: IncomingMessage) => Promise<number | undefined>;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -137,7 +146,21 @@ export class RealtimeHub {
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         return;
       }
-      this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, target.key, target.protocol));
+      const upgrade = () =>
+        this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, target.key, target.protocol));
+      if (!this.options.admit) return upgrade();
+      void this.options.admit(request).then((retryAfterSec) => {
+        if (socket.destroyed) return;
+        if (this.closed) {
+          socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        } else if (retryAfterSec !== undefined) {
+          socket.end(
+            `HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${retryAfterSec}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+          );
+        } else {
+          upgrade();
+        }
+      });
     });
   }
 

@@ -4,6 +4,7 @@
  * channel authorisation endpoint serves both modes. `app.realtime` is what features publish with.
  */
 import type { FastifyInstance } from 'fastify';
+import { clientAddress } from '../../lib/rate-limit';
 import { DEFAULT_HUB_OPTIONS, RealtimeHub, type HubOptions } from './hub';
 import { embeddedPublisher, hostedPublisher, type RealtimePublisher } from './publisher';
 import { RedisBus } from './redis-bus';
@@ -25,11 +26,22 @@ export async function registerRealtime(app: FastifyInstance, hubOptions: Partial
     app.decorate('realtime', hostedPublisher(realtime, app.log));
     return;
   }
+  const connectionLimit = {
+    name: 'realtime-connections',
+    max: app.config.rateLimits.realtimeConnectionsPerMinute,
+    windowMs: 60_000,
+  };
   const hub = new RealtimeHub({
     ...DEFAULT_HUB_OPTIONS,
     key: realtime.key,
     secret: realtime.secret,
     log: app.log,
+    // New connections per address, counted where every instance sees them (Redis with REDIS_URL).
+    admit: async (request) => {
+      const address = clientAddress(request, app.config.trustProxy);
+      const verdict = await app.rateLimiter.check(connectionLimit, `ip:${address}`);
+      return verdict.allowed ? undefined : verdict.retryAfterSec;
+    },
     ...hubOptions,
   });
   hub.attach(app.server);

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { userChannel } from '@dealclub/shared/chat';
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/auth';
+import { checkedJsonParser } from '../../plugins/json-body';
 import type { RealtimeHub } from './hub';
 import {
   CHANNEL_NAME_PATTERN,
@@ -87,17 +88,16 @@ declare module 'fastify' {
 
 export function triggerRoutes(hub: RealtimeHub): FastifyPluginAsyncZod {
   return async (app) => {
-    // The signature covers the exact bytes (body_md5), so the body is kept as received.
+    // The signature covers the exact bytes (body_md5), so the body is kept as received; parsed
+    // with the app's checks (depth, prototype keys).
+    const parseJson = checkedJsonParser(app);
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser(
       'application/json',
       { parseAs: 'string', bodyLimit: TRIGGER_BODY_LIMIT },
       (request, body, done) => {
         request.rawBody = body as string;
-        try {
-          done(null, JSON.parse(body as string));
-        } catch {
-          done(Object.assign(new SyntaxError('invalid JSON body'), { statusCode: 400 }), undefined);
-        }
+        parseJson(request, body as string, done);
       },
     );
 

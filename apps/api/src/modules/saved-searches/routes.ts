@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
 import { SEARCH_FREQUENCIES } from '@dealclub/shared/preferences';
 import { BUYER_SIDE } from '@dealclub/shared/roles';
 import { savedSearchFormSchema } from '@dealclub/shared/saved-searches';
@@ -60,15 +61,22 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['matching'],
         summary: 'My saved searches, newest first',
         ...auth,
+        querystring: z.object({
+          cursor: z.string().max(200).optional(),
+          limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+        }),
         response: {
-          200: z.object({ items: z.array(SavedSearch), nextCursor: z.null(), total: z.number() }),
+          200: z.object({
+            items: z.array(SavedSearch),
+            nextCursor: z.string().nullable(),
+            total: z.number(),
+          }),
         },
       },
     },
     async (request) => {
       const user = requireRole(request, BUYER_SIDE);
-      const items = await listSavedSearches(db(), user.id);
-      return { items, nextCursor: null, total: items.length };
+      return listSavedSearches(db(), user.id, request.query);
     },
   );
 

@@ -56,6 +56,12 @@ describe('saved searches', () => {
     const list = (await send(buyer, 'GET', '/api/saved-searches')).json();
     expect(list).toMatchObject({ nextCursor: null, total: 2 });
     expect(list.items.map((s: { name: string }) => s.name)).toEqual(['Tampa SubTo', 'Austin flips']);
+    // A page at a time, like every list.
+    const one = (await send(buyer, 'GET', '/api/saved-searches?limit=1')).json();
+    expect(one).toMatchObject({ total: 2, items: [{ name: 'Tampa SubTo' }], nextCursor: expect.any(String) });
+    expect(
+      (await send(buyer, 'GET', `/api/saved-searches?limit=1&cursor=${one.nextCursor}`)).json(),
+    ).toMatchObject({ total: 2, items: [{ name: 'Austin flips' }], nextCursor: null });
     // The fan-out reads searches by state: the column follows the filters.
     const rows = await app.database.db.select().from(savedSearches);
     expect(Object.fromEntries(rows.map((r) => [r.name, r.state]))).toEqual({

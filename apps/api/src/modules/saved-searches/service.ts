@@ -10,6 +10,7 @@ import { MAX_SAVED_SEARCHES, type SavedSearchForm } from '@dealclub/shared/saved
 import type { Db } from '../../db/client';
 import { dealAlerts, savedSearches, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 
@@ -39,13 +40,35 @@ export function parseSavedFilters(input: unknown): SavedDealFilters {
 }
 
 /** The buyer's saved searches, newest first (at most MAX_SAVED_SEARCHES: one page). */
-export async function listSavedSearches(db: Db, userId: string) {
-  const rows = await db
-    .select()
-    .from(savedSearches)
-    .where(eq(savedSearches.userId, userId))
-    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
-  return rows.map(savedSearchOf);
+/**
+ * A page of the buyer's saved searches, newest first (at most MAX_SAVED_SEARCHES in all, so the
+ * default page holds them all). The cursor is the last one's id, read from the buyer's own rows.
+ */
+export async function listSavedSearches(
+  db: Db,
+  userId: string,
+  { cursor, limit }: { cursor?: string | undefined; limit: number },
+) {
+  const mine = eq(savedSearches.userId, userId);
+  const lastId = decodeCursor(cursor);
+  const after = lastId
+    ? sql`(${savedSearches.createdAt}, ${savedSearches.id}) < ((select s.created_at from saved_searches s where s.id = ${lastId} and s.user_id = ${userId}), ${lastId}::uuid)`
+    : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(savedSearches)
+      .where(and(mine, after))
+      .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id))
+      .limit(limit + 1),
+    db.select({ n: count() }).from(savedSearches).where(mine),
+  ]);
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map(savedSearchOf),
+    nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!) : null,
+    total: Number(counted?.n ?? 0),
+  };
 }
 
 /**

@@ -91,7 +91,11 @@ describe('GET /api/deals/{id}/disclosures', () => {
   it('has none for a cash deal or a creative deal without risky terms', async () => {
     const { seller, buyer } = await setup();
     const cash = await listDeal(app, seller, cashDeal({ hoaMonthlyFee: 300 }));
-    expect((await send(buyer, 'GET', `/api/deals/${cash.id}/disclosures`)).json()).toEqual({ items: [] });
+    expect((await send(buyer, 'GET', `/api/deals/${cash.id}/disclosures`)).json()).toEqual({
+      items: [],
+      nextCursor: null,
+      total: 0,
+    });
     const lease = await listDeal(
       app,
       seller,

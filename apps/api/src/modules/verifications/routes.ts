@@ -20,6 +20,7 @@ import {
 } from '@dealclub/shared/verifications';
 import { deals } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { decodeOffset, encodeOffset } from '../../lib/cursor';
 import { readNamedFileUpload } from '../../lib/uploads';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
 import { managesDeal, viewerOf, visibleTo } from '../deals/visibility';
@@ -214,7 +215,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         ...auth,
         querystring: z.object({
           status: z.enum(VERIFICATION_STATUSES).default('pending'),
-          cursor: z.string().regex(/^\d+$/).optional(),
+          cursor: z.string().max(200).optional(),
           limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
         }),
         response: {
@@ -229,12 +230,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireAdmin(request);
       const { status, limit } = request.query;
-      const offset = Number(request.query.cursor ?? 0);
+      // An opaque cursor like every list's (API.md); it holds the offset of the next page.
+      const offset = decodeOffset(request.query.cursor);
       const { rows, total } = await listVerifications(db(), status, offset, limit);
       const page = rows.slice(0, limit);
       return {
         items: page.map(adminVerificationOf),
-        nextCursor: rows.length > limit ? String(offset + limit) : null,
+        nextCursor: rows.length > limit ? encodeOffset(offset + limit) : null,
         total,
       };
     },

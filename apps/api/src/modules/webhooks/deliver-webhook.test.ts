@@ -12,6 +12,7 @@ import { attemptDelivery, deliverWebhook, webhookJobHandler, type DeliveryOption
 import { enqueueWebhookEvent, WEBHOOK_JOB, WEBHOOK_MAX_ATTEMPTS, webhookBody } from './enqueue';
 import type { WebhookSender } from './send-webhook';
 import { createWebhookSecret } from './sign-payload';
+import { sealWebhookSecret } from './webhook-secrets';
 
 let app: FastifyInstance | undefined;
 let receiver: WebhookReceiver | undefined;
@@ -241,14 +242,15 @@ describe('posting', () => {
 });
 
 describe('the webhook.deliver job', () => {
-  /** A seller with the webhook on, pointing at `url`. */
+  /** A seller with the webhook on, pointing at `url`; the secret stored sealed, as a save stores it. */
   async function sellerWithWebhook(url: string) {
     app = await createTestApp();
     const user = await createUser(app, { roles: ['originator'] });
     const secret = createWebhookSecret();
+    const sealed = sealWebhookSecret(app.secrets, user.id, secret);
     const [seller] = await app.database.db
       .update(users)
-      .set({ offerWebhookUrl: url, offerWebhookEnabled: true, offerWebhookSecret: secret })
+      .set({ offerWebhookUrl: url, offerWebhookEnabled: true, offerWebhookSecret: sealed })
       .where(eq(users.id, user.id))
       .returning();
     return { db: app.database.db, seller: seller!, secret };
@@ -259,7 +261,7 @@ describe('the webhook.deliver job', () => {
   const workerFor = (db: Db, options: Partial<DeliveryOptions> = {}) =>
     new JobWorker(db, { backoff: { baseMs: 1, maxMs: 1 } }).register(
       WEBHOOK_JOB,
-      webhookJobHandler(db, { policy: testPolicy, ...options }),
+      webhookJobHandler(db, { policy: testPolicy, secrets: app!.secrets, ...options }),
     );
 
   const deliveryRow = async (db: Db, id: string) =>
@@ -389,7 +391,12 @@ describe('the webhook.deliver job', () => {
     expect(await deliveryRow(db, id)).toMatchObject({ status: 'failed', lastError: 'disabled', attempts: 0 });
 
     // A rerun of the job (its worker died after the attempt) changes nothing.
-    await deliverWebhook(db, id, { attempts: 2, maxAttempts: 40 }, { policy: testPolicy, send });
+    await deliverWebhook(
+      db,
+      id,
+      { attempts: 2, maxAttempts: 40 },
+      { policy: testPolicy, secrets: app!.secrets, send },
+    );
     expect(await deliveryRow(db, id)).toMatchObject({ status: 'failed', lastError: 'disabled' });
     expect(send).not.toHaveBeenCalled();
   });

@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { webhookErrorText, type WebhookError } from '@dealclub/shared/integrations';
 import type { Db } from '../../db/client';
 import { users, webhookDeliveries } from '../../db/schema';
+import type { SecretBox } from '../../lib/secret-box';
 import type { JobRow } from '../jobs/queue';
 import { errorText, type JobHandler } from '../jobs/worker';
 import {
@@ -28,6 +29,7 @@ import {
   type WebhookSender,
 } from './send-webhook';
 import { SIGNATURE_HEADER, signPayload } from './sign-payload';
+import { openWebhookSecret } from './webhook-secrets';
 
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
@@ -44,6 +46,11 @@ export interface DeliveryOptions {
   /** Default: node:http(s), pinned to the checked address. Tests can refuse to be called. */
   send?: WebhookSender;
   timeoutMs?: number;
+}
+
+/** What the job needs besides an attempt's options: the key that opens the seller's stored secret. */
+export interface WebhookJobOptions extends DeliveryOptions {
+  secrets: SecretBox;
 }
 
 export type AttemptOutcome =
@@ -184,7 +191,7 @@ export async function deliverWebhook(
   db: Db,
   deliveryId: string,
   job: JobAttempt,
-  options: DeliveryOptions,
+  options: WebhookJobOptions,
 ): Promise<void> {
   const [found] = await db
     .select({
@@ -207,7 +214,10 @@ export async function deliverWebhook(
     return markFailed(db, delivery.id, delivery.lastError ?? webhookErrorText({ code: 'expired' }));
   }
 
-  const outcome = await attemptDelivery({ url, secret }, delivery, options);
+  // A secret that does not open (its key is not configured) throws: the job retries, and the
+  // delivery goes on once the key is back, within its 24 hours.
+  const endpoint = { url, secret: openWebhookSecret(options.secrets, delivery.userId, secret) };
+  const outcome = await attemptDelivery(endpoint, delivery, options);
   if (outcome.delivered) {
     await recordAttempt(db, delivery, outcome, 'delivered');
     return;
@@ -222,7 +232,7 @@ export async function deliverWebhook(
 }
 
 /** The `webhook.deliver` job: payload `{ deliveryId }` (written by `enqueue.ts`). */
-export function webhookJobHandler(db: Db, options: DeliveryOptions): JobHandler {
+export function webhookJobHandler(db: Db, options: WebhookJobOptions): JobHandler {
   return async (job: JobRow) => {
     const deliveryId = (job.payload as { deliveryId?: unknown }).deliveryId;
     if (typeof deliveryId !== 'string') throw new Error('webhook.deliver job without a deliveryId');

@@ -7,6 +7,7 @@ import { WEBHOOK_LOG_LENGTH } from '@dealclub/shared/integrations';
 import { callAs, createUser, type Method, type TestUser } from '../../test/auth';
 import { startWebhookReceiver, verifySignature, type WebhookReceiver } from '../../test/webhook-receiver';
 import { enqueueWebhookEvent } from './enqueue';
+import { openWebhookSecret } from './webhook-secrets';
 
 let app: FastifyInstance | undefined;
 let receiver: WebhookReceiver | undefined;
@@ -53,8 +54,10 @@ describe('the integrations tab', () => {
       hasSecret: true,
     });
     expect(created.secret).toMatch(/^whsec_[\w-]{43}$/);
+    // Stored sealed (decision 018): not the secret, but it opens to the one shown.
     const [row] = await app!.database.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.offerWebhookSecret).toBe(created.secret);
+    expect(row!.offerWebhookSecret).not.toContain(created.secret);
+    expect(openWebhookSecret(app!.secrets, user.id, row!.offerWebhookSecret!)).toBe(created.secret);
 
     const read = await send(user, 'GET', URL_PATH);
     expect(read.json()).toMatchObject({ hasSecret: true });

@@ -1,6 +1,7 @@
 /**
  * The Integrations tab's API (seller side: originator, owner, admin): the offer webhook's settings
- * with its delivery log, saving them, and sending a test event.
+ * with its delivery log, saving them, and sending a test event (limited per user: each one makes a
+ * request from our servers to an address the seller chose).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -12,6 +13,7 @@ import {
 } from '@dealclub/shared/integrations';
 import { SELLER_SIDE } from '@dealclub/shared/roles';
 import { requireRole } from '../../plugins/auth';
+import { perUserLimit } from '../../plugins/rate-limit';
 import { integrationOf, saveIntegration } from './save-integration';
 import { sendTestEvent } from './send-test-event';
 
@@ -19,6 +21,7 @@ const auth = { security: [{ bearerAuth: [] }] };
 
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
+  const testEventLimit = perUserLimit(app, 'webhook-test', app.config.rateLimits.webhookTestPerMinute);
 
   app.get(
     '/api/profile/integrations',
@@ -46,13 +49,14 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireRole(request, SELLER_SIDE);
-      return saveIntegration(db(), user.row, request.body, app.config.webhooks);
+      return saveIntegration(db(), user.row, request.body, app.config.webhooks, app.secrets);
     },
   );
 
   app.post(
     '/api/profile/integrations/test',
     {
+      preHandler: testEventLimit,
       schema: {
         tags: ['profile'],
         summary: 'Send a webhook.test event now: one attempt, recorded in the delivery log, not retried',
@@ -60,6 +64,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: webhookDeliverySchema },
       },
     },
-    async (request) => sendTestEvent(db(), requireRole(request, SELLER_SIDE).row, app.config.webhooks),
+    async (request) =>
+      sendTestEvent(db(), requireRole(request, SELLER_SIDE).row, app.config.webhooks, app.secrets),
   );
 };

@@ -1,7 +1,8 @@
 /**
  * The seller's offer-webhook settings (the Integrations tab): read them with the delivery log, and
  * save them. The signing secret is created with the first URL saved or on rotation and answered
- * that once; it is dropped with the URL, so a webhook set up again gets a new one.
+ * that once; it is dropped with the URL, so a webhook set up again gets a new one. It is stored
+ * sealed (decision 018).
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import {
@@ -15,10 +16,12 @@ import {
 import type { Db } from '../../db/client';
 import { users, webhookDeliveries } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
+import type { SecretBox } from '../../lib/secret-box';
 import type { UserRow } from '../../plugins/auth';
 import { checkWebhookUrl, type AddressPolicy, type RefusalReason } from './check-address';
 import type { WebhookDeliveryRow } from './deliver-webhook';
 import { createWebhookSecret } from './sign-payload';
+import { sealWebhookSecret } from './webhook-secrets';
 
 /** A delivery as the log shows it: no payload, no secret. */
 export function deliveryOf(row: WebhookDeliveryRow): WebhookDelivery {
@@ -79,6 +82,7 @@ export async function saveIntegration(
   user: UserRow,
   change: IntegrationChange,
   policy: AddressPolicy,
+  secrets: SecretBox,
 ): Promise<SavedIntegration> {
   const { offerWebhookUrl, offerWebhookEnabled, rotateSecret } = change;
   if (offerWebhookUrl) {
@@ -90,18 +94,20 @@ export async function saveIntegration(
     }
   }
   const fresh = createWebhookSecret();
+  // Random IVs make each sealed value unique: finding it in the row says this save made the secret.
+  const sealed = sealWebhookSecret(secrets, user.id, fresh);
   // In the statement itself, so two saves at once cannot both believe they created the secret.
   const secret =
     offerWebhookUrl === null
       ? null
       : rotateSecret
-        ? fresh
-        : sql`coalesce(${users.offerWebhookSecret}, ${fresh})`;
+        ? sealed
+        : sql`coalesce(${users.offerWebhookSecret}, ${sealed})`;
   const [row] = await db
     .update(users)
     .set({ offerWebhookUrl, offerWebhookEnabled, offerWebhookSecret: secret, updatedAt: new Date() })
     .where(eq(users.id, user.id))
     .returning();
   const integration = await integrationOf(db, row!);
-  return row!.offerWebhookSecret === fresh ? { ...integration, secret: fresh } : integration;
+  return row!.offerWebhookSecret === sealed ? { ...integration, secret: fresh } : integration;
 }

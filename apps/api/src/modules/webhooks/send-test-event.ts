@@ -8,16 +8,24 @@ import type { Db } from '../../db/client';
 import { webhookDeliveries } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
+import type { SecretBox } from '../../lib/secret-box';
 import type { UserRow } from '../../plugins/auth';
 import type { AddressPolicy } from './check-address';
 import { attemptDelivery, recordAttempt } from './deliver-webhook';
 import { webhookBody } from './enqueue';
 import { deliveryOf } from './save-integration';
+import { openWebhookSecret } from './webhook-secrets';
 
 /** Sends the test event to `user`'s saved URL and answers the delivery as it ended. */
-export async function sendTestEvent(db: Db, user: UserRow, policy: AddressPolicy): Promise<WebhookDelivery> {
-  const { offerWebhookUrl: url, offerWebhookSecret: secret } = user;
-  if (!url || !secret) throw new AppError('WEBHOOK_NOT_CONFIGURED');
+export async function sendTestEvent(
+  db: Db,
+  user: UserRow,
+  policy: AddressPolicy,
+  secrets: SecretBox,
+): Promise<WebhookDelivery> {
+  const { offerWebhookUrl: url, offerWebhookSecret: stored } = user;
+  if (!url || !stored) throw new AppError('WEBHOOK_NOT_CONFIGURED');
+  const secret = openWebhookSecret(secrets, user.id, stored);
   // Read by whoever set the receiver up, so in the seller's language; `test: true` is for machines.
   const payload = webhookBody('webhook.test', {
     test: true,

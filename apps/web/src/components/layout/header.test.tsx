@@ -49,7 +49,12 @@ describe('Header', () => {
   it('shows the notification bell to a signed-in user only, at every width', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ notifications: [], unreadCount: 5 }), { status: 200 })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ items: [], nextCursor: null, total: 5, unreadCount: 5 }), {
+            status: 200,
+          }),
+      ),
     );
     try {
       renderHeader(signedIn(['buyer']));

@@ -7,6 +7,8 @@ import type {
   ChatNotification,
   DealInfo,
   MessagePage,
+  NotificationList,
+  ThreadList,
   ThreadSummary,
 } from '@dealclub/shared/chat-rules';
 
@@ -72,6 +74,24 @@ export function createThread(overrides: Partial<ThreadSummary> = {}): ThreadSumm
   };
 }
 
+/** A page of a conversation's messages (API.md's list shape); `total` counts its items unless given. */
 export function createMessagePage(overrides: Partial<MessagePage> = {}): MessagePage {
-  return { thread: createThread(), messages: [], nextCursor: null, ...overrides };
+  const items = overrides.items ?? [];
+  return { thread: createThread(), items, nextCursor: null, total: items.length, ...overrides };
+}
+
+/** A page of the conversations list. */
+export function createThreadList(
+  items: ThreadSummary[] = [],
+  overrides: Partial<ThreadList> = {},
+): ThreadList {
+  return { items, nextCursor: null, total: items.length, ...overrides };
+}
+
+/** The bell's answer: a page of unread notifications and how many are unread in all. */
+export function createNotificationList(
+  items: ChatNotification[] = [],
+  unreadCount = items.length,
+): NotificationList {
+  return { items, nextCursor: null, total: unreadCount, unreadCount };
 }

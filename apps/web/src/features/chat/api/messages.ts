@@ -10,7 +10,12 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { ChatMessage, MessagePage, ThreadSummary } from '@dealclub/shared/chat-rules';
+import {
+  MESSAGES_PAGE_SIZE,
+  type ChatMessage,
+  type MessagePage,
+  type ThreadSummary,
+} from '@dealclub/shared/chat-rules';
 import type { ChatMessageInput } from '@dealclub/shared/chat';
 import { apiRequest } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
@@ -32,7 +37,7 @@ export function useThreadMessages(threadId: string) {
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }) => {
       const page = await apiRequest<MessagePage>(`${threadPath(threadId)}/messages`, {
-        query: { cursor: pageParam ?? undefined },
+        query: { cursor: pageParam ?? undefined, limit: MESSAGES_PAGE_SIZE },
         signal,
       });
       if (pageParam === null) void refreshReadState(queryClient);
@@ -55,8 +60,11 @@ export function useSendMessage(threadId: string) {
       // Shown at once, at the newest end; the sender gets no realtime event of their own message.
       queryClient.setQueryData<Pages>(chatKeys.messages(threadId), (data) => {
         const [first, ...rest] = data?.pages ?? [];
-        if (!data || !first || first.messages.some((m) => m.id === message.id)) return data;
-        return { ...data, pages: [{ ...first, messages: [message, ...first.messages] }, ...rest] };
+        if (!data || !first || first.items.some((m) => m.id === message.id)) return data;
+        return {
+          ...data,
+          pages: [{ ...first, items: [message, ...first.items], total: first.total + 1 }, ...rest],
+        };
       });
       void queryClient.invalidateQueries({ queryKey: chatKeys.threads() });
     },

@@ -3,12 +3,13 @@
  * "mark read" on click, after which the list is read again.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationList } from '@dealclub/shared/chat-rules';
+import { NOTIFICATIONS_SHOWN, type NotificationList } from '@dealclub/shared/chat-rules';
 import { apiRequest } from '@/lib/api-client';
 import { chatKeys } from './keys';
 
+/** The newest unread ones, as many as the dropdown lists; `unreadCount` counts them all. */
 export const getNotifications = (signal?: AbortSignal) =>
-  apiRequest<NotificationList>('/api/chat/notifications', { signal });
+  apiRequest<NotificationList>('/api/chat/notifications', { query: { limit: NOTIFICATIONS_SHOWN }, signal });
 
 /**
  * The unread notifications. Only the bell passes `refetchInterval` (15 s for buyers, 60 s for the

@@ -3,7 +3,12 @@
  * starts the buyer's conversation about a deal or continues it.
  */
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, ThreadList, ThreadSummary } from '@dealclub/shared/chat-rules';
+import {
+  THREADS_PAGE_SIZE,
+  type ChatMessage,
+  type ThreadList,
+  type ThreadSummary,
+} from '@dealclub/shared/chat-rules';
 import type { StartThreadInput } from '@dealclub/shared/chat';
 import { apiRequest } from '@/lib/api-client';
 import { chatKeys } from './keys';
@@ -13,7 +18,10 @@ export function useThreads() {
     queryKey: chatKeys.threads(),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<ThreadList>('/api/chat/threads', { query: { cursor: pageParam ?? undefined }, signal }),
+      apiRequest<ThreadList>('/api/chat/threads', {
+        query: { cursor: pageParam ?? undefined, limit: THREADS_PAGE_SIZE },
+        signal,
+      }),
     getNextPageParam: (last) => last.nextCursor,
   });
 }

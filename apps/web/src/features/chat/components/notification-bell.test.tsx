@@ -9,7 +9,7 @@ import { SessionProvider } from '@/lib/session/session-context';
 import { json } from '@/features/deals/test-factories';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
-import { createDealInfo, createNotification, DEAL_ID } from '../test-factories';
+import { createDealInfo, createNotification, createNotificationList, DEAL_ID } from '../test-factories';
 import { NotificationBell } from './notification-bell';
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
@@ -71,12 +71,12 @@ describe('the notification bell', () => {
     renderBell(() => new Promise<Response>((resolve) => (release = resolve)));
     const { menu } = await openDropdown();
     expect(within(menu).getByText('Loading notifications...')).toBeTruthy();
-    release(json(200, { notifications: [], unreadCount: 0 }));
+    release(json(200, createNotificationList()));
     expect(await within(menu).findByText('No notifications yet')).toBeTruthy();
   });
 
   it('says there is nothing yet, without a badge, and links to all conversations', async () => {
-    const { fetchMock } = renderBell({ notifications: [], unreadCount: 0 });
+    const { fetchMock } = renderBell(createNotificationList());
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
     expect(screen.queryByTestId('notification-badge')).toBeNull();
@@ -88,30 +88,32 @@ describe('the notification bell', () => {
   });
 
   it('lists the unread notifications with the icon and title of their type, the property line and the time', async () => {
-    renderBell({
-      unreadCount: 3,
-      notifications: [
-        createNotification({
-          notificationId: 'n1',
-          dealInfo: createDealInfo({ address: '12345 Long Meadow Creek Boulevard North' }),
-        }),
-        createNotification({
-          notificationId: 'n2',
-          type: 'new_thread',
-          senderName: 'Bianca Buyer',
-          createdAt: new Date().toISOString(),
-          dealInfo: createDealInfo({ address: null, city: 'Dallas', zip: '75201' }),
-        }),
-        createNotification({
-          notificationId: 'n3',
-          type: 'thread_blocked',
-          createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
-          dealInfo: createDealInfo({ hideAddress: true }),
-        }),
-        // Already read: not listed.
-        createNotification({ notificationId: 'n4', readAt: new Date().toISOString() }),
-      ],
-    });
+    renderBell(
+      createNotificationList(
+        [
+          createNotification({
+            notificationId: 'n1',
+            dealInfo: createDealInfo({ address: '12345 Long Meadow Creek Boulevard North' }),
+          }),
+          createNotification({
+            notificationId: 'n2',
+            type: 'new_thread',
+            senderName: 'Bianca Buyer',
+            createdAt: new Date().toISOString(),
+            dealInfo: createDealInfo({ address: null, city: 'Dallas', zip: '75201' }),
+          }),
+          createNotification({
+            notificationId: 'n3',
+            type: 'thread_blocked',
+            createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+            dealInfo: createDealInfo({ hideAddress: true }),
+          }),
+          // Already read: not listed.
+          createNotification({ notificationId: 'n4', readAt: new Date().toISOString() }),
+        ],
+        3,
+      ),
+    );
     expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy();
     expect(screen.getByTestId('notification-badge').textContent).toBe('3');
     const { menu } = await openDropdown();
@@ -138,7 +140,7 @@ describe('the notification bell', () => {
   });
 
   it("caps the badge at '99+'", async () => {
-    renderBell({ notifications: [createNotification()], unreadCount: 140 });
+    renderBell(createNotificationList([createNotification()], 140));
     expect(await screen.findByRole('button', { name: 'Notifications, 99+ unread' })).toBeTruthy();
     expect(screen.getByTestId('notification-badge').textContent).toBe('99+');
   });
@@ -150,10 +152,10 @@ describe('the notification bell', () => {
         unread = false;
         return new Response(null, { status: 204 });
       }
-      return json(200, {
-        notifications: unread ? [createNotification({ notificationId: 'n7', threadId: 't9' })] : [],
-        unreadCount: unread ? 1 : 0,
-      });
+      return json(
+        200,
+        createNotificationList(unread ? [createNotification({ notificationId: 'n7', threadId: 't9' })] : []),
+      );
     });
     const { user, menu } = await openDropdown();
     await user.click(await within(menu).findByText('New message from Sam Seller'));
@@ -174,21 +176,23 @@ describe('the notification bell', () => {
         unread = false;
         return new Response(null, { status: 204 });
       }
-      return json(200, {
-        notifications: unread
-          ? [
-              createNotification({
-                notificationId: 'n8',
-                type: 'deal_match',
-                threadId: null,
-                senderName: 'DealClub',
-                message: '92% match · Subject-to · $450,000',
-                dealInfo: createDealInfo({ address: null, city: 'Reno', state: 'NV', zip: '89501' }),
-              }),
-            ]
-          : [],
-        unreadCount: unread ? 1 : 0,
-      });
+      return json(
+        200,
+        createNotificationList(
+          unread
+            ? [
+                createNotification({
+                  notificationId: 'n8',
+                  type: 'deal_match',
+                  threadId: null,
+                  senderName: 'DealClub',
+                  message: '92% match · Subject-to · $450,000',
+                  dealInfo: createDealInfo({ address: null, city: 'Reno', state: 'NV', zip: '89501' }),
+                }),
+              ]
+            : [],
+        ),
+      );
     });
     const { user, menu } = await openDropdown();
     const [item] = await within(menu).findAllByTestId('notification-item');
@@ -208,7 +212,7 @@ describe('the notification bell', () => {
   it('polls every 15 s for a buyer', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const { fetchMock } = renderBell({ notifications: [], unreadCount: 0 }, ['buyer']);
+      const { fetchMock } = renderBell(createNotificationList(), ['buyer']);
       await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
       await vi.advanceTimersByTimeAsync(15_000);
       expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -220,7 +224,7 @@ describe('the notification bell', () => {
   it('polls every 60 s for the seller side', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const { fetchMock } = renderBell({ notifications: [], unreadCount: 0 }, ['originator', 'buyer']);
+      const { fetchMock } = renderBell(createNotificationList(), ['originator', 'buyer']);
       await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
       await vi.advanceTimersByTimeAsync(15_000);
       expect(fetchMock).toHaveBeenCalledTimes(1);

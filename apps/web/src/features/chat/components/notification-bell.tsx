@@ -92,7 +92,7 @@ export function NotificationBell({ roles }: { roles: readonly Role[] }) {
             ? 'failed'
             : 'ready'
       }
-      list={(notifications.data?.notifications ?? []).filter((n) => !n.readAt)}
+      list={(notifications.data?.items ?? []).filter((n) => !n.readAt)}
       onOpen={() => {
         realtime.dropdownOpened();
         void notifications.refetch();

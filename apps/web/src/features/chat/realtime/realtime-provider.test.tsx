@@ -36,7 +36,7 @@ function renderShell(roles: Role[], path = '/') {
     disconnect: () => {},
     connection: { state: 'connected', bind: () => {} },
   }));
-  const fetchMock = vi.fn(async () => json(200, { notifications: [], unreadCount: 0 }));
+  const fetchMock = vi.fn(async () => json(200, { items: [], nextCursor: null, total: 0, unreadCount: 0 }));
   vi.stubGlobal('fetch', fetchMock);
   const router = createMemoryRouter(
     [

@@ -13,6 +13,7 @@ import {
   createMessage,
   createMessagePage,
   createNotification,
+  createNotificationList,
   createThread,
   DEAL_ID,
   THREAD_ID,
@@ -31,9 +32,7 @@ function renderThread(page: MessagePage | Handler) {
     typeof page === 'function'
       ? page
       : (url) =>
-          url.startsWith('/api/chat/notifications')
-            ? json(200, { notifications: [], unreadCount: 0 })
-            : json(200, page);
+          url.startsWith('/api/chat/notifications') ? json(200, createNotificationList()) : json(200, page);
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
   vi.stubGlobal('fetch', fetchMock);
   const router = createMemoryRouter(
@@ -62,7 +61,7 @@ describe('a conversation', () => {
   it('shows the other party, the deal and the messages oldest first, mine as mine, events worded', async () => {
     renderThread(
       createMessagePage({
-        messages: [
+        items: [
           createMessage({ id: 'm3', senderId: 'u1', senderName: 'Rosa Díaz', body: 'Saturday works.' }),
           createMessage({ id: 'm2', body: 'When can you visit?' }),
           createMessage({
@@ -94,12 +93,12 @@ describe('a conversation', () => {
   it('counts the characters, sends on Enter, keeps Shift+Enter for a new line, and shows the sent message', async () => {
     const user = userEvent.setup();
     const fetchMock = renderThread((url, init) => {
-      if (url.startsWith('/api/chat/notifications')) return json(200, { notifications: [], unreadCount: 0 });
+      if (url.startsWith('/api/chat/notifications')) return json(200, createNotificationList());
       if (init?.method === 'POST') {
         const { body } = JSON.parse(String(init.body)) as { body: string };
         return json(201, createMessage({ id: 'new', senderId: 'u1', senderName: 'Rosa Díaz', body }));
       }
-      return json(200, createMessagePage({ messages: [createMessage({ body: 'Hello Rosa' })] }));
+      return json(200, createMessagePage({ items: [createMessage({ body: 'Hello Rosa' })] }));
     });
     const box = await screen.findByLabelText('Your message');
     await user.type(box, 'See you');
@@ -134,8 +133,7 @@ describe('a conversation', () => {
     try {
       const user = userEvent.setup();
       renderThread((url, init) => {
-        if (url.startsWith('/api/chat/notifications'))
-          return json(200, { notifications: [], unreadCount: 0 });
+        if (url.startsWith('/api/chat/notifications')) return json(200, createNotificationList());
         if (init?.method === 'POST') {
           return json(400, {
             code: 'VALIDATION_FAILED',
@@ -165,7 +163,7 @@ describe('a conversation', () => {
     const user = userEvent.setup();
     let blocked = false;
     renderThread((url, init) => {
-      if (url.startsWith('/api/chat/notifications')) return json(200, { notifications: [], unreadCount: 0 });
+      if (url.startsWith('/api/chat/notifications')) return json(200, createNotificationList());
       if (init?.method === 'POST') {
         blocked = true;
         return json(409, { code: 'THREAD_BLOCKED', message: 'blocked' });
@@ -188,7 +186,7 @@ describe('a conversation', () => {
   it('blocks after confirmation', async () => {
     const user = userEvent.setup();
     const fetchMock = renderThread((url, init) => {
-      if (url.startsWith('/api/chat/notifications')) return json(200, { notifications: [], unreadCount: 0 });
+      if (url.startsWith('/api/chat/notifications')) return json(200, createNotificationList());
       if (init?.method === 'POST') return json(200, createThread({ blocked: true, blockedByMe: true }));
       return json(200, createMessagePage());
     });
@@ -221,20 +219,20 @@ describe('a conversation', () => {
     );
     const user = userEvent.setup();
     const fetchMock = renderThread((url) => {
-      if (url.startsWith('/api/chat/notifications')) return json(200, { notifications: [], unreadCount: 0 });
+      if (url.startsWith('/api/chat/notifications')) return json(200, createNotificationList());
       const cursor = new URL(url, 'http://x').searchParams.get('cursor');
       if (cursor === 'c2') {
         return json(
           200,
-          createMessagePage({ messages: [createMessage({ id: 'm2', body: 'Second' })], nextCursor: 'c3' }),
+          createMessagePage({ items: [createMessage({ id: 'm2', body: 'Second' })], nextCursor: 'c3' }),
         );
       }
       if (cursor === 'c3') {
-        return json(200, createMessagePage({ messages: [createMessage({ id: 'm1', body: 'First' })] }));
+        return json(200, createMessagePage({ items: [createMessage({ id: 'm1', body: 'First' })] }));
       }
       return json(
         200,
-        createMessagePage({ messages: [createMessage({ id: 'm3', body: 'Third' })], nextCursor: 'c2' }),
+        createMessagePage({ items: [createMessage({ id: 'm3', body: 'Third' })], nextCursor: 'c2' }),
       );
     });
     await screen.findByText('Third');
@@ -278,7 +276,7 @@ describe('a conversation', () => {
           notificationReads === 2
             ? [createNotification({ notificationId: 'n2', createdAt: '2026-02-03T10:05:00.000Z' })]
             : [];
-        return json(200, { notifications: fresh, unreadCount: fresh.length });
+        return json(200, createNotificationList(fresh));
       }
       messageReads += 1;
       const reply = createMessage({
@@ -287,7 +285,7 @@ describe('a conversation', () => {
         createdAt: '2026-02-03T10:05:00.000Z',
       });
       const first = createMessage({ id: 'm1', body: 'Hello Rosa', createdAt: '2026-02-03T10:00:00.000Z' });
-      return json(200, createMessagePage({ messages: messageReads === 1 ? [first] : [reply, first] }));
+      return json(200, createMessagePage({ items: messageReads === 1 ? [first] : [reply, first] }));
     });
     expect(await screen.findByText('Saturday at ten?')).toBeTruthy();
     expect(messageReads).toBe(2);
@@ -296,7 +294,7 @@ describe('a conversation', () => {
   it('says Conversation not found for a conversation one is not in', async () => {
     renderThread((url) =>
       url.startsWith('/api/chat/notifications')
-        ? json(200, { notifications: [], unreadCount: 0 })
+        ? json(200, createNotificationList())
         : json(404, { code: 'THREAD_NOT_FOUND', message: 'Conversation not found' }),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Conversation not found' })).toBeTruthy();

@@ -47,10 +47,10 @@ export default function ChatThreadPage() {
 }
 
 /** Newest-first pages as one oldest-first list, without the repeats a shifted page can bring. */
-function chronological(pages: { messages: ChatMessage[] }[]): ChatMessage[] {
+function chronological(pages: { items: ChatMessage[] }[]): ChatMessage[] {
   const seen = new Set<string>();
   const out: ChatMessage[] = [];
-  for (const message of pages.flatMap((page) => page.messages)) {
+  for (const message of pages.flatMap((page) => page.items)) {
     if (seen.has(message.id)) continue;
     seen.add(message.id);
     out.push(message);
@@ -73,13 +73,13 @@ function Conversation({ threadId, me }: { threadId: string; me: SessionUser }) {
   // shown (both times are the server's). Each notification is acted on once per refresh.
   const notifications = useNotifications();
   const handled = useRef(new Set<string>());
-  const newestAt = pages?.[0]?.messages[0]?.createdAt ?? null;
+  const newestAt = pages?.[0]?.items[0]?.createdAt ?? null;
   const loaded = pages !== undefined;
   useEffect(() => {
     if (!loaded) return;
     // An unread notification is refreshed (a newer time) by each further message: the key has both.
     const key = (n: { notificationId: string; createdAt: string }) => `${n.notificationId}@${n.createdAt}`;
-    const unseen = (notifications.data?.notifications ?? []).filter(
+    const unseen = (notifications.data?.items ?? []).filter(
       (n) => n.threadId === threadId && !n.readAt && !handled.current.has(key(n)),
     );
     for (const n of unseen) handled.current.add(key(n));

@@ -8,7 +8,7 @@ import { SessionProvider } from '@/lib/session/session-context';
 import { json } from '@/features/deals/test-factories';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
-import { createDealInfo, createMessage, createThread } from '../test-factories';
+import { createDealInfo, createMessage, createThread, createThreadList } from '../test-factories';
 import ChatPage from './chat';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -32,7 +32,7 @@ function renderList(answer: (url: string) => Response) {
 describe('the conversations list', () => {
   it('shows each conversation with its party, deal, last message, unread count and state, and loads more', async () => {
     const first: ThreadList = {
-      threads: [
+      items: [
         createThread({
           threadId: 't1',
           otherParty: { id: 'b1', firstName: 'Bianca', lastName: 'Buyer', side: 'buyer' },
@@ -48,8 +48,9 @@ describe('the conversations list', () => {
         }),
       ],
       nextCursor: 'next',
+      total: 3,
     };
-    const more: ThreadList = { threads: [createThread({ threadId: 't3' })], nextCursor: null };
+    const more: ThreadList = createThreadList([createThread({ threadId: 't3' })], { total: 3 });
     const fetchMock = renderList((url) => json(200, url.includes('cursor=next') ? more : first));
 
     const items = await screen.findAllByTestId('thread-item');
@@ -66,19 +67,20 @@ describe('the conversations list', () => {
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Load more conversations' }));
     await waitFor(() => expect(screen.getAllByTestId('thread-item')).toHaveLength(3));
-    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe('/api/chat/threads?cursor=next');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/chat/threads?limit=30');
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe('/api/chat/threads?cursor=next&limit=30');
     expect(screen.queryByRole('button', { name: 'Load more conversations' })).toBeNull();
   });
 
   it('says there are none yet', async () => {
-    renderList(() => json(200, { threads: [], nextCursor: null }));
+    renderList(() => json(200, createThreadList()));
     expect(await screen.findByText('No conversations yet')).toBeTruthy();
   });
 
   it('offers to try again when the list cannot be read', async () => {
     let fail = true;
     renderList(() =>
-      fail ? json(403, { code: 'FORBIDDEN', message: 'no' }) : json(200, { threads: [], nextCursor: null }),
+      fail ? json(403, { code: 'FORBIDDEN', message: 'no' }) : json(200, createThreadList()),
     );
     expect(await screen.findByText("We couldn't load your conversations.")).toBeTruthy();
     fail = false;

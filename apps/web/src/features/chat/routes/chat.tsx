@@ -32,7 +32,7 @@ function ThreadList({ myId }: { myId: string }) {
   if (!threads.data) {
     return <LoadFailed message={t('chat.list.failed')} onRetry={() => void threads.refetch()} />;
   }
-  const items = threads.data.pages.flatMap((page) => page.threads);
+  const items = threads.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return (
       <div className="grid gap-1 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">

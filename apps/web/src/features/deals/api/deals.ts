@@ -231,11 +231,19 @@ export function useDeal(id: string | undefined) {
   return useQuery({ ...dealQueryOptions(id ?? ''), enabled: Boolean(id) });
 }
 
-/** The saved deals (one page; the API answers them all up to its limit). */
+/** The saved deals, most recently saved first, a page at a time ("Load more" calls `fetchNextPage`). */
 export function useFavorites(options: { enabled?: boolean } = {}) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: dealKeys.favorites(),
-    queryFn: ({ signal }) => apiRequest<DealsPage>(withQuery('/api/favorites', { limit: 100 }), { signal }),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<DealsPage>(
+        withQuery('/api/favorites', { cursor: pageParam ?? undefined, limit: PAGE_SIZE }),
+        {
+          signal,
+        },
+      ),
+    getNextPageParam: (last) => last.nextCursor,
     enabled: options.enabled ?? true,
   });
 }

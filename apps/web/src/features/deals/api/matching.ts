@@ -3,7 +3,8 @@
  * (`GET /api/matches`, best first) and, for a deal's originator, the buyers it fits
  * (`GET /api/deals/:id/matches`). Keys under `dealKeys.all`: a change of a deal refreshes them.
  */
-import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { ListPage } from '@dealclub/shared/constants';
 import type { MatchCriterion } from '@dealclub/shared/matching';
 import { apiRequest, withQuery } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
@@ -33,10 +34,16 @@ export interface Match {
   reasons: MatchReason[];
 }
 
-export interface MatchingBuyers {
+export interface MatchingBuyer {
+  buyer: { id: string; firstName: string; lastName: string };
+  score: number;
+  certified: boolean;
+}
+
+/** A page of the buyers a deal fits; `count` and `certifiedCount` are of every matching buyer. */
+export interface MatchingBuyers extends ListPage<MatchingBuyer> {
   count: number;
   certifiedCount: number;
-  items: { buyer: { id: string; firstName: string; lastName: string }; score: number; certified: boolean }[];
 }
 
 const PAGE_SIZE = 24;
@@ -63,12 +70,20 @@ export function useMatches() {
   return useInfiniteQuery(matchesOptions());
 }
 
-/** The buyers a deal fits (its originator and admins). */
+/** The buyers a deal fits (its originator and admins), best first, a page at a time. */
 export function useMatchingBuyers(dealId: string, enabled = true) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: matchKeys.ofDeal(dealId),
-    queryFn: ({ signal }) =>
-      apiRequest<MatchingBuyers>(`/api/deals/${encodeURIComponent(dealId)}/matches`, { signal }),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<MatchingBuyers>(
+        withQuery(`/api/deals/${encodeURIComponent(dealId)}/matches`, {
+          cursor: pageParam ?? undefined,
+          limit: PAGE_SIZE,
+        }),
+        { signal },
+      ),
+    getNextPageParam: (last) => last.nextCursor,
     retry: retryUnlessClientError,
     enabled,
   });

@@ -19,6 +19,9 @@ export function MatchingBuyers({ dealId, exclusive }: { dealId: string; exclusiv
   const buyers = useMatchingBuyers(dealId);
   const [writing, setWriting] = useState<string | null>(null);
   if (!ready) return null;
+  // The counts are of every matching buyer, on each page alike; the rows add up page by page.
+  const counts = buyers.data?.pages[0];
+  const items = buyers.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section
       aria-labelledby={headingId}
@@ -30,20 +33,20 @@ export function MatchingBuyers({ dealId, exclusive }: { dealId: string; exclusiv
       </h2>
       {buyers.isPending ? (
         <p className="text-slate-600">{t('app.loading')}</p>
-      ) : buyers.isError ? (
+      ) : buyers.isError && !counts ? (
         <LoadFailed message={t('matching.buyers.loadFailed')} onRetry={() => void buyers.refetch()} />
       ) : (
         <>
           <p className="text-slate-800" data-testid="matching-count">
-            {t('matching.buyers.count', { count: buyers.data.count })}{' '}
-            {t('matching.buyers.certified', { count: buyers.data.certifiedCount })}
+            {t('matching.buyers.count', { count: counts?.count ?? 0 })}{' '}
+            {t('matching.buyers.certified', { count: counts?.certifiedCount ?? 0 })}
           </p>
           {exclusive && (
             <p className="text-sm text-slate-700">
-              {t('matching.buyers.priority', { count: buyers.data.certifiedCount })}
+              {t('matching.buyers.priority', { count: counts?.certifiedCount ?? 0 })}
             </p>
           )}
-          {buyers.data.items.length === 0 ? (
+          {items.length === 0 ? (
             <p className="text-slate-600">{t('matching.buyers.empty')}</p>
           ) : (
             <table className="w-full text-left text-sm">
@@ -62,7 +65,7 @@ export function MatchingBuyers({ dealId, exclusive }: { dealId: string; exclusiv
                 </tr>
               </thead>
               <tbody>
-                {buyers.data.items.map(({ buyer, score, certified }) => {
+                {items.map(({ buyer, score, certified }) => {
                   const name = `${buyer.firstName} ${buyer.lastName}`.trim();
                   return (
                     <tr
@@ -99,6 +102,18 @@ export function MatchingBuyers({ dealId, exclusive }: { dealId: string; exclusiv
                 })}
               </tbody>
             </table>
+          )}
+          {buyers.hasNextPage && (
+            <div className="flex justify-center">
+              <button
+                type="button"
+                onClick={() => void buyers.fetchNextPage()}
+                disabled={buyers.isFetchingNextPage}
+                className="h-11 rounded-md border border-slate-300 bg-white px-4 font-semibold hover:bg-slate-50 disabled:opacity-70"
+              >
+                {buyers.isFetchingNextPage ? t('matching.buyers.loadingMore') : t('matching.buyers.loadMore')}
+              </button>
+            </div>
           )}
         </>
       )}

@@ -148,15 +148,34 @@ describe('matching on the screens', () => {
       `/deals/${DEAL_ID}`,
       <DealDetailPage />,
       (url, init) => {
-        if (url.endsWith('/matches')) {
-          return Response.json({
-            count: 2,
-            certifiedCount: 1,
-            items: [
-              { buyer: { id: 'b1', firstName: 'Cy', lastName: 'Certified' }, score: 100, certified: true },
-              { buyer: { id: 'b2', firstName: 'Bea', lastName: 'Match' }, score: 92, certified: false },
-            ],
-          });
+        if (url.startsWith(`/api/deals/${DEAL_ID}/matches`)) {
+          // A page at a time: the counts are of every matching buyer on each page.
+          return Response.json(
+            url.includes('cursor=more')
+              ? {
+                  count: 3,
+                  certifiedCount: 1,
+                  items: [
+                    { buyer: { id: 'b3', firstName: 'Al', lastName: 'Later' }, score: 80, certified: false },
+                  ],
+                  nextCursor: null,
+                  total: 3,
+                }
+              : {
+                  count: 3,
+                  certifiedCount: 1,
+                  items: [
+                    {
+                      buyer: { id: 'b1', firstName: 'Cy', lastName: 'Certified' },
+                      score: 100,
+                      certified: true,
+                    },
+                    { buyer: { id: 'b2', firstName: 'Bea', lastName: 'Match' }, score: 92, certified: false },
+                  ],
+                  nextCursor: 'more',
+                  total: 3,
+                },
+          );
         }
         if (url === '/api/chat/threads' && init?.method === 'POST') {
           return Response.json({ thread: { threadId: 't1' }, message: {} }, { status: 201 });
@@ -169,13 +188,18 @@ describe('matching on the screens', () => {
     );
     const section = await screen.findByRole('region', { name: 'Matching buyers' }, { timeout: 5000 });
     expect((await within(section).findByTestId('matching-count')).textContent).toBe(
-      '2 buyers match this deal. 1 of them is a Certified Buyer.',
+      '3 buyers match this deal. 1 of them is a Certified Buyer.',
     );
     expect(
       within(section).getByText(/1 priority buyer \(certified and matching\) has it first/),
     ).toBeTruthy();
     const rows = within(section).getAllByTestId('matching-buyer');
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['100%', '92%']);
+    await user.click(within(section).getByRole('button', { name: 'Show more buyers' }));
+    await waitFor(() => expect(within(section).getAllByTestId('matching-buyer')).toHaveLength(3));
+    expect(within(section).getAllByTestId('matching-buyer')[2]!.textContent).toContain('Al Later');
+    expect(within(section).queryByRole('button', { name: 'Show more buyers' })).toBeNull();
+    expect(within(section).getByTestId('matching-count').textContent).toContain('3 buyers match this deal.');
 
     await user.click(within(section).getByRole('button', { name: 'Message Bea Match' }));
     await user.type(

@@ -189,8 +189,8 @@ function FavoritesView() {
   const { t } = useTranslation();
   const location = useLocation();
   const favorites = useFavorites();
-  const items = favorites.data?.items ?? [];
-  const total = favorites.data?.total ?? 0;
+  const items = useMemo(() => favorites.data?.pages.flatMap((p) => p.items) ?? [], [favorites.data]);
+  const total = favorites.data?.pages.at(-1)?.total ?? 0;
   return (
     <BrowseGrid
       heading={
@@ -201,12 +201,12 @@ function FavoritesView() {
       pending={favorites.isPending}
       busy={false}
       linkState={{ from: `${location.pathname}${location.search}` }}
-      hasMore={false}
-      loadingMore={false}
-      onLoadMore={() => undefined}
+      hasMore={Boolean(favorites.hasNextPage)}
+      loadingMore={favorites.isFetchingNextPage}
+      onLoadMore={() => void favorites.fetchNextPage()}
       wide
       status={
-        favorites.isError ? (
+        favorites.isError && items.length === 0 ? (
           <LoadFailed message={t('dealsBrowse.error')} onRetry={() => void favorites.refetch()} />
         ) : !favorites.isPending && items.length === 0 ? (
           <BrowseEmpty title={t('dealsBrowse.emptyFavorites')} hint={t('dealsBrowse.emptyFavoritesHint')} />

@@ -5,19 +5,18 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SavedDealFilters } from '@dealclub/shared/deal-filters';
-import type { SavedSearch, SavedSearchForm } from '@dealclub/shared/saved-searches';
+import type { ListPage } from '@dealclub/shared/constants';
+import { MAX_SAVED_SEARCHES, type SavedSearch, type SavedSearchForm } from '@dealclub/shared/saved-searches';
 import { apiRequest } from '@/lib/api-client';
 
-export interface SavedSearchList {
-  items: SavedSearch[];
-  nextCursor: null;
-  total: number;
-}
+export type SavedSearchList = ListPage<SavedSearch>;
 
+/** A buyer keeps at most MAX_SAVED_SEARCHES: one page of that size is the whole list. */
 export const savedSearchesQueryOptions = () =>
   queryOptions({
     queryKey: ['saved-searches'],
-    queryFn: ({ signal }) => apiRequest<SavedSearchList>('/api/saved-searches', { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<SavedSearchList>('/api/saved-searches', { query: { limit: MAX_SAVED_SEARCHES }, signal }),
   });
 
 export function useSavedSearches() {
