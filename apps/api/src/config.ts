@@ -3,7 +3,7 @@
  * the process with one readable message listing every problem (see `.env.example` for meanings).
  */
 import { createECDH, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { S3Settings } from './lib/s3-storage';
 import { KEY_FILE_NAME, parseSecretKey, type SecretsSettings } from './lib/secret-box';
@@ -284,6 +284,15 @@ export class ConfigError extends Error {
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The `.env` file of the working directory, when there is one, into `process.env` (variables already
+ * set win): the server and every CLI (`db:backup`, `secrets:rotate`, …) read the same settings.
+ */
+export function loadDotEnv(): void {
+  const file = path.resolve('.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);

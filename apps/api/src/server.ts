@@ -3,10 +3,8 @@
  * database, applies migrations, seeds demo data when demo mode is on, serves, and shuts down
  * gracefully on SIGTERM/SIGINT, letting in-flight requests finish.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { buildApp, createStorage } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from './config';
 import { DatabaseUnavailableError, openDatabase, type Database } from './db/client';
 import { DEMO_SEEDS } from './db/demo-seeds';
 import { PRODUCT_SEEDS } from './db/product-seeds';
@@ -50,8 +48,7 @@ async function prepareDatabase(config: Config, storage: FileStorage, secrets: Se
 }
 
 async function main() {
-  const envFile = path.resolve('.env');
-  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  loadDotEnv();
 
   let config: Config;
   try {

@@ -4,15 +4,13 @@
  * the data directory, else read from it directly (db/backup.ts). With `DATABASE_URL` it prints the
  * `pg_dump` command to use instead and exits with code 2 (README, Backups).
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config';
+import { loadConfig, loadDotEnv } from '../config';
 import { backupEmbedded, defaultBackupName } from '../db/backup';
 import { postgresCommands, runDbCommand } from './db-commands';
 
 async function main(): Promise<number> {
-  const envFile = path.resolve('.env');
-  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  loadDotEnv();
   const config = loadConfig();
   const [argument] = process.argv.slice(2);
   if (config.databaseUrl) {

@@ -4,16 +4,13 @@
  * JWKS for a day); new tokens use the new key. Run it with the server's configuration (DATA_DIR or
  * DATABASE_URL); with the embedded database, stop the server first (one process per data dir).
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { DatabaseUnavailableError, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { rotateSigningKey } from '../modules/identity/keys';
 
 async function main() {
-  const envFile = path.resolve('.env');
-  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
 import { createTestDatabase, testConfig } from '../test/app';
-import { callAs, createUser } from '../test/auth';
+import { callAs, cognito, createUser } from '../test/auth';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -42,18 +42,10 @@ async function twoInstances(env: Record<string, string>) {
 }
 
 function signInAttempt(app: FastifyInstance) {
-  return app.inject({
-    method: 'POST',
-    url: '/cognito/',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    payload: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: app.config.identity.clientId,
-      AuthParameters: { USERNAME: 'someone@example.test', PASSWORD: 'Wrong-Password-1' },
-    }),
+  return cognito(app, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: app.config.identity.clientId,
+    AuthParameters: { USERNAME: 'someone@example.test', PASSWORD: 'Wrong-Password-1' },
   });
 }
 
@@ -61,12 +53,12 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
   it('the 6th sign-in attempt from one address is refused, whichever instance the attempts reached', async () => {
     const { a, b } = await twoInstances({ IDENTITY_RATE_LIMIT_PER_MINUTE: '5' });
     for (const instance of [a, b, a, b, a]) {
-      expect((await signInAttempt(instance)).json()).toMatchObject({ __type: 'NotAuthorizedException' });
+      expect((await signInAttempt(instance)).body).toMatchObject({ __type: 'NotAuthorizedException' });
     }
     const refused = await signInAttempt(b);
-    expect(refused.json()).toMatchObject({ __type: 'TooManyRequestsException' });
+    expect(refused.body).toMatchObject({ __type: 'TooManyRequestsException' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect((await signInAttempt(a)).json()).toMatchObject({ __type: 'TooManyRequestsException' });
+    expect((await signInAttempt(a)).body).toMatchObject({ __type: 'TooManyRequestsException' });
   });
 
   it("the global /api limit and a user's 'Send test event' budget are one across instances", async () => {

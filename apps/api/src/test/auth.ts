@@ -31,7 +31,7 @@ export async function cognito(app: FastifyInstance, action: string, body: Record
     },
     payload: JSON.stringify(body),
   });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+  return { status: res.statusCode, body: res.json() as Record<string, unknown>, headers: res.headers };
 }
 
 export async function signIn(app: FastifyInstance, email: string, password: string) {

@@ -4,6 +4,7 @@
  * A state that spans zones takes the zone most of its people live in.
  */
 import type { UsState } from '@dealclub/shared/geo-rules';
+import { QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from '../outbox/enqueue-message';
 
 export const STATE_TIME_ZONES: Record<UsState, string> = {
   AL: 'America/Chicago',
@@ -66,8 +67,6 @@ export const STATE_TIME_ZONES: Record<UsState, string> = {
 
 /** Without a known state the alert goes by US Eastern time, where most buyers are. */
 const FALLBACK_ZONE = 'America/New_York';
-export const QUIET_FROM_HOUR = 21;
-export const QUIET_UNTIL_HOUR = 8;
 
 export function timeZoneOf(state: string | null | undefined): string {
   return (state && STATE_TIME_ZONES[state as UsState]) || FALLBACK_ZONE;

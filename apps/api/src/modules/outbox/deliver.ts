@@ -14,9 +14,9 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
-import { QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from '../alerts/quiet-hours';
 import type { Backoff } from '../jobs/queue';
 import { errorText, type WorkLogger } from '../jobs/worker';
+import { QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from './enqueue-message';
 import { keepSmsTransport, type MailTransport, type SmsTransport } from './transports';
 
 export type OutboxRow = typeof outbox.$inferSelect;

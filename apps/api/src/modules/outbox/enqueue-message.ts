@@ -1,6 +1,13 @@
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 
+/**
+ * The night of a message with a `quietZone`: from 21:00 to 08:00 there it is not delivered
+ * (DECISIONS.md, Matching and alerts: SMS quiet hours). The outbox enforces it when it claims.
+ */
+export const QUIET_FROM_HOUR = 21;
+export const QUIET_UNTIL_HOUR = 8;
+
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
   recipient: string;
