@@ -6,7 +6,7 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
-    // PGlite boots a WebAssembly PostgreSQL per test; the server pass creates a database per test.
+    // Each file opens its own PGlite (or server database) once and empties it between tests.
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -4,6 +4,7 @@
  * saves favorites; the seller side lists deals; only a deal's originator (or an admin, recorded as
  * the actor) edits it, changes its status or deletes it.
  */
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -252,7 +253,9 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   ) {
     let statements = browseCache.get(shape);
     if (!statements) {
-      statements = prepareBrowse(where, sort, withCursor, `deals_browse_${browseCache.size}`, rank, fit);
+      // Named by the shape itself, so a connection that has this name prepared has this very text.
+      const name = `deals_browse_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
+      statements = prepareBrowse(where, sort, withCursor, name, rank, fit);
       browseCache.set(shape, statements);
     }
     return statements;
