@@ -66,7 +66,10 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   poolMax?: number;
   connectTimeoutMs?: number;
-  /** Called with every statement sent to a PostgreSQL server (the bench records what a route runs). */
+  /**
+   * Called with every statement sent to the database, server or embedded (the bench records what a
+   * route runs; a test counts a request's round trips).
+   */
   queryLog?: (query: string, params: unknown[]) => void;
   /**
    * Extra PGlite options: an in-memory database starts from a migrated dump (tests); either kind
@@ -78,7 +81,7 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl
     ? openServer(options.databaseUrl, options)
-    : openEmbedded(options.dataDir, options.embedded);
+    : openEmbedded(options.dataDir, options.embedded, options.queryLog);
 }
 
 /** Host, port and database of a URL, never its password. */
@@ -118,14 +121,7 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
       cause: error,
     });
   }
-  const logQuery = options.queryLog;
-  const db = drizzleNodePg({
-    client: pool,
-    schema,
-    ...(logQuery
-      ? { logger: { logQuery: (query: string, params: unknown[]) => logQuery(query, params) } }
-      : {}),
-  }) as unknown as Db;
+  const db = drizzleNodePg({ client: pool, schema, ...loggerOf(options.queryLog) }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -143,9 +139,17 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
   };
 }
 
+/** Drizzle's logger option for `queryLog`: both drivers call it once for each statement they send. */
+function loggerOf(queryLog: OpenOptions['queryLog']) {
+  return queryLog
+    ? { logger: { logQuery: (query: string, params: unknown[]) => queryLog(query, params) } }
+    : {};
+}
+
 async function openEmbedded(
   dataDir: string | undefined,
   embedded: OpenOptions['embedded'],
+  queryLog: OpenOptions['queryLog'],
 ): Promise<Database> {
   let release = () => {};
   let client: PGlite;
@@ -165,7 +169,7 @@ async function openEmbedded(
   } else {
     client = await PGlite.create(embedded ?? {});
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, ...loggerOf(queryLog) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -51,6 +51,7 @@ describe('demo deals', () => {
     app = await createTestApp();
     await runSeeds(app.database.db, [demoAccountsSeed, demoProfilesSeed, demoDealsSeed, demoAlertsSeed], {
       config: app.config,
+      secrets: app.secrets,
     });
     const alerts = await queryRows<{ email: string; frequency: string; status: string; n: number }>(
       app.database.db,

@@ -27,16 +27,28 @@ import {
 } from '../../lib/cursor';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
 import {
+  cardOf,
   changeStatus,
+  coverSql,
   createDeal,
   dealCards,
   detailOf,
+  isFavoriteSql,
+  profileOfPage,
+  readDealPage,
   updateDeal,
   type DealRow,
   type MatchContext,
 } from './service';
 import { matchingBuyers, type MatchedBuyer } from '../matching/fan-out';
-import { matchProfileOf } from '../matching/profile';
+import {
+  matchProfileFromJson,
+  matchProfileOf,
+  matchProfileSql,
+  type MatchProfileJson,
+} from '../matching/profile';
+import type { MatchProfile } from '@dealclub/shared/matching';
+import { prepareNamed } from '../../db/prepared';
 import { FIT_RANK, FITS_RANK, matchFitSql, matchRankSql } from '../matching/rank-sql';
 import { contentLanguage } from '../../lib/content-language';
 import { disclosureItems } from '../trust/disclosures';
@@ -123,6 +135,13 @@ function ordering(
   }
 }
 
+/** A card's deal with its cover and whether the viewer saved it, as the browse statements read them. */
+interface CardRow {
+  row: DealRow;
+  cover: { key: string; width: number; height: number } | null;
+  isFavorite: boolean;
+}
+
 /** The matching buyers a seller's list shows (the counts are of them all). */
 export const MATCH_LIST_MAX = 200;
 
@@ -180,8 +199,11 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
 
   /**
-   * Prepared browse statements, one pair per shape (which filters, which sort, a cursor or not, an
+   * Prepared browse statements, one set per shape (which filters, which sort, a cursor or not, an
    * admin or not): drizzle builds each SQL text once and PostgreSQL plans it once per connection.
+   * With the viewer's row read by the auth hook, a page is three statements (issue 19): that one, the
+   * page (its deals with their covers and favourite flags) and its head (the total, whether the
+   * cursor's deal is one the viewer may see, and the viewer's match profile), the last two together.
    */
   const browseCache = new Map<string, ReturnType<typeof prepareBrowse>>();
   function prepareBrowse(
@@ -191,16 +213,27 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     name: string,
     rank: SQL | null,
     fit: SQL | null,
+    isAdmin: boolean,
   ) {
     const { order, after } = ordering(
       sort,
       withCursor ? sql.placeholder('cursor') : undefined,
       rank ? { expression: rank, cursorRank: sql.placeholder('cursorRank') } : undefined,
     );
+    const viewer = sql.placeholder('viewer');
     // Best match first reads the fitting deals first (all of rank FITS_RANK, newest first) through
     // the place indexes, and ranks the others only for the page where the fitting deals run out.
     const newest = ordering('newest', withCursor ? sql.placeholder('cursor') : undefined);
     const byRank = rank ? ordering('match', undefined, { expression: rank }) : undefined;
+    // The page's ids first (an index-only top-N over deals_state_price_idx or the sort's index), then
+    // only those rows: the heap is read for the 25 deals shown, not for every match.
+    const pageIds = db()
+      .select({ id: deals.id })
+      .from(deals)
+      .where(and(...where, ...(after ? [after] : [])))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'));
+    const idsOfPage = pageIds.as('page_ids');
     return {
       fits:
         rank && fit
@@ -222,16 +255,29 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
               .limit(sql.placeholder('restLimit'))
               .prepare(`${name}_rest`)
           : undefined,
-      ids: db()
-        .select({ id: deals.id })
-        .from(deals)
-        .where(and(...where, ...(after ? [after] : [])))
-        .orderBy(...order)
-        .limit(sql.placeholder('limit'))
-        .prepare(`${name}_ids`),
+      // Ranked: the ids, whose cards `cardRowsById` reads.
+      ids: rank ? pageIds.prepare(`${name}_ids`) : undefined,
+      // Any other order: the page's deals with their covers and favourite flags, in one statement.
+      page: rank
+        ? undefined
+        : db()
+            .select({ row: deals, cover: coverSql(deals.id), isFavorite: isFavoriteSql(viewer, deals.id) })
+            .from(idsOfPage)
+            .innerJoin(deals, eq(deals.id, idsOfPage.id))
+            .orderBy(...order)
+            .prepare(`${name}_page`),
       // Counting every match of a broad filter reads every row; past COUNT_CAP the list says "10,000+".
-      count: db()
-        .select({ n: sql<number>`count(*)::int` })
+      // A cursor names a deal whose sort values the next page starts from: it must be one the viewer
+      // may see, or paging would reveal the price and dates of deals hidden from them. The profile
+      // scores the cards (a ranked page read it first, to rank them).
+      head: db()
+        .select({
+          n: sql<number>`count(*)::int`,
+          cursorVisible: withCursor
+            ? sql<boolean>`exists (select 1 from ${deals} where ${and(eq(deals.id, sql.placeholder('cursor')), visibleTo({ id: viewer, isAdmin }))})`
+            : sql<boolean>`true`,
+          profile: rank ? sql<MatchProfileJson | null>`null` : matchProfileSql(viewer),
+        })
         .from(
           db()
             .select({ one: sql`1`.as('one') })
@@ -240,7 +286,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
             .limit(COUNT_CAP + 1)
             .as('matches'),
         )
-        .prepare(`${name}_count`),
+        .prepare(`${name}_head`),
     };
   }
   function browseStatements(
@@ -248,66 +294,92 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     where: SQL[],
     sort: BrowseQuery['sort'],
     withCursor: boolean,
-    rank: SQL | null = null,
-    fit: SQL | null = null,
+    rank: SQL | null,
+    fit: SQL | null,
+    isAdmin: boolean,
   ) {
     let statements = browseCache.get(shape);
     if (!statements) {
       // Named by the shape itself, so a connection that has this name prepared has this very text.
       const name = `deals_browse_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
-      statements = prepareBrowse(where, sort, withCursor, name, rank, fit);
+      statements = prepareBrowse(where, sort, withCursor, name, rank, fit, isAdmin);
       browseCache.set(shape, statements);
     }
     return statements;
   }
-  const dealsById = db()
-    .select()
-    .from(deals)
-    .where(sql`${deals.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('deals_by_id');
+  /** The cards of a ranked page: its deals with their covers and favourite flags. */
+  const cardRowsById = prepareNamed(
+    'deal_cards_by_id',
+    db()
+      .select({
+        row: deals,
+        cover: coverSql(deals.id),
+        isFavorite: isFavoriteSql(sql.placeholder('viewer'), deals.id),
+      })
+      .from(deals)
+      .where(sql`${deals.id} = any(${sql.placeholder('ids')}::uuid[])`),
+  );
 
   const cards = (viewer: Viewer, rows: DealRow[]) => dealCards(db(), viewer, rows);
 
   /** For the buyer side: their match profile and the reader's language, to score deals with. */
+  function matchContextFrom(
+    request: FastifyRequest,
+    user: AuthenticatedUser,
+    profile: () => MatchProfile | null,
+  ): MatchContext | undefined {
+    if (!user.roles.some((r) => BUYER_SIDE.includes(r))) return undefined;
+    return {
+      profile: profile(),
+      language: contentLanguage(request.headers['accept-language'], user.row.languagePreference),
+    };
+  }
+
+  /** The same, reading the profile (one statement). */
   async function matchContextOf(
     request: FastifyRequest,
     user: AuthenticatedUser,
   ): Promise<MatchContext | undefined> {
     if (!user.roles.some((r) => BUYER_SIDE.includes(r))) return undefined;
-    return {
-      profile: await matchProfileOf(db(), user.id),
-      language: contentLanguage(request.headers['accept-language'], user.row.languagePreference),
-    };
-  }
-
-  /** The deal if the user may see it; 'Listing not found' otherwise (never a hint it exists). */
-  async function visibleDeal(user: AuthenticatedUser, id: string): Promise<DealRow> {
-    return (await visibleDealWithFavorite(user, id)).row;
+    const profile = await matchProfileOf(db(), user.id);
+    return matchContextFrom(request, user, () => profile);
   }
 
   // Prepared (built once, planned once per connection): the most frequent read of a deal.
   const dealForViewer = (isAdmin: boolean) =>
-    db()
-      .select({
-        row: deals,
-        isFavorite: sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${sql.placeholder('viewer')} and ${favorites.dealId} = ${deals.id})`,
-      })
-      .from(deals)
-      .where(and(eq(deals.id, sql.placeholder('id')), visibleTo({ id: sql.placeholder('viewer'), isAdmin })))
-      .prepare(isAdmin ? 'deal_for_admin' : 'deal_for_viewer');
+    prepareNamed(
+      isAdmin ? 'deal_for_admin' : 'deal_for_viewer',
+      db()
+        .select()
+        .from(deals)
+        .where(
+          and(eq(deals.id, sql.placeholder('id')), visibleTo({ id: sql.placeholder('viewer'), isAdmin })),
+        ),
+    );
   const dealQueries = { admin: dealForViewer(true), viewer: dealForViewer(false) };
 
-  /** The same, with whether the user saved it, in one query. */
-  async function visibleDealWithFavorite(user: AuthenticatedUser, id: string) {
+  /** The deal if the user may see it; 'Listing not found' otherwise (never a hint it exists). */
+  async function visibleDeal(user: AuthenticatedUser, id: string): Promise<DealRow> {
     const viewer = viewerOf(user);
-    const [found] = await (viewer.isAdmin ? dealQueries.admin : dealQueries.viewer).execute({
+    const [row] = await (viewer.isAdmin ? dealQueries.admin : dealQueries.viewer).execute({
       id,
       viewer: user.id,
     });
-    if (!found) throw new AppError('LISTING_NOT_FOUND');
-    const { row } = found;
-    if (!readsDeal(user, row)) throw new AppError('LISTING_NOT_FOUND');
-    return { row, isFavorite: Boolean(found.isFavorite) };
+    if (!row || !readsDeal(user, row)) throw new AppError('LISTING_NOT_FOUND');
+    return row;
+  }
+
+  /**
+   * The deal page as the user sees it, everything on it read with the deal in one statement (the
+   * seller of an exclusive deal adds the count of its priority buyers); 'Listing not found' as above.
+   * After a write the page answers without a match, as the seller side's answer always has.
+   */
+  async function dealPage(user: AuthenticatedUser, id: string, request?: FastifyRequest) {
+    const viewer = viewerOf(user);
+    const page = await readDealPage(db(), viewer, id);
+    if (!page || !readsDeal(user, page.row)) throw new AppError('LISTING_NOT_FOUND');
+    const match = request ? matchContextFrom(request, user, () => profileOfPage(page)) : undefined;
+    return detailOf(db(), viewer, page, match);
   }
 
   /** The deal if the user manages it: its originator, or an admin as moderator. */
@@ -315,14 +387,6 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await visibleDeal(user, id);
     if (!managesDeal(viewerOf(user), row)) throw new AppError('FORBIDDEN');
     return row;
-  }
-
-  async function isFavorite(userId: string, dealId: string) {
-    const [row] = await db()
-      .select({ dealId: favorites.dealId })
-      .from(favorites)
-      .where(and(eq(favorites.userId, userId), eq(favorites.dealId, dealId)));
-    return Boolean(row);
   }
 
   app.post(
@@ -339,7 +403,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireRole(request, SELLER_SIDE);
       const row = await createDeal(db(), user.id, request.body, app.config.deals.exclusivityHours);
-      return reply.status(201).send(await detailOf(db(), viewerOf(user), row, false));
+      return reply.status(201).send(await dealPage(user, row.id));
     },
   );
 
@@ -358,19 +422,12 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireRole(request, BUYER_SIDE);
       const viewer = viewerOf(user);
       const query = request.query;
-      const match = await matchContextOf(request, user);
-      const byMatch = query.sort === 'match' && match?.profile ? match.profile : null;
+      // Best match first needs the viewer's profile to build its statements; any other order reads
+      // it with the page's total.
+      const ranking = query.sort === 'match' ? await matchContextOf(request, user) : undefined;
+      const byMatch = ranking?.profile ?? null;
       const cursor = byMatch ? decodeRankCursor(query.cursor) : undefined;
       const cursorId = byMatch ? cursor?.id : decodeCursor(query.cursor);
-      // A cursor names a deal whose sort values the next page starts from: it must be one the
-      // viewer may see, or paging would reveal the price and dates of deals hidden from them.
-      if (cursorId) {
-        const [visible] = await db()
-          .select({ id: deals.id })
-          .from(deals)
-          .where(and(eq(deals.id, cursorId), visibleTo(viewer)));
-        if (!visible) throw new AppError('BAD_REQUEST');
-      }
       const params: Record<string, unknown> = { limit: query.limit + 1 };
       const v = (name: string, value: unknown) => {
         params[name] = value;
@@ -389,39 +446,53 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         Boolean(cursorId),
         rank,
         fit,
+        viewer.isAdmin,
       );
-      // The page's ids first (an index-only top-N over deals_state_price_idx or the sort's index),
-      // then only those rows: the heap is read for the 25 deals shown, not for every match.
-      const countQuery = statements.count.execute(params);
-      let ids: { id: string }[];
-      if (statements.fits && statements.rest && (!cursor || cursor.rank >= FITS_RANK)) {
-        // Best match first, still among the fitting deals: those first; the ranked rest only when
-        // they do not fill the page.
-        ids = await statements.fits.execute(params);
-        if (ids.length <= query.limit) {
-          params.restLimit = query.limit + 1 - ids.length;
-          ids = ids.concat(await statements.rest.execute(params));
+      const page = async (): Promise<{ more: boolean; rows: CardRow[] }> => {
+        if (statements.page) {
+          const rows = await statements.page.execute(params);
+          return { more: rows.length > query.limit, rows: rows.slice(0, query.limit) };
         }
-      } else {
-        ids = await statements.ids.execute(params);
-      }
-      const [counted] = await countQuery;
-      const pageIds = ids.slice(0, query.limit).map((r) => r.id);
-      const rows = pageIds.length ? await dealsById.execute({ ids: pageIds }) : [];
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const page = pageIds.map((id) => byId.get(id)!).filter(Boolean);
-      const items = await dealCards(db(), viewer, page, match);
+        let ids: { id: string }[];
+        if (statements.fits && statements.rest && (!cursor || cursor.rank >= FITS_RANK)) {
+          // Best match first, still among the fitting deals: those first; the ranked rest only when
+          // they do not fill the page.
+          ids = await statements.fits.execute(params);
+          if (ids.length <= query.limit) {
+            params.restLimit = query.limit + 1 - ids.length;
+            ids = ids.concat(await statements.rest.execute(params));
+          }
+        } else {
+          ids = await statements.ids!.execute(params);
+        }
+        const pageIds = ids.slice(0, query.limit).map((r) => r.id);
+        const rows = pageIds.length ? await cardRowsById.execute({ ids: pageIds, viewer: viewer.id }) : [];
+        const byId = new Map(rows.map((r) => [r.row.id, r]));
+        return {
+          more: ids.length > query.limit,
+          rows: pageIds.map((id) => byId.get(id)!).filter(Boolean),
+        };
+      };
+      // The head (total, cursor check, profile) beside the page: the page of a cursor the viewer may
+      // not see is never answered.
+      const [[head], { more, rows }] = await Promise.all([statements.head.execute(params), page()]);
+      if (cursorId && !head?.cursorVisible) throw new AppError('BAD_REQUEST');
+      const match = ranking ?? matchContextFrom(request, user, () => matchProfileFromJson(head?.profile));
+      const items = rows.map((r) =>
+        cardOf(viewer, r.row, { cover: r.cover, isFavorite: Boolean(r.isFavorite), match }),
+      );
       const last = items.at(-1);
+      const counted = Number(head?.n ?? 0);
       return {
         items,
         nextCursor:
-          ids.length > query.limit && last
+          more && last
             ? rank
               ? encodeRankCursor(rankOfCard(last.match), last.id)
               : encodeCursor({ id: last.id })
             : null,
-        total: Math.min(Number(counted?.n ?? 0), COUNT_CAP),
-        totalCapped: Number(counted?.n ?? 0) > COUNT_CAP,
+        total: Math.min(counted, COUNT_CAP),
+        totalCapped: counted > COUNT_CAP,
       };
     },
   );
@@ -547,9 +618,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['deals'], summary: 'One deal', ...auth, params: IdParams, response: { 200: Detail } },
     },
     async (request) => {
-      const user = requireUser(request);
-      const { row, isFavorite } = await visibleDealWithFavorite(user, request.params.id);
-      return detailOf(db(), viewerOf(user), row, isFavorite, await matchContextOf(request, user));
+      return dealPage(requireUser(request), request.params.id, request);
     },
   );
 
@@ -660,7 +729,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await managedDeal(user, request.params.id);
       // A changed verified loan field takes the "Terms verified" badge away.
       const updated = await lapseEditedVerification(db(), (await updateDeal(db(), row, request.body)).id);
-      return detailOf(db(), viewerOf(user), updated, await isFavorite(user.id, row.id));
+      return dealPage(user, updated.id);
     },
   );
 
@@ -680,7 +749,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireRole(request, SELLER_SIDE);
       const row = await managedDeal(user, request.params.id);
       const updated = await changeStatus(db(), row.id, request.body, user.id);
-      return detailOf(db(), viewerOf(user), updated, await isFavorite(user.id, row.id));
+      return dealPage(user, updated.id);
     },
   );
 

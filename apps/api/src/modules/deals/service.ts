@@ -3,7 +3,7 @@
  * write runs in one transaction; status changes lock the deal row so that two changes cannot both
  * pass the transition check.
  */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   canChangeStatus,
   dealMath,
@@ -17,19 +17,21 @@ import type { Language } from '@dealclub/shared/constants';
 import { matchFacts, type MatchProfile } from '@dealclub/shared/matching';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { outerRef, rowFromJson, rowFromJsonOrNull, rowsFromJson } from '../../db/json-rows';
+import { prepareNamed } from '../../db/prepared';
 import { dealPhotos, dealStatusHistory, deals, favorites, interests, offers, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { enqueueAlertFanOut } from '../alerts/enqueue-fan-out';
 import { fileUrl } from '../../lib/storage';
-import { engagementOf, interestOf, offerOf } from '../offers/service';
-import { trailOf } from '../offers/offer-history';
+import { engagementSql, interestOf, offerOf } from '../offers/service';
+import { eventsSql, latestCounterSql, trailFromJson } from '../offers/offer-history';
 import { settleOffers } from '../offers/settle-offers';
 import { termsVerifiedOf } from '../verifications/terms-verified';
 import { matchDealOf } from '../matching/deal-facts';
 import { countMatchingBuyers } from '../matching/fan-out';
-import { matchOfDeal } from '../matching/profile';
+import { matchOfDeal, matchProfileFromJson, matchProfileSql } from '../matching/profile';
 import { photoSrcSet, variantKey } from './photos';
-import { managesDeal, seesAddress, type Viewer } from './visibility';
+import { managesDeal, seesAddress, visibleTo, type Viewer } from './visibility';
 
 export type DealRow = typeof deals.$inferSelect;
 
@@ -291,54 +293,50 @@ export function cardOf(
   };
 }
 
-/** The cards of a list: each deal with its cover photo and whether the viewer saved it. */
-export async function dealCards(db: Db, viewer: Viewer, rows: DealRow[], match?: MatchContext) {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [covers, saved] = await Promise.all([
+/**
+ * SQL: the cover of the deal `dealId` (a column of the enclosing query), its first photo, as JSON
+ * `{ key, width, height }`; null without photos.
+ */
+export function coverSql(dealId: SQLWrapper): SQL<Cover | null> {
+  return sql`(select json_build_object('key', p.key, 'width', p.width, 'height', p.height) from ${dealPhotos} p where p.deal_id = ${outerRef(dealId)} order by p.position limit 1)`;
+}
+
+/** SQL: whether `viewer` saved the deal `dealId` (a column of the enclosing query). */
+export function isFavoriteSql(viewer: string | Placeholder, dealId: SQLWrapper): SQL<boolean> {
+  return sql`exists (select 1 from ${favorites} f where f.user_id = ${viewer} and f.deal_id = ${outerRef(dealId)})`;
+}
+
+/** The covers and favourite flags of a list's deals, prepared once per database handle. */
+const cardQueries = new WeakMap<Db, ReturnType<typeof prepareCardExtras>>();
+function prepareCardExtras(db: Db) {
+  const id = sql.raw('d.id');
+  return prepareNamed(
+    'deal_card_extras',
     db
-      .selectDistinctOn([dealPhotos.dealId], {
-        dealId: dealPhotos.dealId,
-        key: dealPhotos.key,
-        width: dealPhotos.width,
-        height: dealPhotos.height,
+      .select({
+        id: sql<string>`d.id`,
+        cover: coverSql(id),
+        isFavorite: isFavoriteSql(sql.placeholder('viewer'), id),
       })
-      .from(dealPhotos)
-      .where(inArray(dealPhotos.dealId, ids))
-      .orderBy(dealPhotos.dealId, asc(dealPhotos.position)),
-    db
-      .select({ dealId: favorites.dealId })
-      .from(favorites)
-      .where(and(eq(favorites.userId, viewer.id), inArray(favorites.dealId, ids))),
-  ]);
-  const coverByDeal = new Map(covers.map((c) => [c.dealId, c]));
-  const savedIds = new Set(saved.map((s) => s.dealId));
-  return rows.map((row) =>
-    cardOf(viewer, row, { cover: coverByDeal.get(row.id) ?? null, isFavorite: savedIds.has(row.id), match }),
+      .from(sql`unnest(${sql.placeholder('ids')}::uuid[]) as d(id)`),
   );
 }
 
-/** The photos and the originator card of a deal page, prepared once per database handle. */
-const detailQueries = new WeakMap<Db, ReturnType<typeof prepareDetailQueries>>();
-function prepareDetailQueries(db: Db) {
-  return {
-    photos: db
-      .select()
-      .from(dealPhotos)
-      .where(eq(dealPhotos.dealId, sql.placeholder('deal')))
-      .orderBy(asc(dealPhotos.position))
-      .prepare('deal_photos_of_deal'),
-    originator: db
-      .select({
-        firstName: users.firstName,
-        companyName: users.companyName,
-        companyLogoKey: users.companyLogoKey,
-        callBookingUrl: users.callBookingUrl,
-      })
-      .from(users)
-      .where(eq(users.id, sql.placeholder('user')))
-      .prepare('deal_originator_card'),
-  };
+/** The cards of a list: each deal with its cover photo and whether the viewer saved it (one statement). */
+export async function dealCards(db: Db, viewer: Viewer, rows: DealRow[], match?: MatchContext) {
+  if (rows.length === 0) return [];
+  let prepared = cardQueries.get(db);
+  if (!prepared) cardQueries.set(db, (prepared = prepareCardExtras(db)));
+  const extras = await prepared.execute({ ids: rows.map((r) => r.id), viewer: viewer.id });
+  const byDeal = new Map(extras.map((e) => [e.id, e]));
+  return rows.map((row) => {
+    const extra = byDeal.get(row.id);
+    return cardOf(viewer, row, {
+      cover: extra?.cover ?? null,
+      isFavorite: Boolean(extra?.isFavorite),
+      match,
+    });
+  });
 }
 
 /** The priority buyers of an exclusive deal: certified, and it matches them (those its fan-out alerts first). */
@@ -346,43 +344,95 @@ export function priorityBuyerCount(db: Db, row: DealRow): Promise<number> {
   return countMatchingBuyers(db, row, { certifiedOnly: true });
 }
 
-export async function detailOf(
-  db: Db,
-  viewer: Viewer,
-  row: DealRow,
-  isFavorite: boolean,
-  match?: MatchContext,
-) {
-  const manages = managesDeal(viewer, row);
-  let prepared = detailQueries.get(db);
-  if (!prepared) detailQueries.set(db, (prepared = prepareDetailQueries(db)));
-  const [photos, history, [originator], [myInterest], [myOffer], engagement, priorityBuyers] =
-    await Promise.all([
-      prepared.photos.execute({ deal: row.id }),
-      // The history (with reasons and comments) is the originator's and the moderators'.
-      manages
-        ? db
-            .select()
-            .from(dealStatusHistory)
-            .where(eq(dealStatusHistory.dealId, row.id))
-            .orderBy(asc(dealStatusHistory.createdAt))
-        : Promise.resolve([]),
-      prepared.originator.execute({ user: row.originatorId }),
+/**
+ * The statement of a deal page: the deal if the viewer may see it, with everything the page shows
+ * joined in (photos, the originator card, whether the viewer saved it, their interest, their offer
+ * with its counter and history, their match profile; for its manager the status history and the
+ * engagement counts). One for admins, one for everyone else; prepared once per database handle.
+ */
+function prepareDealPage(db: Db, isAdmin: boolean) {
+  const viewer = sql.placeholder('viewer');
+  const deal = outerRef(deals.id);
+  // The history and the counts are the originator's and the moderators'.
+  const manages = isAdmin ? sql`true` : sql`${outerRef(deals.originatorId)} = ${viewer}`;
+  const query = db
+    .select({
+      row: deals,
+      isFavorite: isFavoriteSql(viewer, deals.id),
+      photos: sql<
+        Record<string, unknown>[]
+      >`(select coalesce(json_agg(to_json(p) order by p.position), '[]'::json) from ${dealPhotos} p where p.deal_id = ${deal})`,
+      originator: sql<OriginatorCard | null>`(select json_build_object('firstName', u.first_name, 'companyName', u.company_name, 'companyLogoKey', u.company_logo_key, 'callBookingUrl', u.call_booking_url) from ${users} u where u.id = ${outerRef(deals.originatorId)})`,
       // The viewer's own interest and current offer, for the buyer's panel of the page.
-      db
-        .select()
-        .from(interests)
-        .where(and(eq(interests.dealId, row.id), eq(interests.buyerId, viewer.id))),
-      db
-        .select()
-        .from(offers)
-        .where(and(eq(offers.dealId, row.id), eq(offers.buyerId, viewer.id), ne(offers.status, 'replaced')))
-        .orderBy(desc(offers.createdAt))
-        .limit(1),
-      manages ? engagementOf(db, row.id) : Promise.resolve(null),
-      // The seller of an exclusive deal sees how many priority buyers have it first.
-      manages && row.status === 'exclusive' ? priorityBuyerCount(db, row) : Promise.resolve(null),
-    ]);
+      myInterest: sql<Record<
+        string,
+        unknown
+      > | null>`(select to_json(i) from ${interests} i where i.deal_id = ${deal} and i.buyer_id = ${viewer})`,
+      myOffer: sql<{
+        offer: Record<string, unknown>;
+        counter: Record<string, unknown> | null;
+        events: Record<string, unknown>[];
+      } | null>`(select json_build_object('offer', to_json(o), 'counter', ${latestCounterSql(sql.raw('o.id'))}, 'events', ${eventsSql(sql.raw('o.id'))})
+        from ${offers} o where o.deal_id = ${deal} and o.buyer_id = ${viewer} and o.status <> 'replaced'
+        order by o.created_at desc limit 1)`,
+      history: sql<
+        Record<string, unknown>[] | null
+      >`case when ${manages} then (select coalesce(json_agg(to_json(h) order by h.created_at), '[]'::json) from ${dealStatusHistory} h where h.deal_id = ${deal}) end`,
+      engagement: sql<{
+        interests: number;
+        offers: number;
+      } | null>`case when ${manages} then ${engagementSql(deals.id)} end`,
+      profile: matchProfileSql(viewer),
+    })
+    .from(deals)
+    .where(and(eq(deals.id, sql.placeholder('id')), visibleTo({ id: viewer, isAdmin })));
+  return prepareNamed(isAdmin ? 'deal_page_for_admin' : 'deal_page', query);
+}
+
+const pageQueries = new WeakMap<Db, { admin: DealPageQuery; viewer: DealPageQuery }>();
+type DealPageQuery = ReturnType<typeof prepareDealPage>;
+export type DealPage = Awaited<ReturnType<DealPageQuery['execute']>>[number];
+
+interface OriginatorCard {
+  firstName: string;
+  companyName: string | null;
+  companyLogoKey: string | null;
+  callBookingUrl: string | null;
+}
+
+/**
+ * A deal and everything its page shows, if the viewer may see it (the seller side that is not the
+ * buyer side is checked by the caller, routes.ts `readsDeal`): one statement.
+ */
+export async function readDealPage(db: Db, viewer: Viewer, dealId: string): Promise<DealPage | undefined> {
+  let prepared = pageQueries.get(db);
+  if (!prepared) {
+    prepared = { admin: prepareDealPage(db, true), viewer: prepareDealPage(db, false) };
+    pageQueries.set(db, prepared);
+  }
+  const [found] = await (viewer.isAdmin ? prepared.admin : prepared.viewer).execute({
+    id: dealId,
+    viewer: viewer.id,
+  });
+  return found;
+}
+
+/** The viewer's match profile that {@link readDealPage} read with the deal. */
+export function profileOfPage(page: DealPage) {
+  return matchProfileFromJson(page.profile);
+}
+
+/** The answer of a deal page from {@link readDealPage}; the seller of an exclusive deal adds one statement. */
+export async function detailOf(db: Db, viewer: Viewer, page: DealPage, match?: MatchContext) {
+  const { row } = page;
+  const manages = managesDeal(viewer, row);
+  // The seller of an exclusive deal sees how many priority buyers have it first.
+  const priorityBuyers = manages && row.status === 'exclusive' ? await priorityBuyerCount(db, row) : null;
+  const photos = rowsFromJson(dealPhotos, page.photos);
+  const history = manages ? rowsFromJson(dealStatusHistory, page.history) : [];
+  const myInterest = rowFromJsonOrNull(interests, page.myInterest);
+  const myOffer = page.myOffer ? rowFromJson(offers, page.myOffer.offer) : null;
+  const originator = page.originator;
   const terms = row.terms as Omit<DealValues, 'streetAddress' | 'unit'>;
   const values = {
     ...terms,
@@ -391,7 +441,7 @@ export async function detailOf(
     purchasePrice: row.purchasePrice,
   } as DealValues;
   return {
-    ...cardOf(viewer, row, { cover: photos[0] ?? null, isFavorite, match }),
+    ...cardOf(viewer, row, { cover: photos[0] ?? null, isFavorite: Boolean(page.isFavorite), match }),
     ...terms,
     description: row.description,
     exclusiveUntil: row.exclusiveUntil?.toISOString() ?? null,
@@ -406,17 +456,24 @@ export async function detailOf(
     },
     myInterest: myInterest ? interestOf(myInterest) : null,
     // With the seller's latest counter and the offer's history (DECISIONS.md, Trust on creative terms).
-    myOffer: myOffer ? { ...offerOf(myOffer), ...(await trailOf(db, myOffer)) } : null,
-    engagement,
+    myOffer:
+      myOffer && page.myOffer
+        ? {
+            ...offerOf(myOffer),
+            ...trailFromJson(myOffer.buyerId, page.myOffer.counter, page.myOffer.events),
+          }
+        : null,
+    engagement:
+      manages && page.engagement
+        ? { interests: Number(page.engagement.interests), offers: Number(page.engagement.offers) }
+        : null,
     priorityBuyers,
-    statusHistory: manages
-      ? history.map((h) => ({
-          status: h.status,
-          source: h.source,
-          reason: h.reason,
-          comments: h.comments,
-          date: h.createdAt.toISOString(),
-        }))
-      : [],
+    statusHistory: history.map((h) => ({
+      status: h.status,
+      source: h.source,
+      reason: h.reason,
+      comments: h.comments,
+      date: h.createdAt.toISOString(),
+    })),
   };
 }

@@ -4,7 +4,7 @@
  * the detail written in the reader's language with both numbers ("Total monthly payment $2,272 —
  * your maximum $2,500").
  */
-import { eq } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Language } from '@dealclub/shared/constants';
 import {
   matchDeal,
@@ -14,19 +14,44 @@ import {
   type MatchReason,
   type MatchValue,
 } from '@dealclub/shared/matching';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
+import { rowFromJsonOrNull } from '../../db/json-rows';
 import { buyBoxes, buyerPreferences } from '../../db/schema';
 import { translate } from '../../lib/i18n';
 import type { DealRow } from '../deals/service';
 import { matchDealOfRow } from './deal-facts';
 
-/** The viewer's preferences and buy box; null when they have neither (no score is given). */
+/** A buyer's preferences and buy box rows as JSON, as {@link matchProfileSql} answers them. */
+export interface MatchProfileJson {
+  prefs: Record<string, unknown> | null;
+  box: Record<string, unknown> | null;
+}
+
+/**
+ * SQL: the preferences and buy box of `userId` as JSON (`{ prefs, box }`), to read with
+ * {@link matchProfileFromJson}. It names no column of the enclosing query, so PostgreSQL reads it
+ * once per statement: a page's statement carries its viewer's profile without a round trip of its own.
+ */
+export function matchProfileSql(userId: string | Placeholder): SQL<MatchProfileJson> {
+  return sql`json_build_object(
+    'prefs', (select to_json(bp) from ${buyerPreferences} bp where bp.user_id = ${userId}),
+    'box', (select to_json(bb) from ${buyBoxes} bb where bb.user_id = ${userId}))`;
+}
+
+export function matchProfileFromJson(json: MatchProfileJson | null | undefined): MatchProfile | null {
+  return matchProfileFrom(
+    rowFromJsonOrNull(buyerPreferences, json?.prefs) ?? undefined,
+    rowFromJsonOrNull(buyBoxes, json?.box) ?? undefined,
+  );
+}
+
+/** The viewer's preferences and buy box (one statement); null when they have neither (no score is given). */
 export async function matchProfileOf(db: Db, userId: string): Promise<MatchProfile | null> {
-  const [[prefs], [box]] = await Promise.all([
-    db.select().from(buyerPreferences).where(eq(buyerPreferences.userId, userId)),
-    db.select().from(buyBoxes).where(eq(buyBoxes.userId, userId)),
-  ]);
-  return matchProfileFrom(prefs, box);
+  const [found] = await queryRows<{ profile: MatchProfileJson }>(
+    db,
+    sql`select ${matchProfileSql(userId)} as profile`,
+  );
+  return matchProfileFromJson(found?.profile);
 }
 
 /** A match profile from a buyer's stored preferences and buy box rows (either may be missing). */

@@ -3,7 +3,7 @@
  * creative terms): one `offer_events` row per step, written in the transaction of the step, and
  * each offer's latest counter. Both sides see both; neither names the deal, so no address can leak.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   counterStatusAt,
   type OfferCounter,
@@ -12,6 +12,8 @@ import {
   type OfferTrail,
 } from '@dealclub/shared/counter-rules';
 import type { Db } from '../../db/client';
+import { outerRef, rowFromJsonOrNull, rowsFromJson } from '../../db/json-rows';
+import { prepareNamed } from '../../db/prepared';
 import { offerCounters, offerEvents } from '../../db/schema';
 
 export type CounterRow = typeof offerCounters.$inferSelect;
@@ -90,33 +92,63 @@ function eventOf(row: EventRow, buyerId: string): OfferEvent {
   };
 }
 
-/** Each offer's latest counter and its history (oldest step first), by offer id. */
+/**
+ * SQL: the latest counter of the offer `offerId` (a column or expression of the enclosing query) as
+ * JSON, null without one. With {@link eventsSql}, a statement that reads offers carries their trails
+ * in the same round trip; {@link trailFromJson} reads them back.
+ */
+export function latestCounterSql(offerId: SQLWrapper): SQL<Record<string, unknown> | null> {
+  return sql`(select to_json(c) from ${offerCounters} c where c.offer_id = ${outerRef(offerId)} order by c.created_at desc, c.id desc limit 1)`;
+}
+
+/** SQL: the history of the offer `offerId`, oldest step first, as a JSON array. */
+export function eventsSql(offerId: SQLWrapper): SQL<Record<string, unknown>[]> {
+  return sql`(select coalesce(json_agg(to_json(e) order by e.created_at, e.id), '[]'::json) from ${offerEvents} e where e.offer_id = ${outerRef(offerId)})`;
+}
+
+/** An offer's trail from the JSON of {@link latestCounterSql} and {@link eventsSql}. */
+export function trailFromJson(
+  buyerId: string,
+  counter: Record<string, unknown> | null,
+  events: Record<string, unknown>[] | null,
+  now = new Date(),
+): OfferTrail {
+  const latest = rowFromJsonOrNull(offerCounters, counter);
+  return {
+    counter: latest ? counterOf(latest, now) : null,
+    history: rowsFromJson(offerEvents, events).map((event) => eventOf(event, buyerId)),
+  };
+}
+
+/** Each offer's latest counter and its history (oldest step first), by offer id: one statement. */
 export async function trailsOf(
   db: Db,
   list: readonly { id: string; buyerId: string }[],
   now = new Date(),
 ): Promise<Map<string, OfferTrail>> {
-  const trails = new Map<string, OfferTrail>(list.map((o) => [o.id, { counter: null, history: [] }]));
+  const trails = new Map<string, OfferTrail>();
   if (!list.length) return trails;
-  const ids = list.map((o) => o.id);
-  const buyers = new Map(list.map((o) => [o.id, o.buyerId]));
-  const [latest, events] = await Promise.all([
-    db
-      .selectDistinctOn([offerCounters.offerId])
-      .from(offerCounters)
-      .where(inArray(offerCounters.offerId, ids))
-      .orderBy(offerCounters.offerId, desc(offerCounters.createdAt), desc(offerCounters.id)),
-    db
-      .select()
-      .from(offerEvents)
-      .where(inArray(offerEvents.offerId, ids))
-      .orderBy(asc(offerEvents.createdAt), asc(offerEvents.id)),
-  ]);
-  for (const counter of latest) trails.get(counter.offerId)!.counter = counterOf(counter, now);
-  for (const event of events) {
-    trails.get(event.offerId)!.history.push(eventOf(event, buyers.get(event.offerId)!));
+  let prepared = trailQueries.get(db);
+  if (!prepared) trailQueries.set(db, (prepared = prepareTrails(db)));
+  const rows = await prepared.execute({ ids: list.map((o) => o.id) });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const offer of list) {
+    const row = byId.get(offer.id);
+    trails.set(offer.id, trailFromJson(offer.buyerId, row?.counter ?? null, row?.events ?? null, now));
   }
   return trails;
+}
+
+/** The trails of a list of offers, prepared once per database handle. */
+const trailQueries = new WeakMap<Db, ReturnType<typeof prepareTrails>>();
+function prepareTrails(db: Db) {
+  const id = sql.raw('o.id');
+  return prepareNamed(
+    'offer_trails',
+    db
+      .select({ id: sql<string>`o.id`, counter: latestCounterSql(id), events: eventsSql(id) })
+      .from(sql`unnest(${sql.placeholder('ids')}::uuid[]) as o(id)`),
+  );
 }
 
 /** One offer's trail (the answer of a counter call, the deal page's own offer). */

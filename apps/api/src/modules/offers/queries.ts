@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { afterRow, decodeCursor, decodeOffset, encodeCursor, encodeOffset } from '../../lib/cursor';
 import { dealCards, type DealRow } from '../deals/service';
 import { managesDeal, visibleTo, type Viewer } from '../deals/visibility';
-import { trailsOf } from './offer-history';
+import { eventsSql, latestCounterSql, trailFromJson, trailsOf } from './offer-history';
 import { buyerOf, interestOf, offerOf } from './service';
 
 export interface Page {
@@ -113,59 +113,64 @@ function offerOrder(sort: OfferSort, deal: DealRow, now: Date): SQL[] {
 }
 
 /**
- * The comparison table: a page of the deal's offers in the chosen order, each with its buyer and
- * its normalised figures. Offset cursors: not every order is keyset-friendly, and a deal's offers
- * are few (the export, which may read thousands, uses keysets).
+ * The comparison table: a page of the deal's offers in the chosen order, each with its buyer, its
+ * normalised figures, its latest counter and its history. Offset cursors: not every order is
+ * keyset-friendly, and a deal's offers are few (the export, which may read thousands, uses keysets).
+ * Two statements (issue 19): the deal, with the offers' total and the accepted one, then the page
+ * with each offer's buyer and trail joined in (the order of the effective price needs the deal).
  */
 export async function offersPage(
   db: Db,
-  deal: DealRow,
+  viewer: Viewer,
+  dealId: string,
   query: Page & { sort: OfferSort; status: OfferScope },
   now = new Date(),
 ) {
   const offset = decodeOffset(query.cursor);
-  const where = offersWhere(deal.id, query.status);
-  const [rows, [counted], [accepted]] = await Promise.all([
-    db
-      .select({ offer: offers, buyer: buyerColumns })
-      .from(offers)
-      .innerJoin(users, eq(users.id, offers.buyerId))
-      .where(where)
-      .orderBy(...offerOrder(query.sort, deal, now))
-      .limit(query.limit + 1)
-      .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(offers)
-      .where(where),
-    db
-      .select({ id: offers.id })
-      .from(offers)
-      .where(and(eq(offers.dealId, deal.id), eq(offers.status, 'accepted'))),
-  ]);
+  const where = offersWhere(dealId, query.status);
+  const [found] = await db
+    .select({
+      deal: deals,
+      total: sql<number>`(select count(*)::int from ${offers} where ${where})`,
+      acceptedId: sql<
+        string | null
+      >`(select o.id from ${offers} o where o.deal_id = ${dealId} and o.status = 'accepted')`,
+    })
+    .from(deals)
+    .where(and(eq(deals.id, dealId), sql`${deals.status} <> 'deleted'`));
+  if (!found || !managesDeal(viewer, found.deal)) throw new AppError('LISTING_NOT_FOUND');
+  const { deal } = found;
+  const rows = await db
+    .select({
+      offer: offers,
+      buyer: buyerColumns,
+      counter: latestCounterSql(offers.id),
+      events: eventsSql(offers.id),
+    })
+    .from(offers)
+    .innerJoin(users, eq(users.id, offers.buyerId))
+    .where(where)
+    .orderBy(...offerOrder(query.sort, deal, now))
+    .limit(query.limit + 1)
+    .offset(offset);
   const shown = rows.slice(0, query.limit);
-  const trails = await trailsOf(
-    db,
-    shown.map((r) => r.offer),
-    now,
-  );
   return {
-    items: shown.map(({ offer, buyer }) => ({
+    items: shown.map(({ offer, buyer, counter, events }) => ({
       ...offerOf(offer),
       buyer: buyerOf(buyer),
       figures: offerFigures(offer, comparedDealOf(deal), now),
       // The latest counter and the history (DECISIONS.md, Trust on creative terms).
-      ...trails.get(offer.id)!,
+      ...trailFromJson(offer.buyerId, counter, events, now),
     })),
     nextCursor: rows.length > query.limit ? encodeOffset(offset + query.limit) : null,
-    total: Number(counted?.n ?? 0),
+    total: Number(found.total ?? 0),
     deal: {
       id: deal.id,
       status: deal.status,
       category: deal.category,
       purchasePrice: deal.purchasePrice,
       entryFee: deal.entryFee,
-      acceptedOfferId: accepted?.id ?? null,
+      acceptedOfferId: found.acceptedId ?? null,
     },
   };
 }

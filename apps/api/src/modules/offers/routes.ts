@@ -154,8 +154,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const deal = await managedDeal(db(), viewerOf(requireUser(request)), request.params.id);
-      return offersPage(db(), deal, request.query);
+      return offersPage(db(), viewerOf(requireUser(request)), request.params.id, request.query);
     },
   );
 

@@ -5,7 +5,7 @@
  * indexes on `offers` (one open offer per buyer and deal, one accepted offer per deal) back this up.
  * E-mails and webhook events are written in the same transaction and sent after it commits.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   OFFERABLE_STATUSES,
   INTEREST_STATUSES,
@@ -17,6 +17,7 @@ import { personName } from '@dealclub/shared/format';
 import type { NotificationType, SystemEvent } from '@dealclub/shared/chat-rules';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { outerRef } from '../../db/json-rows';
 import { dealStatusHistory, deals, interests, offers, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
@@ -483,13 +484,13 @@ export async function completeAcceptance(
   return { offer: accepted!, deal: pending! };
 }
 
-/** Counts shown to the deal's manager on its page. */
-export async function engagementOf(db: Db, dealId: string) {
-  const [counts] = await db
-    .select({
-      interests: sql<number>`(select count(*)::int from ${interests} where ${interests.dealId} = ${dealId})`,
-      offers: sql<number>`(select count(*)::int from ${offers} where ${offers.dealId} = ${dealId} and ${offers.status} <> 'replaced')`,
-    })
-    .from(sql`(select 1) as one`);
-  return { interests: Number(counts?.interests ?? 0), offers: Number(counts?.offers ?? 0) };
+/**
+ * SQL: the counts shown to the deal's manager on its page, `{ interests, offers }` as JSON, for the
+ * deal `dealId` (a column of the enclosing query): read in the statement that reads the page.
+ */
+export function engagementSql(dealId: SQLWrapper): SQL<{ interests: number; offers: number }> {
+  const deal = outerRef(dealId);
+  return sql`json_build_object(
+    'interests', (select count(*)::int from ${interests} i where i.deal_id = ${deal}),
+    'offers', (select count(*)::int from ${offers} o where o.deal_id = ${deal} and o.status <> 'replaced'))`;
 }
