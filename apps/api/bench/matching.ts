@@ -38,6 +38,7 @@ import { fanOutAlerts } from '../src/modules/alerts/fan-out-alerts';
 import type { DealRow } from '../src/modules/deals/service';
 import { countMatchingBuyers, matchingBuyers } from '../src/modules/matching/fan-out';
 import { encodeRankCursor } from '../src/lib/cursor';
+import { openSecretBox } from '../src/lib/secret-box';
 import { benchUserHeaders, createBenchDatabase, log } from './postgres-bench';
 import { loopbackUrl, startServer, stopServer } from './run';
 import { BENCH_USER } from './scenarios';
@@ -149,7 +150,8 @@ async function digestChild(url: string) {
     peakHeap = Math.max(peakHeap, m.heapUsed);
   }, 10);
   const started = performance.now();
-  const { digests, digested } = await deliverDigests(database.db, { config }, { now: new Date() });
+  const secrets = openSecretBox(config.secrets, config.env);
+  const { digests, digested } = await deliverDigests(database.db, { config, secrets }, { now: new Date() });
   const ms = Math.round(performance.now() - started);
   clearInterval(sample);
   await database.close();
@@ -159,6 +161,9 @@ async function digestChild(url: string) {
 }
 
 async function main(): Promise<number> {
+  // One secrets key for the server and every digest child: the signing key the server makes is
+  // stored sealed with it, and the digests' unsubscribe links open it (decision 018).
+  process.env.SECRETS_KEY ??= randomBytes(32).toString('base64');
   const benchDb = await createBenchDatabase('dealclub_bench_matching', 'matching bench');
   if (!benchDb) return 0;
   const { url, name } = benchDb;

@@ -252,9 +252,11 @@ async function matchingPlans(ctx: {
   recorded.length = 0;
   let pages = 0;
   ctx.setStop((sql) => /^select distinct/.test(sql) && ++pages === 2);
-  await deliverDigests(db, { config: ctx.config }, { now: new Date() }).catch((error: unknown) => {
-    if (!(error instanceof RecordingDone)) throw error;
-  });
+  await deliverDigests(db, { config: ctx.config, secrets: app.secrets }, { now: new Date() }).catch(
+    (error: unknown) => {
+      if (!(error instanceof RecordingDone)) throw error;
+    },
+  );
   ctx.setStop(undefined);
   const digestPages = recorded.filter((s) => /^select distinct/.test(s.sql));
   const [{ n: alerts } = { n: 0 }] = (

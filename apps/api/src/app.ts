@@ -42,6 +42,7 @@ import { registerMetrics } from './plugins/metrics';
 import { registerRateLimits } from './plugins/rate-limit';
 import { genReqId } from './plugins/request-id';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerShutdownRefusal } from './plugins/shutdown';
 import { registerTextGuard } from './plugins/text-guard';
 import { registerWebApp } from './plugins/web';
 import { S3Storage } from './lib/s3-storage';
@@ -101,7 +102,8 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     // Keep-alive sockets that are idle are closed at shutdown; busy ones finish their request.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Requests that arrive while closing are answered by `registerShutdownRefusal`, in the error model.
+    return503OnClosing: false,
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
@@ -124,6 +126,7 @@ export async function buildApp({
   await registerCompression(app);
   await registerApiDocs(app, config.version);
   registerErrorHandling(app);
+  registerShutdownRefusal(app);
   registerJsonBody(app);
   registerTextGuard(app);
   await registerRateLimits(app);

@@ -183,7 +183,7 @@ async function buildFixtures(app: FastifyInstance): Promise<Fixtures> {
     verification,
     lesson: await newLesson(),
     waitlistEntry: entry!,
-    unsubscribeToken: unsubscribeToken(await unsubscribeKey(db), buyer.id),
+    unsubscribeToken: unsubscribeToken(await unsubscribeKey(db, app.secrets), buyer.id),
     realtimeAppId: app.config.realtime.appId,
     userPoolId: app.config.identity.userPoolId,
     dealInput: () => subToDeal() as unknown as Record<string, unknown>,

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -85,6 +86,19 @@ function get(port: number, pathname: string, headers: Record<string, string> = {
   });
 }
 
+/** `GET /api/test/slow` on `app`: `started` when a request reaches it, answered once `release()` is called. */
+function slowRoute(app: FastifyInstance) {
+  let releaseSlow: (() => void) | undefined;
+  let resolveStarted!: () => void;
+  const started = new Promise<void>((r) => (resolveStarted = r));
+  app.get('/api/test/slow', async () => {
+    resolveStarted();
+    await new Promise<void>((r) => (releaseSlow = r));
+    return { done: true };
+  });
+  return { started, release: () => releaseSlow?.() };
+}
+
 describe('graceful shutdown', () => {
   let app: FastifyInstance | undefined;
   afterEach(async () => {
@@ -93,14 +107,7 @@ describe('graceful shutdown', () => {
 
   it('finishes a request in flight and refuses new ones while closing', async () => {
     app = await createTestApp();
-    let release!: () => void;
-    const started = new Promise<void>((resolveStarted) => {
-      app!.get('/api/test/slow', async () => {
-        resolveStarted();
-        await new Promise<void>((r) => (release = r));
-        return { done: true };
-      });
-    });
+    const { started, release } = slowRoute(app);
     const user = await createUser(app);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as { port: number };
@@ -120,5 +127,55 @@ describe('graceful shutdown', () => {
     expect(JSON.parse(res.body)).toEqual({ done: true });
     await closed;
     app = undefined;
+  });
+
+  it('refuses a request that arrives on a busy kept-alive connection while closing: 503 SHUTTING_DOWN', async () => {
+    app = await createTestApp();
+    const { started, release } = slowRoute(app);
+    // Told when the second request has been answered (its answer waits behind the first one's).
+    let answered!: () => void;
+    const secondAnswered = new Promise<void>((r) => (answered = r));
+    app.addHook('onSend', async (request) => {
+      if (request.url === '/api/health') answered();
+    });
+    const user = await createUser(app);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+    const ended = new Promise<void>((r) => socket.on('close', () => r()));
+    socket.write(
+      `GET /api/test/slow HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${user.headers.authorization}\r\n\r\n`,
+    );
+    await started;
+    const closed = app.close();
+    try {
+      // The listening socket is gone: closing is under way.
+      await expect(get(port, '/api/health')).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
+      socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      await secondAnswered;
+    } finally {
+      release();
+    }
+    await ended;
+    await closed;
+    app = undefined;
+
+    // Two answers on the connection: the request in flight finished, the late one refused.
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(2);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answers[0]).toContain('{"done":true}');
+    const [head, body] = answers[1]!.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 503 /);
+    expect(head).toMatch(/\r\nretry-after: 5\r\n/i);
+    expect(head).toMatch(/\r\nconnection: close\r\n/i);
+    expect(head).toMatch(/\r\ncontent-type: application\/json/i);
+    expect(JSON.parse(body!)).toEqual({
+      code: 'SHUTTING_DOWN',
+      message: 'The server is restarting. Please try again in a few seconds.',
+    });
   });
 });

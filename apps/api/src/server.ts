@@ -13,7 +13,7 @@ import { runSeeds } from './db/seed';
 import { serveBackupRequests } from './db/backup';
 import { openSecretBox, type SecretBox } from './lib/secret-box';
 import type { FileStorage } from './lib/storage';
-import { resealWebhookSecrets } from './modules/webhooks/webhook-secrets';
+import { resealStoredSecrets } from './modules/secrets/stored-secrets';
 
 /** A start-up failure is one readable line on stderr and exit code 1, never a stack-trace loop. */
 function fail(message: string): never {
@@ -31,15 +31,20 @@ async function prepareDatabase(config: Config, storage: FileStorage, secrets: Se
     await runMigrations(database.db);
     await runSeeds(database.db, PRODUCT_SEEDS, { storage });
     // Secrets stored before they were sealed, or sealed with a key rotated out (decision 018).
-    const sealed = await resealWebhookSecrets(database.db, secrets);
-    if (sealed.unreadable) {
+    const { webhookSecrets, signingKeys } = await resealStoredSecrets(database.db, secrets);
+    if (webhookSecrets.unreadable) {
       process.stderr.write(
-        `Warning: ${sealed.unreadable} stored webhook secret(s) were sealed with a key that is not configured (SECRETS_KEY_PREVIOUS); their deliveries fail until it is.\n`,
+        `Warning: ${webhookSecrets.unreadable} stored webhook secret(s) were sealed with a key that is not configured (SECRETS_KEY_PREVIOUS); their deliveries fail until it is.\n`,
+      );
+    }
+    if (signingKeys.unreadable) {
+      process.stderr.write(
+        `Warning: ${signingKeys.unreadable} identity signing key(s) were sealed with a key that is not configured (SECRETS_KEY_PREVIOUS); sign-in and alert unsubscribe links fail until it is.\n`,
       );
     }
     // Demo accounts live in the embedded identity provider; with AWS Cognito they cannot sign in.
     if (config.seedDemo && config.identity.mode === 'embedded')
-      await runSeeds(database.db, DEMO_SEEDS, { storage, config });
+      await runSeeds(database.db, DEMO_SEEDS, { storage, config, secrets });
     return database;
   } catch (error) {
     await database.close().catch(() => {});

@@ -67,6 +67,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  SHUTTING_DOWN: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

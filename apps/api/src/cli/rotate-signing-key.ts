@@ -7,15 +7,18 @@
 import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { DatabaseUnavailableError, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { openSecretBox } from '../lib/secret-box';
 import { rotateSigningKey } from '../modules/identity/keys';
 
 async function main() {
   loadDotEnv();
   const config = loadConfig();
+  // The new private key is stored sealed with the server's secrets key (decision 018).
+  const secrets = openSecretBox(config.secrets, config.env);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await runMigrations(database.db);
-    const kid = await rotateSigningKey(database.db);
+    const kid = await rotateSigningKey(database.db, secrets);
     process.stdout.write(`New signing key ${kid} is active; the previous key verifies for one more day.\n`);
   } finally {
     await database.close();

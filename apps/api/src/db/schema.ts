@@ -115,7 +115,8 @@ export const identityUsers = pgTable(
 /** RS256 signing keys, generated per installation; the newest unretired key signs. */
 export const identitySigningKeys = pgTable('identity_signing_keys', {
   kid: text('kid').primaryKey(),
-  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  /** Sealed with the secrets key (a JSON string `enc1:…`, decision 018); an object: from before sealing. */
+  privateJwk: jsonb('private_jwk').$type<string | Record<string, unknown>>().notNull(),
   publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
   /** Retired keys no longer sign; they stay published until tokens they signed have expired. */

@@ -5,6 +5,7 @@
  * (for example the demo accounts and their password).
  */
 import type { Config } from '../config';
+import type { SecretBox } from '../lib/secret-box';
 import type { FileStorage } from '../lib/storage';
 import type { Db } from './client';
 import { seedRuns } from './schema';
@@ -15,6 +16,8 @@ export interface SeedContext {
   storage?: FileStorage;
   /** The server's configuration (the demo alerts' links and digest hour). */
   config?: Config;
+  /** The server's secrets keys (the demo alerts' unsubscribe links derive from a sealed key). */
+  secrets?: SecretBox;
 }
 
 export interface Seed {

@@ -1,7 +1,8 @@
 /**
  * Secrets at rest (decision 018): secrets the server must read back in the clear (the offer
- * webhook's signing secret) are stored sealed with AES-256-GCM under a server key that never
- * enters the database, so a dump, a backup or a read-only SQL leak does not carry them.
+ * webhook's signing secret, the identity provider's private signing keys) are stored sealed with
+ * AES-256-GCM under a server key that never enters the database, so a dump, a backup or a
+ * read-only SQL leak does not carry them.
  *
  * A sealed value is one text: `enc1:<key id>:<iv>:<tag>:<ciphertext>` (base64url parts). The key id
  * is derived from the key itself (the first 4 bytes of its SHA-256, in hex), so several keys can be
@@ -50,6 +51,14 @@ export function newSecretKeyText(): string {
 }
 
 const b64 = (bytes: Buffer) => bytes.toString('base64url');
+
+/** What a pass sealing stored secrets again with the current key did. */
+export interface ResealResult {
+  /** Sealed with the current key now. */
+  resealed: number;
+  /** Sealed with a key that is not configured, or altered: left as they are. */
+  unreadable: number;
+}
 
 export class SecretBox {
   readonly #keys: Map<string, Buffer>;
@@ -127,9 +136,9 @@ export class SecretBox {
 /** The key file's text: one key a line, the current first; `#` lines are comments. */
 function keyFileText(keys: readonly string[]): string {
   return [
-    '# DealClub secrets key (decision 018): seals the webhook secrets stored in the database.',
-    '# Keep this file with the data directory and out of reach of others (mode 0600); without it the',
-    '# stored webhook secrets cannot be read. First line: the current key; further lines: older keys',
+    '# DealClub secrets key (decision 018): seals the webhook secrets and identity signing keys stored',
+    '# in the database. Keep this file with the data directory and out of reach of others (mode 0600);',
+    '# without it they cannot be read. First line: the current key; further lines: older keys',
     '# that still open values sealed before a rotation (npm run secrets:rotate).',
     ...keys,
     '',

@@ -77,6 +77,7 @@ let sent: Sent;
 function deps(): AlertDeliveryDeps {
   return {
     config: app.config,
+    secrets: app.secrets,
     publisher: {
       toUser: async (userId, event, data) => {
         sent.events.push({ userId, event, data: data as Record<string, unknown> });

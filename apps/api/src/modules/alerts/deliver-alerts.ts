@@ -32,6 +32,7 @@ import {
   users,
 } from '../../db/schema';
 import { translate } from '../../lib/i18n';
+import type { SecretBox } from '../../lib/secret-box';
 import type { DealRow } from '../deals/service';
 import type { WorkLogger } from '../jobs/worker';
 import { matchDealOfRow } from '../matching/deal-facts';
@@ -58,6 +59,8 @@ type NewNotification = typeof chatNotifications.$inferInsert;
 
 export interface AlertDeliveryDeps {
   config: Config;
+  /** Opens the sealed signing key the unsubscribe links derive from (decision 018). */
+  secrets: SecretBox;
   /** The app's realtime publisher; none in tests that do not look at realtime. */
   publisher?: RealtimePublisher;
   webPush?: (db: Db, config: Config, userId: string, payload: PushPayload) => Promise<void>;
@@ -341,7 +344,7 @@ export async function deliverAtOnceAlerts(
   run: DeliveryRun = {},
 ): Promise<number> {
   const now = run.now ?? new Date();
-  const key = await unsubscribeKey(db);
+  const key = await unsubscribeKey(db, deps.secrets);
   const out = new Outgoing();
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
@@ -506,7 +509,7 @@ export async function deliverDigests(
 ): Promise<{ digests: number; digested: number }> {
   const now = run.now ?? new Date();
   const pageSize = run.page ?? DIGEST_PAGE;
-  const key = await unsubscribeKey(db);
+  const key = await unsubscribeKey(db, deps.secrets);
   let after: string | undefined;
   let digests = 0;
   let digested = 0;

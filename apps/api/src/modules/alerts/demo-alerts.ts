@@ -15,14 +15,14 @@ import { fanOutAlerts } from './fan-out-alerts';
 
 export const demoAlertsSeed: Seed = {
   name: 'demo-alerts',
-  async run(db: Db, { config }) {
-    if (!config) return;
+  async run(db: Db, { config, secrets }) {
+    if (!config || !secrets) return;
     const listed = await db
       .select({ id: deals.id })
       .from(deals)
       .where(inArray(deals.status, ['active', 'exclusive']));
     for (const { id } of listed) await fanOutAlerts(db, id, { digestHour: config.alerts.digestHour });
-    while ((await deliverAtOnceAlerts(db, { config })) > 0);
+    while ((await deliverAtOnceAlerts(db, { config, secrets })) > 0);
   },
   summary: [
     'Deal alerts: buyer@demo.test is alerted in real time, hybrid@demo.test by daily digest; the e-mails are in the admin mailbox.',

@@ -30,7 +30,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Turns alert e-mails off for the token's user; returns their language. */
   async function unsubscribe(token: unknown): Promise<string> {
-    const userId = verifyUnsubscribeToken(await unsubscribeKey(db()), token);
+    const userId = verifyUnsubscribeToken(await unsubscribeKey(db(), app.secrets), token);
     if (!userId) throw new AppError('UNSUBSCRIBE_TOKEN_INVALID');
     const [row] = await db()
       .update(users)

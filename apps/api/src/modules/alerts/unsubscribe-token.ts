@@ -5,46 +5,38 @@
  * The key is derived from the installation's first identity signing key, which lives in the
  * database: every instance shares it and it survives restarts. The configuration's only secret
  * (`PUSHER_SECRET`) is made afresh at each start when unset, which would break every link already
- * sent. Rotating the signing key does not change the first key, so links keep working.
+ * sent. Rotating the signing key does not change the first key, so links keep working. The key is
+ * stored sealed (decision 018): it is opened with the server's secrets key first, and resealing it
+ * under a new secrets key does not change it either.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { identitySigningKeys } from '../../db/schema';
-import { activeSigningKey } from '../identity/keys';
+import type { SecretBox } from '../../lib/secret-box';
+import { activeSigningKey, firstPrivateJwk } from '../identity/keys';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 
-async function firstSigningKey(db: Db) {
-  const [row] = await db
-    .select({ privateJwk: identitySigningKeys.privateJwk })
-    .from(identitySigningKeys)
-    .orderBy(asc(identitySigningKeys.createdAt))
-    .limit(1);
-  return row;
-}
-
 const keys = new WeakMap<Db, Promise<Buffer>>();
 
 /** The HMAC key of unsubscribe links (read once per database: the first signing key never changes). */
-export function unsubscribeKey(db: Db): Promise<Buffer> {
+export function unsubscribeKey(db: Db, secrets: SecretBox): Promise<Buffer> {
   let key = keys.get(db);
   if (!key) {
-    key = deriveKey(db);
+    key = deriveKey(db, secrets);
     keys.set(db, key);
     key.catch(() => keys.delete(db));
   }
   return key;
 }
 
-async function deriveKey(db: Db): Promise<Buffer> {
-  let row = await firstSigningKey(db);
-  if (!row) {
-    await activeSigningKey(db);
-    row = await firstSigningKey(db);
+async function deriveKey(db: Db, secrets: SecretBox): Promise<Buffer> {
+  let jwk = await firstPrivateJwk(db, secrets);
+  if (!jwk) {
+    await activeSigningKey(db, secrets);
+    jwk = await firstPrivateJwk(db, secrets);
   }
-  const d = (row!.privateJwk as { d?: string }).d;
+  const d = jwk?.d;
   if (!d) throw new Error('the first identity signing key has no private part');
   return createHash('sha256').update('dealclub/alerts-unsubscribe/v1\n').update(d).digest();
 }

@@ -143,7 +143,7 @@ describe('token verification', () => {
     claims: Record<string, unknown>,
     options: { key?: 'ours' | 'foreign'; alg?: string } = {},
   ) {
-    const ours = await activeSigningKey(app.database.db);
+    const ours = await activeSigningKey(app.database.db, app.secrets);
     const now = Math.floor(Date.now() / 1000);
     const key = options.key === 'foreign' ? (await generateKeyPair('RS256')).privateKey : ours.privateKey;
     return new SignJWT({

@@ -17,6 +17,7 @@ import type { IdentityConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { identityChallenges, identityRefreshTokens, identityUsers, users } from '../../db/schema';
 import { translate } from '../../lib/i18n';
+import type { SecretBox } from '../../lib/secret-box';
 import { claimInvitation, InvitationError } from '../invitations/claim-invitation';
 import { enqueueMessage } from '../outbox/enqueue-message';
 import { CognitoError, incorrectCredentials, invalidParameter } from './cognito-error';
@@ -28,6 +29,8 @@ import { findRefreshToken, issueTokens, sha256, startSession } from './tokens';
 export interface IdentityContext {
   db: Db;
   identity: IdentityConfig;
+  /** Opens the sealed private signing keys (decision 018). */
+  secrets: SecretBox;
   log: FastifyBaseLogger;
   /** Development only: where codes are also shown (the console), so no mail server is needed. */
   revealCode?: (email: string, purpose: CodePurpose, code: string) => void;
@@ -217,7 +220,10 @@ async function initiateAuth(ctx: IdentityContext, body: Body) {
       },
     };
   }
-  return { AuthenticationResult: await startSession(ctx.db, ctx.identity, user), ChallengeParameters: {} };
+  return {
+    AuthenticationResult: await startSession(ctx.db, ctx.secrets, ctx.identity, user),
+    ChallengeParameters: {},
+  };
 }
 
 async function refresh(ctx: IdentityContext, params: Record<string, unknown>) {
@@ -228,7 +234,7 @@ async function refresh(ctx: IdentityContext, params: Record<string, unknown>) {
   if (!stored) throw invalid();
   const [user] = await ctx.db.select().from(identityUsers).where(eq(identityUsers.sub, stored.sub)).limit(1);
   if (!user || !user.enabled) throw invalid();
-  const result = await issueTokens(ctx.db, ctx.identity, user, {
+  const result = await issueTokens(ctx.db, ctx.secrets, ctx.identity, user, {
     authTime: stored.authTime,
     originJti: stored.originJti,
   });
@@ -267,7 +273,10 @@ async function respondToAuthChallenge(ctx: IdentityContext, body: Body) {
     })
     .where(eq(identityUsers.sub, challenge.sub))
     .returning();
-  return { AuthenticationResult: await startSession(ctx.db, ctx.identity, user!), ChallengeParameters: {} };
+  return {
+    AuthenticationResult: await startSession(ctx.db, ctx.secrets, ctx.identity, user!),
+    ChallengeParameters: {},
+  };
 }
 
 async function signUp(ctx: IdentityContext, body: Body) {

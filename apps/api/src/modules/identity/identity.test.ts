@@ -536,7 +536,7 @@ describe('protocol', () => {
     expect(jwks.keys[0]).toMatchObject({ alg: 'RS256', kty: 'RSA', use: 'sig' });
     expect(jwks.keys[0]?.d).toBeUndefined();
 
-    const newKid = await rotateSigningKey(app.database.db);
+    const newKid = await rotateSigningKey(app.database.db, app.secrets);
     const after = (await signIn(user.email, user.password)).session.getIdToken().getJwtToken();
     expect(decodeProtectedHeader(after).kid).toBe(newKid);
     expect((await me(user.idToken)).statusCode).toBe(200);

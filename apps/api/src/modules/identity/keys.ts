@@ -3,13 +3,19 @@
  * the database (so every instance signs and verifies with the same keys), rotatable. The newest
  * key that is not retired signs; every key retired less than a day ago stays published in the JWKS
  * so tokens it signed keep verifying until they expire.
+ *
+ * The private half is stored sealed with the server's secrets key (decision 018): `private_jwk`
+ * holds a JSON string `enc1:…` bound to its key id. A JSON object there is a private key written
+ * before keys were sealed: it is still read, and `resealSigningKeys` seals it (at start-up, hourly
+ * and from `npm run secrets:rotate`).
  */
 import { randomUUID } from 'node:crypto';
-import { desc, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { Db } from '../../db/client';
 import { identitySigningKeys } from '../../db/schema';
 import { advisoryXactLock } from '../../db/advisory-lock';
+import type { ResealResult, SecretBox } from '../../lib/secret-box';
 
 export interface SigningKey {
   kid: string;
@@ -19,19 +25,35 @@ export interface SigningKey {
 
 const PUBLISHED_AFTER_RETIREMENT = sql`now() - interval '1 day'`;
 
-async function createKey(db: Db): Promise<void> {
+/** What `private_jwk` holds: the sealed private JWK, or (written before sealing) the JWK itself. */
+export type StoredPrivateJwk = string | Record<string, unknown>;
+
+/** The additional data of a key's sealed private half: another row's sealed value does not open here. */
+const context = (kid: string) => `identity_signing_keys.private_jwk:${kid}`;
+
+export function sealPrivateJwk(box: SecretBox, kid: string, jwk: JWK): string {
+  return box.seal(JSON.stringify(jwk), context(kid));
+}
+
+/** The private JWK of a stored key, sealed or (from before sealing) in the clear. */
+export function openPrivateJwk(box: SecretBox, kid: string, stored: StoredPrivateJwk): JWK {
+  if (typeof stored !== 'string') return stored as JWK;
+  return JSON.parse(box.open(stored, context(kid))) as JWK;
+}
+
+async function createKey(db: Db, box: SecretBox): Promise<void> {
   const { publicKey, privateKey } = await generateKeyPair('RS256', {
     modulusLength: 2048,
     extractable: true,
   });
   const kid = randomUUID();
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256' };
+  const privateJwk = sealPrivateJwk(box, kid, { ...(await exportJWK(privateKey)), kid, alg: 'RS256' });
   await db.insert(identitySigningKeys).values({ kid, publicJwk, privateJwk });
 }
 
 /** The signing key, creating the installation's first one if there is none (once, under a lock). */
-export async function activeSigningKey(db: Db): Promise<SigningKey> {
+export async function activeSigningKey(db: Db, box: SecretBox): Promise<SigningKey> {
   const current = await db
     .select()
     .from(identitySigningKeys)
@@ -47,25 +69,26 @@ export async function activeSigningKey(db: Db): Promise<SigningKey> {
         .from(identitySigningKeys)
         .where(isNull(identitySigningKeys.retiredAt))
         .limit(1);
-      if (again.length === 0) await createKey(tx as unknown as Db);
+      if (again.length === 0) await createKey(tx as unknown as Db, box);
     });
-    return activeSigningKey(db);
+    return activeSigningKey(db, box);
   }
-  const privateKey = (await importJWK(row.privateJwk as JWK, 'RS256')) as CryptoKey;
+  const privateJwk = openPrivateJwk(box, row.kid, row.privateJwk);
+  const privateKey = (await importJWK(privateJwk, 'RS256')) as CryptoKey;
   return { kid: row.kid, privateKey, publicJwk: row.publicJwk as JWK };
 }
 
 /** Retires the signing key and makes a new one; tokens signed by the old key keep verifying. */
-export async function rotateSigningKey(db: Db): Promise<string> {
+export async function rotateSigningKey(db: Db, box: SecretBox): Promise<string> {
   await db.transaction(async (tx) => {
     await advisoryXactLock(tx, 'signingKeys');
     await tx
       .update(identitySigningKeys)
       .set({ retiredAt: new Date() })
       .where(isNull(identitySigningKeys.retiredAt));
-    await createKey(tx as unknown as Db);
+    await createKey(tx as unknown as Db, box);
   });
-  return (await activeSigningKey(db)).kid;
+  return (await activeSigningKey(db, box)).kid;
 }
 
 /** The public keys to publish and to verify with. */
@@ -81,4 +104,45 @@ export async function publishedKeys(db: Db): Promise<JWK[]> {
     )
     .orderBy(desc(identitySigningKeys.createdAt));
   return rows.map((r) => r.publicJwk as JWK);
+}
+
+/** The private JWK of the installation's first key (the alert unsubscribe links derive from it). */
+export async function firstPrivateJwk(db: Db, box: SecretBox): Promise<JWK | undefined> {
+  const [row] = await db
+    .select({ kid: identitySigningKeys.kid, privateJwk: identitySigningKeys.privateJwk })
+    .from(identitySigningKeys)
+    .orderBy(asc(identitySigningKeys.createdAt))
+    .limit(1);
+  return row && openPrivateJwk(box, row.kid, row.privateJwk);
+}
+
+/**
+ * Seals every private key stored in the clear or sealed with another key than the current one.
+ * Each row is written only if it still holds what was read (another instance may reseal at the
+ * same time), so running it twice changes nothing. An installation has a handful of keys (one a
+ * rotation): no paging.
+ */
+export async function resealSigningKeys(db: Db, box: SecretBox): Promise<ResealResult> {
+  const result: ResealResult = { resealed: 0, unreadable: 0 };
+  const rows = await db
+    .select({ kid: identitySigningKeys.kid, stored: identitySigningKeys.privateJwk })
+    .from(identitySigningKeys)
+    // `#>> '{}'`: the text of a JSON string, or the JSON of an object (never the prefix).
+    .where(sql`not (${identitySigningKeys.privateJwk} #>> '{}' like ${`${box.currentPrefix}%`})`);
+  for (const { kid, stored } of rows) {
+    let jwk: JWK;
+    try {
+      jwk = openPrivateJwk(box, kid, stored);
+    } catch {
+      result.unreadable += 1;
+      continue;
+    }
+    const written = await db
+      .update(identitySigningKeys)
+      .set({ privateJwk: sealPrivateJwk(box, kid, jwk) })
+      .where(and(eq(identitySigningKeys.kid, kid), eq(identitySigningKeys.privateJwk, stored)))
+      .returning({ kid: identitySigningKeys.kid });
+    result.resealed += written.length;
+  }
+  return result;
 }

@@ -42,6 +42,7 @@ export function identityContext(app: FastifyInstance): IdentityContext {
   return {
     db: app.database.db,
     identity: app.config.identity,
+    secrets: app.secrets,
     log: app.log,
     revealCode:
       app.config.env === 'development'

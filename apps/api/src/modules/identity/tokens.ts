@@ -7,6 +7,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { IdentityConfig } from '../../config';
 import type { Db } from '../../db/client';
+import type { SecretBox } from '../../lib/secret-box';
 import { identityRefreshTokens, type identityUsers } from '../../db/schema';
 import { activeSigningKey } from './keys';
 
@@ -27,11 +28,12 @@ export interface AuthenticationResult {
 
 export async function issueTokens(
   db: Db,
+  secrets: SecretBox,
   identity: IdentityConfig,
   user: IdentityUser,
   session: { authTime: number; originJti: string },
 ): Promise<AuthenticationResult> {
-  const key = await activeSigningKey(db);
+  const key = await activeSigningKey(db, secrets);
   const now = Math.floor(Date.now() / 1000);
   const common = {
     'cognito:groups': user.groups,
@@ -71,9 +73,9 @@ export async function issueTokens(
 }
 
 /** A new sign-in: tokens plus a refresh token that later refreshes keep `auth_time` and `origin_jti` of. */
-export async function startSession(db: Db, identity: IdentityConfig, user: IdentityUser) {
+export async function startSession(db: Db, secrets: SecretBox, identity: IdentityConfig, user: IdentityUser) {
   const session = { authTime: Math.floor(Date.now() / 1000), originJti: randomUUID() };
-  const result = await issueTokens(db, identity, user, session);
+  const result = await issueTokens(db, secrets, identity, user, session);
   const refreshToken = randomBytes(48).toString('base64url');
   await db.insert(identityRefreshTokens).values({
     tokenHash: sha256(refreshToken),

@@ -16,8 +16,8 @@ import { createMailTransport } from '../outbox/transports';
 import { LAPSE_BATCH, lapseExpiredVerifications } from '../verifications/service';
 import { webhookJobHandler } from '../webhooks/deliver-webhook';
 import { WEBHOOK_JOB } from '../webhooks/enqueue';
+import { resealStoredSecrets, unreadableCount } from '../secrets/stored-secrets';
 import { SWEEP_BATCH, sweepStuckDeliveries } from '../webhooks/sweep-stuck-deliveries';
-import { resealWebhookSecrets } from '../webhooks/webhook-secrets';
 import { pruneOldRows } from './prune-old-rows';
 import { RepeatingTask } from './repeat';
 import { JobWorker } from './worker';
@@ -86,8 +86,14 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
   // Deal alerts (DECISIONS.md, Matching and alerts): real-time ones at once, digests when due.
   const alerts = new RepeatingTask(
     async () =>
-      (await deliverDueAlerts(db, { config: app.config, publisher: app.realtime, logger })).atOnce ===
-      ALERT_BATCH,
+      (
+        await deliverDueAlerts(db, {
+          config: app.config,
+          secrets: app.secrets,
+          publisher: app.realtime,
+          logger,
+        })
+      ).atOnce === ALERT_BATCH,
     (error) => logger.error({ err: error }, 'deal alert delivery failed'),
   );
 
@@ -96,9 +102,11 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
     async () => {
       const pruned = await pruneOldRows(db, app.config.retention);
       if (pruned.webhookDeliveries || pruned.outbox || pruned.jobs) logger.info(pruned, 'old rows pruned');
-      const sealed = await resealWebhookSecrets(db, app.secrets);
-      if (sealed.resealed) logger.info(sealed, 'webhook secrets sealed with the current key');
-      if (sealed.unreadable) logger.warn(sealed, 'webhook secrets sealed with a key that is not configured');
+      const sealed = await resealStoredSecrets(db, app.secrets);
+      if (sealed.webhookSecrets.resealed || sealed.signingKeys.resealed)
+        logger.info(sealed, 'stored secrets sealed with the current key');
+      if (unreadableCount(sealed))
+        logger.warn(sealed, 'stored secrets sealed with a key that is not configured');
       return pruned.more;
     },
     (error) => logger.error({ err: error }, 'data hygiene failed'),

@@ -25,7 +25,7 @@ import { startWebhookReceiver, verifySignature, type WebhookReceiver } from '../
 import { JobWorker } from '../jobs/worker';
 import { webhookJobHandler } from './deliver-webhook';
 import { enqueueWebhookEvent, WEBHOOK_JOB } from './enqueue';
-import { rotateSecretsKey } from './rotate-secrets-key';
+import { rotateSecretsKey } from '../secrets/stored-secrets';
 import { openWebhookSecret, resealWebhookSecrets } from './webhook-secrets';
 
 let app: FastifyInstance | undefined;
@@ -150,7 +150,11 @@ describe('webhook secrets at rest', () => {
       keys: [newKey, oldKey],
       keyFile: path.join(tmpdir(), 'dealclub-no-such-dir', 'secrets.key'),
     });
-    expect(report).toEqual({ source: 'env', keyId: secretKeyId(newKey), resealed: 1, unreadable: 0 });
+    expect(report).toMatchObject({
+      source: 'env',
+      keyId: secretKeyId(newKey),
+      webhookSecrets: { resealed: 1, unreadable: 0 },
+    });
 
     const resealed = await storedSecret(user.id);
     expect(resealed).toMatch(new RegExp(`^enc1:${secretKeyId(newKey)}:`));
@@ -181,7 +185,7 @@ describe('webhook secrets at rest', () => {
     const secret = await setUpWebhook(user);
 
     const report = await rotateSecretsKey(app!.database.db, settings);
-    expect(report).toMatchObject({ source: 'file', resealed: 1, unreadable: 0 });
+    expect(report).toMatchObject({ source: 'file', webhookSecrets: { resealed: 1, unreadable: 0 } });
     const keys = readKeyFile(keyFile);
     expect(keys).toHaveLength(1);
     expect(secretKeyId(keys[0]!)).toBe(report.keyId);

@@ -7,7 +7,7 @@
 import { and, asc, eq, gt, isNotNull, not, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import type { SecretBox } from '../../lib/secret-box';
+import type { ResealResult, SecretBox } from '../../lib/secret-box';
 
 /** The additional data of a user's sealed secret: another row's sealed value does not open here. */
 const context = (userId: string) => `users.offer_webhook_secret:${userId}`;
@@ -19,13 +19,6 @@ export function sealWebhookSecret(box: SecretBox, userId: string, secret: string
 /** The secret in the clear, from a stored value (sealed, or plain text from before sealing). */
 export function openWebhookSecret(box: SecretBox, userId: string, stored: string): string {
   return box.open(stored, context(userId));
-}
-
-export interface ResealResult {
-  /** Sealed with the current key now. */
-  resealed: number;
-  /** Sealed with a key that is not configured, or altered: left as they are. */
-  unreadable: number;
 }
 
 const PAGE = 200;
