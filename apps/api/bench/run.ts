@@ -102,7 +102,11 @@ interface StartedServer {
 
 export function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
   // The IPC channel is only a lifeline: the server exits when it closes (runner killed).
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SERVER_FILE], {
+  // BENCH_SERVER_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits.
+  const profile = process.env.BENCH_SERVER_CPU_PROF
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_CPU_PROF]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--expose-gc', '--import', 'tsx', SERVER_FILE], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: { ...process.env, ...env },

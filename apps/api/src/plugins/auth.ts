@@ -12,7 +12,7 @@ import { isLanguage } from '@dealclub/shared/language';
 import { ROLES, primaryRole, rolesFromGroups, type Role } from '@dealclub/shared/roles';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { identityRefreshTokens, users } from '../db/schema';
+import { buyBoxes, buyerPreferences, identityRefreshTokens, sellerPreferences, users } from '../db/schema';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { AppError } from '../lib/app-error';
 import { keyResolver } from '../modules/identity/key-resolver';
@@ -28,11 +28,26 @@ export interface AuthenticatedUser {
   /** The token's `cognito:groups`, as sent. */
   groups: string[];
   row: UserRow;
+  /** Which profile parts are saved, read with the user on routes that ask (`withProfileFacts`). */
+  profileFacts?: ProfileFacts;
+}
+
+export interface ProfileFacts {
+  buyBox: boolean;
+  buyerPreferences: boolean;
+  sellerPreferences: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthenticatedUser | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The auth hook also reads which profile parts the user saved, in its one statement
+     * (`GET /api/auth/me` answers from it without another round trip).
+     */
+    withProfileFacts?: boolean;
   }
 }
 
@@ -55,6 +70,9 @@ export function isPublicRoute(method: string, url: string): boolean {
   return false;
 }
 
+/** Checked tokens kept per process (a few KB each): about as many as users active in an hour. */
+const VERIFIED_TOKENS_MAX = 5_000;
+
 function tokenKeys(config: Config, db: Db): JWTVerifyGetKey | undefined {
   const { identity } = config;
   if (identity.mode === 'embedded') return keyResolver(db);
@@ -73,42 +91,76 @@ export async function registerAuth(app: FastifyInstance) {
   const db = app.database.db;
   const keys = tokenKeys(config, db);
 
+  /**
+   * Tokens whose signature and claims were checked, by their exact text, until they expire: a
+   * client sends the same ID token on every call for an hour, and the RS256 check is the largest
+   * part of an authenticated call's own work. Only the expiry can change a checked token's answer;
+   * revocation is read from the database on every call (below). Bounded: the oldest goes first.
+   */
+  const verified = new Map<string, { payload: JWTPayload; expiresAt: number }>();
+
   async function verify(token: string): Promise<JWTPayload> {
     if (!keys) throw new AppError('AUTHENTICATION_REQUIRED');
+    const known = verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAt) return known.payload;
+      verified.delete(token);
+    }
+    let payload: JWTPayload;
     try {
-      const { payload } = await jwtVerify(token, keys, {
+      ({ payload } = await jwtVerify(token, keys, {
         algorithms: ['RS256'],
         issuer: config.identity.issuer,
         audience: config.identity.clientId,
         requiredClaims: ['sub', 'exp', 'iat'],
-      });
+      }));
       if (payload.token_use !== 'id') throw new Error('not an ID token');
-      return payload;
     } catch {
       throw new AppError('AUTHENTICATION_REQUIRED');
     }
+    if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, { payload, expiresAt: payload.exp! * 1000 });
+    return payload;
   }
 
   /**
    * The product user of a token, and (embedded) whether the token's sign-in was revoked, in one
    * round trip: this runs on every authenticated call.
    */
-  // A prepared statement: built once, and planned once per database connection.
+  // Prepared statements: built once, and planned once per database connection.
+  const revoked = sql<boolean>`exists (select 1 from ${identityRefreshTokens} where ${identityRefreshTokens.originJti} = ${sql.placeholder('originJti')} and ${identityRefreshTokens.revokedAt} is not null)`;
   const userWithRevocation = db
-    .select({
-      row: users,
-      revoked: sql<boolean>`exists (select 1 from ${identityRefreshTokens} where ${identityRefreshTokens.originJti} = ${sql.placeholder('originJti')} and ${identityRefreshTokens.revokedAt} is not null)`,
-    })
+    .select({ row: users, revoked })
     .from(users)
     .where(eq(users.id, sql.placeholder('sub')))
     .limit(1)
     .prepare('auth_user_with_revocation');
+  const userWithProfileFacts = db
+    .select({
+      row: users,
+      revoked,
+      profileFacts: {
+        buyBox: sql<boolean>`exists (select 1 from ${buyBoxes} where ${buyBoxes.userId} = ${users.id})`,
+        buyerPreferences: sql<boolean>`exists (select 1 from ${buyerPreferences} where ${buyerPreferences.userId} = ${users.id})`,
+        sellerPreferences: sql<boolean>`exists (select 1 from ${sellerPreferences} where ${sellerPreferences.userId} = ${users.id})`,
+      },
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('sub')))
+    .limit(1)
+    .prepare('auth_user_with_profile_facts');
 
-  async function userFor(claims: JWTPayload): Promise<{ row: UserRow; revoked: boolean }> {
+  async function userFor(
+    claims: JWTPayload,
+    withProfileFacts: boolean,
+  ): Promise<{ row: UserRow; revoked: boolean; profileFacts?: ProfileFacts }> {
     const sub = claims.sub!;
     const originJti = typeof claims.origin_jti === 'string' ? claims.origin_jti : null;
     const checkRevoked = config.identity.mode === 'embedded' && originJti !== null;
-    const [found] = await userWithRevocation.execute({ sub, originJti: checkRevoked ? originJti : null });
+    const params = { sub, originJti: checkRevoked ? originJti : null };
+    const [found] = withProfileFacts
+      ? await userWithProfileFacts.execute(params)
+      : await userWithRevocation.execute(params);
     if (found) return found;
     const groups = (claims['cognito:groups'] as string[] | undefined) ?? [];
     const roles = rolesFromGroups(groups);
@@ -125,7 +177,7 @@ export async function registerAuth(app: FastifyInstance) {
         languagePreference: isLanguage(locale) ? locale : 'en',
       })
       .onConflictDoNothing();
-    return userFor(claims);
+    return userFor(claims, withProfileFacts);
   }
 
   async function authenticate(request: FastifyRequest): Promise<AuthenticatedUser> {
@@ -133,7 +185,10 @@ export async function registerAuth(app: FastifyInstance) {
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw new AppError('AUTHENTICATION_REQUIRED');
     const claims = await verify(match[1]);
-    const { row, revoked } = await userFor(claims);
+    const { row, revoked, profileFacts } = await userFor(
+      claims,
+      request.routeOptions.config.withProfileFacts === true,
+    );
     if (revoked) throw new AppError('AUTHENTICATION_REQUIRED');
     if (!row.isActive) throw new AppError('ACCOUNT_DEACTIVATED');
     const unexpected = row.roles.filter((r) => !(ROLES as readonly string[]).includes(r));
@@ -147,6 +202,7 @@ export async function registerAuth(app: FastifyInstance) {
       role: primaryRole(roles),
       groups: (claims['cognito:groups'] as string[] | undefined) ?? [],
       row,
+      ...(profileFacts ? { profileFacts } : {}),
     };
   }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createUser } from '../../test/auth';
@@ -191,6 +191,25 @@ describe('token verification', () => {
     const tampered = [header, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
     expect(await status(bearer(tampered)), 'tampered').toBe(401);
     expect(payload).toBeTruthy();
+  });
+
+  it('keeps refusing a token that was accepted once it expires, and a changed copy of it', async () => {
+    app = await createTestApp();
+    const user = await createUser(app);
+    const now = Math.floor(Date.now() / 1000);
+    const token = await forged({ sub: user.id, iat: now, exp: now + 60 });
+    expect(await status(bearer(token))).toBe(200);
+    expect(await status(bearer(token)), 'again, within its hour').toBe(200);
+    const [header, , signature] = token.split('.');
+    const longer = { ...decodeJwt(token), exp: now + 7200 };
+    const changed = [header, Buffer.from(JSON.stringify(longer)).toString('base64url'), signature].join('.');
+    expect(await status(bearer(changed)), 'its claims changed').toBe(401);
+    vi.useFakeTimers({ toFake: ['Date'], now: (now + 61) * 1000 });
+    try {
+      expect(await status(bearer(token)), 'after its expiry').toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses unsigned (alg none) tokens and access tokens', async () => {

@@ -82,6 +82,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/me',
     {
+      // The user and their saved profile parts in the auth hook's one statement.
+      config: { withProfileFacts: true },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -92,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('cache-control', 'no-store');
-      const missing = await missingProfileParts(app.database.db, user.row, user.roles);
+      const missing = await missingProfileParts(app.database.db, user.row, user.roles, user.profileFacts);
       const complete = missing.length === 0;
       return {
         userId: user.id,

@@ -2,11 +2,13 @@
  * The reads of the offers calls: a managed deal, a deal's interests and offers (the comparison
  * table, and the keyset batches the exports stream), and a buyer's own interests and offers.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgTable, PgColumn } from 'drizzle-orm/pg-core';
 import { isoDay, offerFigures, OFFER_SCOPES, type OfferScope, type OfferSort } from '@dealclub/shared/offers';
+import type { ComparedDeal } from '@dealclub/shared/offer-rules';
 import { comparedDealOf } from '../trust/disclosures';
 import type { Db } from '../../db/client';
+import { prepareNamed } from '../../db/prepared';
 import { deals, interests, offers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { afterRow, decodeCursor, decodeOffset, encodeCursor, encodeOffset } from '../../lib/cursor';
@@ -76,33 +78,37 @@ export async function interestsPage(db: Db, deal: DealRow, page: Page) {
   };
 }
 
-function offersWhere(dealId: string, scope: OfferScope): SQL {
+function offersWhere(dealId: string | Placeholder, scope: OfferScope): SQL {
   const statuses = OFFER_SCOPES[scope];
   return and(eq(offers.dealId, dealId), statuses ? inArray(offers.status, [...statuses]) : undefined)!;
 }
 
-function offerOrder(sort: OfferSort, deal: DealRow, now: Date): SQL[] {
+/**
+ * Within one deal a creative offer's effective price is its entry fee plus the same loans (or the
+ * same option price): the shared rule, evaluated once for a fee of 0 and 1.
+ */
+function effectivePriceLine(compared: ComparedDeal, now: Date): { base: number; perFee: number } {
+  const creative = (fee: number) =>
+    offerFigures(
+      { type: 'creative', purchasePrice: null, entryFee: fee, estimatedCloseDate: isoDay(now) },
+      compared,
+      now,
+    ).effectivePrice;
+  const base = creative(0);
+  return { base, perFee: creative(1) - base };
+}
+
+/** The order of the comparison table; the effective price's line comes as `base` and `perFee`. */
+function offerOrder(sort: OfferSort): SQL[] {
   const newest = [desc(offers.createdAt), desc(offers.id)];
   switch (sort) {
     case 'cash-desc':
       return [sql`coalesce(${offers.purchasePrice}, ${offers.entryFee}) desc`, ...newest];
-    case 'effective-desc': {
-      // Within one deal a creative offer's effective price is its entry fee plus the same loans
-      // (or the same option price): the shared rule, evaluated once for a fee of 0 and 1.
-      const compared = comparedDealOf(deal);
-      const creative = (fee: number) =>
-        offerFigures(
-          { type: 'creative', purchasePrice: null, entryFee: fee, estimatedCloseDate: isoDay(now) },
-          compared,
-          now,
-        ).effectivePrice;
-      const base = creative(0);
-      const perFee = creative(1) - base;
+    case 'effective-desc':
       return [
-        sql`(case when ${offers.type} = 'cash' then ${offers.purchasePrice}::bigint else coalesce(${offers.entryFee}, 0)::bigint * ${perFee}::bigint + ${base}::bigint end) desc`,
+        sql`(case when ${offers.type} = 'cash' then ${offers.purchasePrice}::bigint else coalesce(${offers.entryFee}, 0)::bigint * ${sql.placeholder('perFee')}::bigint + ${sql.placeholder('base')}::bigint end) desc`,
         ...newest,
       ];
-    }
     case 'close-asc':
       return [asc(offers.estimatedCloseDate), ...newest];
     case 'certified':
@@ -127,38 +133,22 @@ export async function offersPage(
   now = new Date(),
 ) {
   const offset = decodeOffset(query.cursor);
-  const where = offersWhere(dealId, query.status);
-  const [found] = await db
-    .select({
-      deal: deals,
-      total: sql<number>`(select count(*)::int from ${offers} where ${where})`,
-      acceptedId: sql<
-        string | null
-      >`(select o.id from ${offers} o where o.deal_id = ${dealId} and o.status = 'accepted')`,
-    })
-    .from(deals)
-    .where(and(eq(deals.id, dealId), sql`${deals.status} <> 'deleted'`));
+  const [found] = await offersHead(db, query.status).execute({ dealId });
   if (!found || !managesDeal(viewer, found.deal)) throw new AppError('LISTING_NOT_FOUND');
   const { deal } = found;
-  const rows = await db
-    .select({
-      offer: offers,
-      buyer: buyerColumns,
-      counter: latestCounterSql(offers.id),
-      events: eventsSql(offers.id),
-    })
-    .from(offers)
-    .innerJoin(users, eq(users.id, offers.buyerId))
-    .where(where)
-    .orderBy(...offerOrder(query.sort, deal, now))
-    .limit(query.limit + 1)
-    .offset(offset);
+  const compared = comparedDealOf(deal);
+  const rows = await offersOfPage(db, query.sort, query.status).execute({
+    dealId,
+    limit: query.limit + 1,
+    offset,
+    ...(query.sort === 'effective-desc' ? effectivePriceLine(compared, now) : {}),
+  });
   const shown = rows.slice(0, query.limit);
   return {
     items: shown.map(({ offer, buyer, counter, events }) => ({
       ...offerOf(offer),
       buyer: buyerOf(buyer),
-      figures: offerFigures(offer, comparedDealOf(deal), now),
+      figures: offerFigures(offer, compared, now),
       // The latest counter and the history (DECISIONS.md, Trust on creative terms).
       ...trailFromJson(offer.buyerId, counter, events, now),
     })),
@@ -173,6 +163,61 @@ export async function offersPage(
       acceptedOfferId: found.acceptedId ?? null,
     },
   };
+}
+
+/**
+ * The statements of the comparison table, built once per database handle and shape (scope, sort)
+ * and prepared under names of their text: the deal with the offers' total and the accepted one,
+ * and a page of offers with each one's buyer, latest counter and history.
+ */
+const offersTableStatements = new WeakMap<Db, Map<string, unknown>>();
+
+function statementOf<T>(db: Db, key: string, build: () => T): T {
+  let statements = offersTableStatements.get(db);
+  if (!statements) offersTableStatements.set(db, (statements = new Map()));
+  let statement = statements.get(key) as T | undefined;
+  if (!statement) statements.set(key, (statement = build()));
+  return statement;
+}
+
+function offersHead(db: Db, scope: OfferScope) {
+  return statementOf(db, `head:${scope}`, () => {
+    const dealId = sql.placeholder('dealId');
+    return prepareNamed(
+      'offers_table_head',
+      db
+        .select({
+          deal: deals,
+          total: sql<number>`(select count(*)::int from ${offers} where ${offersWhere(dealId, scope)})`,
+          acceptedId: sql<
+            string | null
+          >`(select o.id from ${offers} o where o.deal_id = ${dealId} and o.status = 'accepted')`,
+        })
+        .from(deals)
+        .where(and(eq(deals.id, dealId), sql`${deals.status} <> 'deleted'`)),
+    );
+  });
+}
+
+function offersOfPage(db: Db, sort: OfferSort, scope: OfferScope) {
+  return statementOf(db, `page:${scope}:${sort}`, () =>
+    prepareNamed(
+      'offers_table_page',
+      db
+        .select({
+          offer: offers,
+          buyer: buyerColumns,
+          counter: latestCounterSql(offers.id),
+          events: eventsSql(offers.id),
+        })
+        .from(offers)
+        .innerJoin(users, eq(users.id, offers.buyerId))
+        .where(offersWhere(sql.placeholder('dealId'), scope))
+        .orderBy(...offerOrder(sort))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    ),
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import { requiredProfileParts, type ProfilePart } from '@dealclub/shared/profile
 import type { Role } from '@dealclub/shared/roles';
 import { queryRows, type Db } from '../../db/client';
 import { buyBoxes, buyerPreferences, sellerPreferences, type users } from '../../db/schema';
+import type { ProfileFacts } from '../../plugins/auth';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -15,16 +16,25 @@ export function hasBasics(row: Pick<UserRow, 'firstName' | 'lastName' | 'phoneNu
   return Boolean(row.firstName.trim() && row.lastName.trim() && row.phoneNumber?.trim());
 }
 
-/** What the user still has to fill, in the order the redirect asks for it (empty: complete). */
+/**
+ * What the user still has to fill, in the order the redirect asks for it (empty: complete).
+ * `facts`: which parts are saved, when the caller has read them already (the auth hook of
+ * `GET /api/auth/me`); otherwise one statement reads them.
+ */
 export async function missingProfileParts(
   db: Db,
   row: UserRow,
   roles: readonly Role[],
+  facts?: ProfileFacts,
 ): Promise<ProfilePart[]> {
   const required = requiredProfileParts(roles);
   const saved = new Set<ProfilePart>();
   if (hasBasics(row)) saved.add('basics');
-  if (required.length > 1) {
+  if (facts) {
+    if (facts.buyBox) saved.add('buyBox');
+    if (facts.buyerPreferences) saved.add('buyerPreferences');
+    if (facts.sellerPreferences) saved.add('sellerPreferences');
+  } else if (required.length > 1) {
     const [found] = await queryRows<{ buy_box: boolean; buyer: boolean; seller: boolean }>(
       db,
       sql`select
