@@ -134,6 +134,40 @@ describe('statements per request', () => {
     expect(next.body.items.map((c: { id: string }) => c.id)).toEqual([deal.id]);
   });
 
+  it('the browse list, best match first: the ranked page with its cards, and its total', async () => {
+    const { app: a, statementsOf } = await countingApp();
+    const { buyer, seller, deal } = await marketplace(a);
+    // A deal in another state: no fit, ranked after the three that fit.
+    const elsewhere = await listDeal(a, seller, cashDeal({ state: 'FL', city: 'Miami', zipCode: '33101' }));
+    const all = await statementsOf(buyer, '/api/deals?sort=match');
+    expect(all.statements.length, all.statements.join('\n\n')).toBeLessThanOrEqual(MAX_STATEMENTS);
+    expect(all.body.total).toBe(4);
+    expect(all.body.items.map((c: { match: { matches: boolean } }) => c.match.matches)).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(all.body.items.at(-1).id).toBe(elsewhere.id);
+    expect(all.body.items.find((c: { id: string }) => c.id === deal.id)).toMatchObject({
+      isFavorite: true,
+      coverPhoto: { width: 1600, height: 1200 },
+    });
+    // A page at a time: the fitting deals, then the last fit with the ranked rest, then nothing more.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await statementsOf(
+        buyer,
+        `/api/deals?sort=match&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(page.statements.length, page.statements.join('\n\n')).toBeLessThanOrEqual(MAX_STATEMENTS);
+      seen.push(...page.body.items.map((c: { id: string }) => c.id));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(all.body.items.map((c: { id: string }) => c.id));
+  });
+
   it("the deal page: photos, originator, the buyer's interest, offer, counter and history, the match", async () => {
     const { app: a, statementsOf } = await countingApp();
     const { buyer, deal, offerId } = await marketplace(a);

@@ -15,7 +15,9 @@ import type { Db } from '../db/client';
 import { buyBoxes, buyerPreferences, identityRefreshTokens, sellerPreferences, users } from '../db/schema';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { AppError } from '../lib/app-error';
+import { prepareNamed } from '../db/prepared';
 import { keyResolver } from '../modules/identity/key-resolver';
+import { matchProfileSql, type MatchProfileJson } from '../modules/matching/profile';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -30,6 +32,8 @@ export interface AuthenticatedUser {
   row: UserRow;
   /** Which profile parts are saved, read with the user on routes that ask (`withProfileFacts`). */
   profileFacts?: ProfileFacts;
+  /** The preferences and buy box as JSON, read with the user on routes that ask (`withMatchProfile`). */
+  matchProfile?: MatchProfileJson;
 }
 
 export interface ProfileFacts {
@@ -48,6 +52,14 @@ declare module 'fastify' {
      * (`GET /api/auth/me` answers from it without another round trip).
      */
     withProfileFacts?: boolean;
+    /** The same for the user's match profile (the deals list and matched deals score with it). */
+    withMatchProfile?: boolean;
+    /**
+     * A public route that also knows a signed-in caller (a help vote counts once per user): a token
+     * sent is read, and one that does not hold (expired, revoked, deactivated) leaves the call
+     * signed out instead of refusing it.
+     */
+    optionalAuth?: boolean;
   }
 }
 
@@ -64,9 +76,9 @@ const PUBLIC_PREFIXES = [
 
 export function isPublicRoute(method: string, url: string): boolean {
   if (PUBLIC_PREFIXES.some((p) => url.startsWith(p))) return true;
-  // Help is public to read; its admin paths are private for mutations (shell §6).
-  if (url.startsWith('/api/help/'))
-    return method === 'GET' || method === 'HEAD' || !url.startsWith('/api/help/admin');
+  // Help is public (shell §6: reading, and the readers' 'Was this helpful?'); its admin paths are
+  // private whatever the method, since the admin's list shows drafts and votes.
+  if (url.startsWith('/api/help/')) return !url.startsWith('/api/help/admin');
   return false;
 }
 
@@ -127,40 +139,53 @@ export async function registerAuth(app: FastifyInstance) {
    * The product user of a token, and (embedded) whether the token's sign-in was revoked, in one
    * round trip: this runs on every authenticated call.
    */
-  // Prepared statements: built once, and planned once per database connection.
-  const revoked = sql<boolean>`exists (select 1 from ${identityRefreshTokens} where ${identityRefreshTokens.originJti} = ${sql.placeholder('originJti')} and ${identityRefreshTokens.revokedAt} is not null)`;
-  const userWithRevocation = db
-    .select({ row: users, revoked })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('sub')))
-    .limit(1)
-    .prepare('auth_user_with_revocation');
-  const userWithProfileFacts = db
-    .select({
-      row: users,
-      revoked,
-      profileFacts: {
-        buyBox: sql<boolean>`exists (select 1 from ${buyBoxes} where ${buyBoxes.userId} = ${users.id})`,
-        buyerPreferences: sql<boolean>`exists (select 1 from ${buyerPreferences} where ${buyerPreferences.userId} = ${users.id})`,
-        sellerPreferences: sql<boolean>`exists (select 1 from ${sellerPreferences} where ${sellerPreferences.userId} = ${users.id})`,
-      },
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('sub')))
-    .limit(1)
-    .prepare('auth_user_with_profile_facts');
+  /**
+   * The user, whether the token's sign-in was revoked and what the route asks for besides, in one
+   * prepared statement per combination (built once, planned once per database connection).
+   */
+  type Found = {
+    row: UserRow;
+    revoked: boolean;
+    profileFacts?: ProfileFacts;
+    matchProfile?: MatchProfileJson;
+  };
+  const userStatements = new Map<string, { execute(params: Record<string, unknown>): Promise<Found[]> }>();
+  function userStatement(withProfileFacts: boolean, withMatchProfile: boolean) {
+    const key = `${withProfileFacts}:${withMatchProfile}`;
+    let statement = userStatements.get(key);
+    if (!statement) {
+      const selection = {
+        row: users,
+        revoked: sql<boolean>`exists (select 1 from ${identityRefreshTokens} where ${identityRefreshTokens.originJti} = ${sql.placeholder('originJti')} and ${identityRefreshTokens.revokedAt} is not null)`,
+        ...(withProfileFacts
+          ? {
+              profileFacts: {
+                buyBox: sql<boolean>`exists (select 1 from ${buyBoxes} where ${buyBoxes.userId} = ${users.id})`,
+                buyerPreferences: sql<boolean>`exists (select 1 from ${buyerPreferences} where ${buyerPreferences.userId} = ${users.id})`,
+                sellerPreferences: sql<boolean>`exists (select 1 from ${sellerPreferences} where ${sellerPreferences.userId} = ${users.id})`,
+              },
+            }
+          : {}),
+        ...(withMatchProfile ? { matchProfile: matchProfileSql(sql.placeholder('sub')) } : {}),
+      };
+      statement = prepareNamed(
+        'auth_user',
+        db.select(selection).from(users).where(eq(users.id, sql.placeholder('sub'))).limit(1),
+      ) as unknown as { execute(params: Record<string, unknown>): Promise<Found[]> };
+      userStatements.set(key, statement);
+    }
+    return statement;
+  }
 
-  async function userFor(
-    claims: JWTPayload,
-    withProfileFacts: boolean,
-  ): Promise<{ row: UserRow; revoked: boolean; profileFacts?: ProfileFacts }> {
+  async function userFor(claims: JWTPayload, request: FastifyRequest): Promise<Found> {
     const sub = claims.sub!;
     const originJti = typeof claims.origin_jti === 'string' ? claims.origin_jti : null;
     const checkRevoked = config.identity.mode === 'embedded' && originJti !== null;
-    const params = { sub, originJti: checkRevoked ? originJti : null };
-    const [found] = withProfileFacts
-      ? await userWithProfileFacts.execute(params)
-      : await userWithRevocation.execute(params);
+    const { withProfileFacts = false, withMatchProfile = false } = request.routeOptions.config;
+    const [found] = await userStatement(withProfileFacts, withMatchProfile).execute({
+      sub,
+      originJti: checkRevoked ? originJti : null,
+    });
     if (found) return found;
     const groups = (claims['cognito:groups'] as string[] | undefined) ?? [];
     const roles = rolesFromGroups(groups);
@@ -177,7 +202,7 @@ export async function registerAuth(app: FastifyInstance) {
         languagePreference: isLanguage(locale) ? locale : 'en',
       })
       .onConflictDoNothing();
-    return userFor(claims, withProfileFacts);
+    return userFor(claims, request);
   }
 
   async function authenticate(request: FastifyRequest): Promise<AuthenticatedUser> {
@@ -185,10 +210,7 @@ export async function registerAuth(app: FastifyInstance) {
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw new AppError('AUTHENTICATION_REQUIRED');
     const claims = await verify(match[1]);
-    const { row, revoked, profileFacts } = await userFor(
-      claims,
-      request.routeOptions.config.withProfileFacts === true,
-    );
+    const { row, revoked, profileFacts, matchProfile } = await userFor(claims, request);
     if (revoked) throw new AppError('AUTHENTICATION_REQUIRED');
     if (!row.isActive) throw new AppError('ACCOUNT_DEACTIVATED');
     const unexpected = row.roles.filter((r) => !(ROLES as readonly string[]).includes(r));
@@ -203,6 +225,7 @@ export async function registerAuth(app: FastifyInstance) {
       groups: (claims['cognito:groups'] as string[] | undefined) ?? [],
       row,
       ...(profileFacts ? { profileFacts } : {}),
+      ...(matchProfile ? { matchProfile } : {}),
     };
   }
 
@@ -210,7 +233,15 @@ export async function registerAuth(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url;
     // Unknown paths fall through to the 404 handler; public routes need no token.
-    if (!route || !route.startsWith('/api/') || isPublicRoute(request.method, route)) return;
+    if (!route || !route.startsWith('/api/')) return;
+    if (isPublicRoute(request.method, route)) {
+      if (request.routeOptions.config.optionalAuth && request.headers.authorization)
+        request.user = await authenticate(request).catch((error: unknown) => {
+          if (error instanceof AppError) return null;
+          throw error;
+        });
+      return;
+    }
     request.user = await authenticate(request);
   });
 }

@@ -41,12 +41,7 @@ import {
   type MatchContext,
 } from './service';
 import { matchingBuyers, type MatchedBuyer } from '../matching/fan-out';
-import {
-  matchProfileFromJson,
-  matchProfileOf,
-  matchProfileSql,
-  type MatchProfileJson,
-} from '../matching/profile';
+import { matchProfileFromJson } from '../matching/profile';
 import type { MatchProfile } from '@dealclub/shared/matching';
 import { prepareNamed } from '../../db/prepared';
 import { FIT_RANK, FITS_RANK, matchFitSql, matchRankSql } from '../matching/rank-sql';
@@ -201,9 +196,10 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Prepared browse statements, one set per shape (which filters, which sort, a cursor or not, an
    * admin or not): drizzle builds each SQL text once and PostgreSQL plans it once per connection.
-   * With the viewer's row read by the auth hook, a page is three statements (issue 19): that one, the
-   * page (its deals with their covers and favourite flags) and its head (the total, whether the
-   * cursor's deal is one the viewer may see, and the viewer's match profile), the last two together.
+   * With the viewer's row and match profile read by the auth hook (`withMatchProfile`), a page is
+   * three statements (issue 19), best match first included: that one, the page (its deals with
+   * their covers and favourite flags) and its head (the total and whether the cursor's deal is one
+   * the viewer may see), the last two together.
    */
   const browseCache = new Map<string, ReturnType<typeof prepareBrowse>>();
   function prepareBrowse(
@@ -234,49 +230,53 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       .orderBy(...order)
       .limit(sql.placeholder('limit'));
     const idsOfPage = pageIds.as('page_ids');
+    const card = { row: deals, cover: coverSql(deals.id), isFavorite: isFavoriteSql(viewer, deals.id) };
+    // Best match first, still among the fitting deals: those (newest first), then the ranked rest
+    // only as far as the fitting ones leave the page unfilled — with none left to fill, PostgreSQL
+    // never runs the rest's scan (a limit of 0). Each part's ids keep their order through
+    // `array(…)` and `with ordinality`; the cards are read with them, all in one statement.
+    const fitsPage =
+      rank && fit && byRank
+        ? db()
+            .select(card)
+            .from(deals)
+            .innerJoin(
+              sql`(with fits as (select array(${db()
+                .select({ id: deals.id })
+                .from(deals)
+                .where(and(...where, fit, ...(newest.after ? [newest.after] : [])))
+                .orderBy(...newest.order)
+                .limit(sql.placeholder('limit'))}) as ids)
+                select f.id, 0 as part, f.pos from fits, unnest(fits.ids) with ordinality as f(id, pos)
+                union all
+                select r.id, 1, r.pos from unnest(array(select ${deals.id} from ${deals}
+                  where ${and(...where, sql`${rank} < ${sql.raw(String(FITS_RANK))}`)}
+                  order by ${sql.join(byRank.order, sql`, `)}
+                  limit greatest(${sql.placeholder('limit')}::integer - (select cardinality(ids) from fits), 0)))
+                  with ordinality as r(id, pos)) as fits_page`,
+              sql`fits_page.id = ${deals.id}`,
+            )
+            .orderBy(sql`fits_page.part`, sql`fits_page.pos`)
+            .prepare(`${name}_fits_page`)
+        : undefined;
     return {
-      fits:
-        rank && fit
-          ? db()
-              .select({ id: deals.id })
-              .from(deals)
-              .where(and(...where, fit, ...(newest.after ? [newest.after] : [])))
-              .orderBy(...newest.order)
-              .limit(sql.placeholder('limit'))
-              .prepare(`${name}_fits`)
-          : undefined,
-      rest:
-        rank && byRank
-          ? db()
-              .select({ id: deals.id })
-              .from(deals)
-              .where(and(...where, sql`${rank} < ${sql.raw(String(FITS_RANK))}`))
-              .orderBy(...byRank.order)
-              .limit(sql.placeholder('restLimit'))
-              .prepare(`${name}_rest`)
-          : undefined,
-      // Ranked: the ids, whose cards `cardRowsById` reads.
-      ids: rank ? pageIds.prepare(`${name}_ids`) : undefined,
-      // Any other order: the page's deals with their covers and favourite flags, in one statement.
-      page: rank
-        ? undefined
-        : db()
-            .select({ row: deals, cover: coverSql(deals.id), isFavorite: isFavoriteSql(viewer, deals.id) })
-            .from(idsOfPage)
-            .innerJoin(deals, eq(deals.id, idsOfPage.id))
-            .orderBy(...order)
-            .prepare(`${name}_page`),
+      fitsPage,
+      // The page's deals with their covers and favourite flags, in one statement.
+      page: db()
+        .select(card)
+        .from(idsOfPage)
+        .innerJoin(deals, eq(deals.id, idsOfPage.id))
+        .orderBy(...order)
+        .prepare(`${name}_page`),
       // Counting every match of a broad filter reads every row; past COUNT_CAP the list says "10,000+".
       // A cursor names a deal whose sort values the next page starts from: it must be one the viewer
-      // may see, or paging would reveal the price and dates of deals hidden from them. The profile
-      // scores the cards (a ranked page read it first, to rank them).
+      // may see, or paging would reveal the price and dates of deals hidden from them.
       head: db()
         .select({
           n: sql<number>`count(*)::int`,
           cursorVisible: withCursor
             ? sql<boolean>`exists (select 1 from ${deals} where ${and(eq(deals.id, sql.placeholder('cursor')), visibleTo({ id: viewer, isAdmin }))})`
             : sql<boolean>`true`,
-          profile: rank ? sql<MatchProfileJson | null>`null` : matchProfileSql(viewer),
         })
         .from(
           db()
@@ -307,19 +307,6 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return statements;
   }
-  /** The cards of a ranked page: its deals with their covers and favourite flags. */
-  const cardRowsById = prepareNamed(
-    'deal_cards_by_id',
-    db()
-      .select({
-        row: deals,
-        cover: coverSql(deals.id),
-        isFavorite: isFavoriteSql(sql.placeholder('viewer'), deals.id),
-      })
-      .from(deals)
-      .where(sql`${deals.id} = any(${sql.placeholder('ids')}::uuid[])`),
-  );
-
   const cards = (viewer: Viewer, rows: DealRow[]) => dealCards(db(), viewer, rows);
 
   /** For the buyer side: their match profile and the reader's language, to score deals with. */
@@ -335,14 +322,9 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
-  /** The same, reading the profile (one statement). */
-  async function matchContextOf(
-    request: FastifyRequest,
-    user: AuthenticatedUser,
-  ): Promise<MatchContext | undefined> {
-    if (!user.roles.some((r) => BUYER_SIDE.includes(r))) return undefined;
-    const profile = await matchProfileOf(db(), user.id);
-    return matchContextFrom(request, user, () => profile);
+  /** The same, from the profile the auth hook read with the user (routes `withMatchProfile`). */
+  function matchContextOf(request: FastifyRequest, user: AuthenticatedUser): MatchContext | undefined {
+    return matchContextFrom(request, user, () => matchProfileFromJson(user.matchProfile));
   }
 
   // Prepared (built once, planned once per connection): the most frequent read of a deal.
@@ -410,6 +392,8 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/deals',
     {
+      // The viewer's match profile comes with their row (auth hook): cards are scored, pages ranked.
+      config: { withMatchProfile: true },
       schema: {
         tags: ['deals'],
         summary: 'Browse deals with filters, sorted, a page at a time',
@@ -422,9 +406,8 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireRole(request, BUYER_SIDE);
       const viewer = viewerOf(user);
       const query = request.query;
-      // Best match first needs the viewer's profile to build its statements; any other order reads
-      // it with the page's total.
-      const ranking = query.sort === 'match' ? await matchContextOf(request, user) : undefined;
+      // Best match first needs the viewer's profile to build its statements.
+      const ranking = query.sort === 'match' ? matchContextOf(request, user) : undefined;
       const byMatch = ranking?.profile ?? null;
       const cursor = byMatch ? decodeRankCursor(query.cursor) : undefined;
       const cursorId = byMatch ? cursor?.id : decodeCursor(query.cursor);
@@ -449,35 +432,16 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         viewer.isAdmin,
       );
       const page = async (): Promise<{ more: boolean; rows: CardRow[] }> => {
-        if (statements.page) {
-          const rows = await statements.page.execute(params);
-          return { more: rows.length > query.limit, rows: rows.slice(0, query.limit) };
-        }
-        let ids: { id: string }[];
-        if (statements.fits && statements.rest && (!cursor || cursor.rank >= FITS_RANK)) {
-          // Best match first, still among the fitting deals: those first; the ranked rest only when
-          // they do not fill the page.
-          ids = await statements.fits.execute(params);
-          if (ids.length <= query.limit) {
-            params.restLimit = query.limit + 1 - ids.length;
-            ids = ids.concat(await statements.rest.execute(params));
-          }
-        } else {
-          ids = await statements.ids!.execute(params);
-        }
-        const pageIds = ids.slice(0, query.limit).map((r) => r.id);
-        const rows = pageIds.length ? await cardRowsById.execute({ ids: pageIds, viewer: viewer.id }) : [];
-        const byId = new Map(rows.map((r) => [r.row.id, r]));
-        return {
-          more: ids.length > query.limit,
-          rows: pageIds.map((id) => byId.get(id)!).filter(Boolean),
-        };
+        // Best match first, still among the fitting deals (no cursor yet, or one of a fitting deal).
+        const fitting = statements.fitsPage && (!cursor || cursor.rank >= FITS_RANK);
+        const rows = await (fitting ? statements.fitsPage! : statements.page).execute(params);
+        return { more: rows.length > query.limit, rows: rows.slice(0, query.limit) };
       };
-      // The head (total, cursor check, profile) beside the page: the page of a cursor the viewer may
-      // not see is never answered.
+      // The head (total, cursor check) beside the page: the page of a cursor the viewer may not see
+      // is never answered.
       const [[head], { more, rows }] = await Promise.all([statements.head.execute(params), page()]);
       if (cursorId && !head?.cursorVisible) throw new AppError('BAD_REQUEST');
-      const match = ranking ?? matchContextFrom(request, user, () => matchProfileFromJson(head?.profile));
+      const match = ranking ?? matchContextOf(request, user);
       const items = rows.map((r) =>
         cardOf(viewer, r.row, { cover: r.cover, isFavorite: Boolean(r.isFavorite), match }),
       );
@@ -500,6 +464,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/matches',
     {
+      config: { withMatchProfile: true },
       schema: {
         tags: ['matching'],
         summary: 'My matched deals: the deals on the market that fit my preferences or buy box, best first',
@@ -514,7 +479,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireRole(request, BUYER_SIDE);
       const viewer = viewerOf(user);
-      const match = (await matchContextOf(request, user))!;
+      const match = matchContextOf(request, user)!;
       const { limit } = request.query;
       const cursor = decodeRankCursor(request.query.cursor);
       const params: Record<string, unknown> = {};

@@ -14,7 +14,6 @@ import {
   type MatchReason,
   type MatchValue,
 } from '@dealclub/shared/matching';
-import { queryRows, type Db } from '../../db/client';
 import { rowFromJsonOrNull } from '../../db/json-rows';
 import { buyBoxes, buyerPreferences } from '../../db/schema';
 import { translate } from '../../lib/i18n';
@@ -43,15 +42,6 @@ export function matchProfileFromJson(json: MatchProfileJson | null | undefined):
     rowFromJsonOrNull(buyerPreferences, json?.prefs) ?? undefined,
     rowFromJsonOrNull(buyBoxes, json?.box) ?? undefined,
   );
-}
-
-/** The viewer's preferences and buy box (one statement); null when they have neither (no score is given). */
-export async function matchProfileOf(db: Db, userId: string): Promise<MatchProfile | null> {
-  const [found] = await queryRows<{ profile: MatchProfileJson }>(
-    db,
-    sql`select ${matchProfileSql(userId)} as profile`,
-  );
-  return matchProfileFromJson(found?.profile);
 }
 
 /** A match profile from a buyer's stored preferences and buy box rows (either may be missing). */
