@@ -10,6 +10,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { accessRoutes } from './modules/access/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { registerAnalytics } from './modules/analytics/plugin';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { authRoutes } from './modules/auth/routes';
 import { chatRoutes } from './modules/chat/routes';
@@ -19,6 +21,7 @@ import { dealRoutes } from './modules/deals/routes';
 import { fileRoutes } from './modules/files/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
+import { helpRoutes } from './modules/help/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { profileTabRoutes } from './modules/profile/tabs';
 import { identityRoutes } from './modules/identity/routes';
@@ -133,6 +136,8 @@ export async function buildApp({
   await registerAuth(app);
   await registerRealtime(app, realtimeHub);
   registerMetrics(app, { enabled: metrics });
+  // Deal views and buyer analytics, which the deal page and the profile reach (modules/analytics).
+  registerAnalytics(app);
 
   if (config.identity.mode === 'embedded') await identityRoutes(app);
   await app.register(healthRoutes);
@@ -150,12 +155,14 @@ export async function buildApp({
   await app.register(offerRoutes);
   await app.register(chatRoutes);
   await app.register(trainingRoutes);
+  await app.register(helpRoutes);
   await app.register(fileRoutes);
   await app.register(adminRoutes);
   await app.register(outboxRoutes);
   await app.register(alertRoutes);
   await app.register(savedSearchRoutes);
   await app.register(pushRoutes);
+  await app.register(analyticsRoutes);
 
   await registerWebApp(app, config.webDistDir);
 

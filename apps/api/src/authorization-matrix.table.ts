@@ -48,6 +48,9 @@ export interface Fixtures {
   notification: { id: string };
   verification: { id: string };
   lesson: { id: string };
+  /** A published help article and a published question and answer. */
+  helpArticle: { id: string };
+  helpQa: { id: string };
   waitlistEntry: { id: string };
   unsubscribeToken: string;
   realtimeAppId: string;
@@ -62,6 +65,8 @@ export interface Fixtures {
   newSavedSearch(): Promise<{ id: string }>;
   newUser(): Promise<{ id: string }>;
   newLesson(): Promise<{ id: string }>;
+  newHelpArticle(): Promise<{ id: string }>;
+  newHelpQa(): Promise<{ id: string }>;
   newInvitationToken(): Promise<string>;
   uniqueEmail(): string;
   png(field?: string): { payload: Buffer; headers: Record<string, string> };
@@ -321,6 +326,81 @@ export const MATRIX: MatrixRow[] = [
     note: 'admin: 400, the order must name every lesson (and the cell names one) — the gate is passed',
   },
 
+  // The help centre: public to read and to vote on (shell §6), its admin paths the admins'.
+  {
+    route: 'GET /api/help/categories',
+    call: () => ({ url: '/api/help/categories' }),
+    expect: publicRoute(200),
+  },
+  {
+    route: 'GET /api/help/articles',
+    call: () => ({ url: '/api/help/articles?q=title' }),
+    expect: publicRoute(200),
+  },
+  {
+    route: 'GET /api/help/articles/:id',
+    call: (fx) => ({ url: `/api/help/articles/${fx.helpArticle.id}` }),
+    expect: publicRoute(200),
+  },
+  {
+    route: 'POST /api/help/articles/:id/helpful',
+    call: (fx) => ({ url: `/api/help/articles/${fx.helpArticle.id}/helpful`, body: { helpful: true } }),
+    expect: publicRoute(200),
+    note: 'a token, when sent, makes the signed-in user the voter; a deactivated one votes signed out',
+  },
+  { route: 'GET /api/help/qa', call: () => ({ url: '/api/help/qa?q=language' }), expect: publicRoute(200) },
+  {
+    route: 'GET /api/help/qa/:id',
+    call: (fx) => ({ url: `/api/help/qa/${fx.helpQa.id}` }),
+    expect: publicRoute(200),
+  },
+  {
+    route: 'POST /api/help/qa/:id/helpful',
+    call: (fx) => ({ url: `/api/help/qa/${fx.helpQa.id}/helpful`, body: { helpful: false } }),
+    expect: publicRoute(200),
+  },
+  {
+    route: 'GET /api/help/admin/articles',
+    call: () => ({ url: '/api/help/admin/articles' }),
+    expect: [401, 403, 403, 403, 403, 200, 403],
+    note: 'lists drafts and vote counts: private even to read',
+  },
+  {
+    route: 'POST /api/help/admin/articles',
+    call: () => ({ url: '/api/help/admin/articles', body: helpArticleDraft() }),
+    expect: [401, 403, 403, 403, 403, 201, 403],
+  },
+  {
+    route: 'PUT /api/help/admin/articles/:id',
+    call: (fx) => ({ url: `/api/help/admin/articles/${fx.helpArticle.id}`, body: helpArticleDraft() }),
+    expect: [401, 403, 403, 403, 403, 200, 403],
+  },
+  {
+    route: 'DELETE /api/help/admin/articles/:id',
+    call: async (fx) => ({ url: `/api/help/admin/articles/${(await fx.newHelpArticle()).id}` }),
+    expect: [401, 403, 403, 403, 403, 204, 403],
+  },
+  {
+    route: 'GET /api/help/admin/qa',
+    call: () => ({ url: '/api/help/admin/qa' }),
+    expect: [401, 403, 403, 403, 403, 200, 403],
+  },
+  {
+    route: 'POST /api/help/admin/qa',
+    call: () => ({ url: '/api/help/admin/qa', body: helpQaDraft() }),
+    expect: [401, 403, 403, 403, 403, 201, 403],
+  },
+  {
+    route: 'PUT /api/help/admin/qa/:id',
+    call: (fx) => ({ url: `/api/help/admin/qa/${fx.helpQa.id}`, body: helpQaDraft() }),
+    expect: [401, 403, 403, 403, 403, 200, 403],
+  },
+  {
+    route: 'DELETE /api/help/admin/qa/:id',
+    call: async (fx) => ({ url: `/api/help/admin/qa/${(await fx.newHelpQa()).id}` }),
+    expect: [401, 403, 403, 403, 403, 204, 403],
+  },
+
   // Training.
   {
     route: 'GET /api/training/lessons',
@@ -497,6 +577,12 @@ export const MATRIX: MatrixRow[] = [
     note: "the buyers a deal fits are its originator's (and moderators') to see",
   },
   {
+    route: 'GET /api/deals/:id/analytics',
+    call: (fx) => ({ url: `/api/deals/${fx.deal.id}/analytics` }),
+    expect: [401, 403, 200, 404, 404, 200, 403],
+    note: "the originator's and the moderators'; buyer-only accounts are refused, other sellers find nothing",
+  },
+  {
     route: 'PUT /api/deals/:id',
     call: (fx) => ({ url: `/api/deals/${fx.deal.id}`, body: fx.dealInput() }),
     expect: [401, 403, 200, 404, 403, 200, 403],
@@ -641,6 +727,24 @@ export const MATRIX: MatrixRow[] = [
     expect: [401, 200, 403, 404, 404, 403, 403],
   },
 
+  // Analytics and the dashboard: the ZIP analytics are public; the buyer map and the club the seller side's.
+  {
+    route: 'GET /api/analytics/zip-analytics/:zipCode',
+    call: () => ({ url: '/api/analytics/zip-analytics/78701' }),
+    expect: publicRoute(200),
+  },
+  {
+    route: 'GET /api/analytics/buyers',
+    call: () => ({ url: '/api/analytics/buyers?maxPrice=1000000&minBedrooms=2' }),
+    expect: [401, 403, 200, 200, 200, 200, 403],
+  },
+  {
+    route: 'GET /api/analytics/owners',
+    call: () => ({ url: '/api/analytics/owners' }),
+    expect: [401, 403, 200, 200, 200, 200, 403],
+  },
+  { route: 'GET /api/dashboard', call: () => ({ url: '/api/dashboard' }), expect: anySignedIn(200) },
+
   // Conversations and notifications: the two participants only, admins included in "anyone else".
   { route: 'GET /api/chat/threads', call: () => ({ url: '/api/chat/threads' }), expect: anySignedIn(200) },
   {
@@ -704,6 +808,24 @@ export function lessonDraft() {
     summary: { en: 'Liens and exceptions.', es: 'Gravámenes y excepciones.' },
     body: { en: 'A **lien** is a claim.', es: 'Un **gravamen** es un reclamo.' },
     quiz: [],
+    published: true,
+  };
+}
+
+export function helpArticleDraft() {
+  return {
+    category: 'offers',
+    title: { en: 'Reading a title report', es: 'Cómo leer un informe de título' },
+    body: { en: 'A **lien** is a claim.', es: 'Un **gravamen** es un reclamo.' },
+    published: true,
+  };
+}
+
+export function helpQaDraft() {
+  return {
+    category: 'account',
+    question: { en: 'How do I change the language?', es: '¿Cómo cambio el idioma?' },
+    answer: { en: 'Use the selector in the header.', es: 'Usa el selector del encabezado.' },
     published: true,
   };
 }

@@ -16,6 +16,8 @@ import { expressInterest, submitOffer } from './modules/offers/service';
 import { createSavedSearch } from './modules/saved-searches/service';
 import {
   CAST,
+  helpArticleDraft,
+  helpQaDraft,
   lessonDraft,
   MATRIX,
   type Call,
@@ -160,6 +162,12 @@ async function buildFixtures(app: FastifyInstance): Promise<Fixtures> {
     (await ok(await callAs(app, admin, 'POST', '/api/admin/training/lessons', lessonDraft()), 201)) as {
       id: string;
     };
+  const newHelpArticle = async () =>
+    (await ok(await callAs(app, admin, 'POST', '/api/help/admin/articles', helpArticleDraft()), 201)) as {
+      id: string;
+    };
+  const newHelpQa = async () =>
+    (await ok(await callAs(app, admin, 'POST', '/api/help/admin/qa', helpQaDraft()), 201)) as { id: string };
   const [entry] = await db
     .insert(waitlist)
     .values({
@@ -182,6 +190,8 @@ async function buildFixtures(app: FastifyInstance): Promise<Fixtures> {
     notification: notification!,
     verification,
     lesson: await newLesson(),
+    helpArticle: await newHelpArticle(),
+    helpQa: await newHelpQa(),
     waitlistEntry: entry!,
     unsubscribeToken: unsubscribeToken(await unsubscribeKey(db, app.secrets), buyer.id),
     realtimeAppId: app.config.realtime.appId,
@@ -225,6 +235,8 @@ async function buildFixtures(app: FastifyInstance): Promise<Fixtures> {
       }),
     }),
     newLesson,
+    newHelpArticle,
+    newHelpQa,
     newInvitationToken: async () =>
       (await createInvitation(db, { role: 'buyer', createdBy: seller.id })).token,
     uniqueEmail: () => `matrix-${++emails}-${Date.now()}@example.test`,

@@ -15,6 +15,8 @@ export const LOCKS = {
   capacity: 4,
   /** The training course's order and size. */
   course: 5,
+  /** The help centre's slugs, positions and size. */
+  help: 6,
 } as const;
 
 /** Waits for the lock `key` until the transaction `tx` ends. */

@@ -11,3 +11,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const named = e.constraint ?? e.cause?.constraint ?? '';
   return !constraint || named === '' || named === constraint;
 }
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** A write named a row that is not there (any more). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === FOREIGN_KEY_VIOLATION;
+}

@@ -1,3 +1,4 @@
+import { helpCentreSeed } from '../modules/help/help-seed';
 import { trainingCourseSeed } from '../modules/training/course-seed';
 import type { Seed } from './seed';
 
@@ -5,4 +6,4 @@ import type { Seed } from './seed';
  * Content the product ships with, seeded on every database (embedded or server, demo mode or not)
  * after the migrations: admins edit it from there. Each runs once per database.
  */
-export const PRODUCT_SEEDS: readonly Seed[] = [trainingCourseSeed];
+export const PRODUCT_SEEDS: readonly Seed[] = [trainingCourseSeed, helpCentreSeed];

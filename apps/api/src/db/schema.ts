@@ -8,6 +8,9 @@ import type { OfferStatus, OfferType } from '@dealclub/shared/offers';
 import {
   bigserial,
   boolean,
+  check,
+  customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -80,7 +83,15 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // The buyer map's list (analytics/buyer-analytics.ts), in name order a page at a time.
+    index('users_name_idx').on(t.lastName, t.firstName, t.id),
+    // The owners club (analytics/owners.ts): the few owners among every user.
+    index('users_owners_idx')
+      .on(t.lastName, t.firstName, t.id)
+      .where(sql`${t.roles} @> '{owner}'::text[]`),
+  ],
 );
 
 /** The embedded identity provider's directory (PROTOCOLS.md A). Unused when AWS Cognito is configured. */
@@ -322,6 +333,8 @@ export const buyerPreferences = pgTable(
     index('buyer_preferences_city_idx')
       .on(t.state, sql`lower(${t.city})`, t.userId)
       .where(sql`cardinality(${t.zipCodes}) = 0`),
+    // The buyer analytics' data version (analytics/buyer-analytics.ts).
+    index('buyer_preferences_updated_idx').on(t.updatedAt),
   ],
 );
 
@@ -360,6 +373,7 @@ export const buyBoxes = pgTable(
     index('buy_boxes_city_idx')
       .on(t.state, sql`lower(${t.city})`, t.userId)
       .where(sql`cardinality(${t.zipCodes}) = 0`),
+    index('buy_boxes_updated_idx').on(t.updatedAt),
   ],
 );
 
@@ -376,7 +390,11 @@ export const zipCodes = pgTable(
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
   },
-  (t) => [index('zip_codes_state_idx').on(t.state)],
+  (t) => [
+    index('zip_codes_state_idx').on(t.state),
+    // A market's centroid (the owners map): the ZIP codes of a city.
+    index('zip_codes_city_idx').on(t.state, sql`lower(${t.city})`),
+  ],
 );
 
 /**
@@ -529,6 +547,24 @@ export const favorites = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.dealId] }), index('favorites_deal_idx').on(t.dealId)],
+);
+
+/**
+ * Deal views (DECISIONS.md, Analytics and maps): a signed-in user who does not manage the deal,
+ * once per viewer and day (UTC). Built for counting: the key leads with the deal and the day, so a
+ * deal's 30 days are one range of the primary key. Written in batches off the request
+ * (analytics/view-buffer.ts); a view stays counted when its viewer's account goes.
+ */
+export const dealViews = pgTable(
+  'deal_views',
+  {
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    viewerId: uuid('viewer_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dealId, t.day, t.viewerId] })],
 );
 
 /**
@@ -988,5 +1024,115 @@ export const trainingProgress = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.lessonId] }),
     index('training_progress_lesson_idx').on(t.lessonId),
+  ],
+);
+
+/** A full-text search document; written by PostgreSQL (generated columns), read only in SQL. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A generated search document over a title and a plain-text body in one text search configuration
+ * (DECISIONS.md, Help: `english` and `spanish`): title words weigh A, body words B.
+ */
+const searchDocument = (name: string, config: 'english' | 'spanish', title: string, body: string) =>
+  tsvector(name)
+    .notNull()
+    .generatedAlwaysAs(
+      sql.raw(
+        `setweight(to_tsvector('${config}'::regconfig, "${title}"), 'A') || setweight(to_tsvector('${config}'::regconfig, "${body}"), 'B')`,
+      ),
+    );
+
+/**
+ * Help articles (DECISIONS.md, Help, feedback and roadmap), in English and Spanish, Markdown.
+ * Readers see published ones only; a published article is complete in both languages. `plain_*`
+ * is the body as plain text (written with it), which the search documents and snippets read.
+ */
+export const helpArticles = pgTable(
+  'help_articles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    category: text('category').notNull(),
+    position: integer('position').notNull(),
+    published: boolean('published').notNull().default(false),
+    titleEn: text('title_en').notNull(),
+    titleEs: text('title_es').notNull().default(''),
+    bodyEn: text('body_en').notNull(),
+    bodyEs: text('body_es').notNull().default(''),
+    plainEn: text('plain_en').notNull().default(''),
+    plainEs: text('plain_es').notNull().default(''),
+    searchEn: searchDocument('search_en', 'english', 'title_en', 'plain_en'),
+    searchEs: searchDocument('search_es', 'spanish', 'title_es', 'plain_es'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('help_articles_slug_idx').on(t.slug),
+    index('help_articles_list_idx').on(t.category, t.position),
+    index('help_articles_search_en_idx').using('gin', t.searchEn),
+    index('help_articles_search_es_idx').using('gin', t.searchEs),
+  ],
+);
+
+/**
+ * Help questions and their answers: the shape of articles, the question for a title and the answer
+ * for a body. The properties carry the articles' names (`titleEn` is `question_en`), so one service
+ * serves both.
+ */
+export const helpQa = pgTable(
+  'help_qa',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    category: text('category').notNull(),
+    position: integer('position').notNull(),
+    published: boolean('published').notNull().default(false),
+    titleEn: text('question_en').notNull(),
+    titleEs: text('question_es').notNull().default(''),
+    bodyEn: text('answer_en').notNull(),
+    bodyEs: text('answer_es').notNull().default(''),
+    plainEn: text('plain_en').notNull().default(''),
+    plainEs: text('plain_es').notNull().default(''),
+    searchEn: searchDocument('search_en', 'english', 'question_en', 'plain_en'),
+    searchEs: searchDocument('search_es', 'spanish', 'question_es', 'plain_es'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('help_qa_slug_idx').on(t.slug),
+    index('help_qa_list_idx').on(t.category, t.position),
+    index('help_qa_search_en_idx').using('gin', t.searchEn),
+    index('help_qa_search_es_idx').using('gin', t.searchEs),
+  ],
+);
+
+/**
+ * 'Was this helpful?' answers: one per voter and item, changed in place. The voter is `u:<user id>`
+ * when signed in, else `a:<keyed hash of the address>` (the address itself is never stored).
+ */
+export const helpVotes = pgTable(
+  'help_votes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    articleId: uuid('article_id').references(() => helpArticles.id, { onDelete: 'cascade' }),
+    qaId: uuid('qa_id').references(() => helpQa.id, { onDelete: 'cascade' }),
+    voter: text('voter').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    helpful: boolean('helpful').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('help_votes_one_item', sql`num_nonnulls(${t.articleId}, ${t.qaId}) = 1`),
+    uniqueIndex('help_votes_article_voter_idx')
+      .on(t.articleId, t.voter)
+      .where(sql`${t.articleId} is not null`),
+    uniqueIndex('help_votes_qa_voter_idx')
+      .on(t.qaId, t.voter)
+      .where(sql`${t.qaId} is not null`),
+    index('help_votes_user_idx').on(t.userId),
   ],
 );

@@ -170,7 +170,11 @@ export async function registerAuth(app: FastifyInstance) {
       };
       statement = prepareNamed(
         'auth_user',
-        db.select(selection).from(users).where(eq(users.id, sql.placeholder('sub'))).limit(1),
+        db
+          .select(selection)
+          .from(users)
+          .where(eq(users.id, sql.placeholder('sub')))
+          .limit(1),
       ) as unknown as { execute(params: Record<string, unknown>): Promise<Found[]> };
       userStatements.set(key, statement);
     }

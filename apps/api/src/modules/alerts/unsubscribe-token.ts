@@ -2,43 +2,21 @@
  * The one-click unsubscribe link of every alert e-mail (DECISIONS.md, Matching and alerts):
  * `<user id>.<HMAC-SHA256 of it>`, no sign-in, no expiry (an old e-mail's link must keep working).
  *
- * The key is derived from the installation's first identity signing key, which lives in the
- * database: every instance shares it and it survives restarts. The configuration's only secret
- * (`PUSHER_SECRET`) is made afresh at each start when unset, which would break every link already
- * sent. Rotating the signing key does not change the first key, so links keep working. The key is
- * stored sealed (decision 018): it is opened with the server's secrets key first, and resealing it
- * under a new secrets key does not change it either.
+ * The key is derived from the installation's first identity signing key (`installationKey`), so
+ * every instance shares it and links already sent keep working across restarts, key rotations and
+ * reseals.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
-import { activeSigningKey, firstPrivateJwk } from '../identity/keys';
+import { installationKey } from '../identity/installation-key';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 
-const keys = new WeakMap<Db, Promise<Buffer>>();
-
 /** The HMAC key of unsubscribe links (read once per database: the first signing key never changes). */
 export function unsubscribeKey(db: Db, secrets: SecretBox): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = deriveKey(db, secrets);
-    keys.set(db, key);
-    key.catch(() => keys.delete(db));
-  }
-  return key;
-}
-
-async function deriveKey(db: Db, secrets: SecretBox): Promise<Buffer> {
-  let jwk = await firstPrivateJwk(db, secrets);
-  if (!jwk) {
-    await activeSigningKey(db, secrets);
-    jwk = await firstPrivateJwk(db, secrets);
-  }
-  const d = jwk?.d;
-  if (!d) throw new Error('the first identity signing key has no private part');
-  return createHash('sha256').update('dealclub/alerts-unsubscribe/v1\n').update(d).digest();
+  return installationKey(db, secrets, 'dealclub/alerts-unsubscribe/v1');
 }
 
 const signatureOf = (key: Buffer, userId: string) =>

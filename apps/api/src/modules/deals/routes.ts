@@ -47,7 +47,15 @@ import { prepareNamed } from '../../db/prepared';
 import { FIT_RANK, FITS_RANK, matchFitSql, matchRankSql } from '../matching/rank-sql';
 import { contentLanguage } from '../../lib/content-language';
 import { disclosureItems } from '../trust/disclosures';
-import { managesDeal, readsDeal, seesAddressSql, viewerOf, visibleTo, type Viewer } from './visibility';
+import {
+  managesDeal,
+  ON_THE_MARKET,
+  readsDeal,
+  seesAddressSql,
+  viewerOf,
+  visibleTo,
+  type Viewer,
+} from './visibility';
 import { lapseEditedVerification } from '../verifications/service';
 
 const Card = z.looseObject({ id: z.string(), status: z.string(), addressHidden: z.boolean() });
@@ -144,9 +152,6 @@ export const MATCH_LIST_MAX = 200;
 function rankOfCard(match: { score: number; matches: boolean } | null): number {
   return match ? (match.matches ? FIT_RANK : 0) + match.score : 0;
 }
-
-/** What the browse list offers: deals still on the market (sold and canceled ones leave it). */
-const ON_THE_MARKET = sql`${deals.status} in ('exclusive', 'active', 'pending')`;
 
 /**
  * The browse filters (saved-searches/match.ts applies the same ones to a single deal; its test holds
@@ -360,6 +365,10 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     const viewer = viewerOf(user);
     const page = await readDealPage(db(), viewer, id);
     if (!page || !readsDeal(user, page.row)) throw new AppError('LISTING_NOT_FOUND');
+    // A view (DECISIONS.md, Analytics and maps): the page read (the one call with the request) by
+    // anyone who does not manage the deal, noted in memory and written off the request, once per
+    // viewer and day (analytics/view-buffer.ts).
+    if (request && !managesDeal(viewer, page.row)) app.dealViews.record(page.row.id, user.id);
     const match = request ? matchContextFrom(request, user, () => profileOfPage(page)) : undefined;
     return detailOf(db(), viewer, page, match);
   }

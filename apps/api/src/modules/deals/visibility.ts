@@ -37,6 +37,9 @@ export function isPriorityBuyer(viewer: ViewerRef): SQL {
       and ${preferencesAdmit(dealColumns, 'bp')})))`;
 }
 
+/** SQL: the deal row in scope is on the market (sold and canceled ones leave the browse list). */
+export const ON_THE_MARKET = sql`${deals.status} in ('exclusive', 'active', 'pending')`;
+
 /** SQL: the deal row in scope is visible to the viewer in lists and on its page. */
 export function visibleTo(viewer: ViewerRef): SQL {
   if (viewer.isAdmin) return sql`true`;

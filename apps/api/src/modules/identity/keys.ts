@@ -106,7 +106,7 @@ export async function publishedKeys(db: Db): Promise<JWK[]> {
   return rows.map((r) => r.publicJwk as JWK);
 }
 
-/** The private JWK of the installation's first key (the alert unsubscribe links derive from it). */
+/** The private JWK of the installation's first key (`installation-key.ts` derives its keys from it). */
 export async function firstPrivateJwk(db: Db, box: SecretBox): Promise<JWK | undefined> {
   const [row] = await db
     .select({ kid: identitySigningKeys.kid, privateJwk: identitySigningKeys.privateJwk })

@@ -132,6 +132,8 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
       .values(values as never)
       .onConflictDoUpdate({ target: table.userId, set: values as never })
       .returning();
+    // The ZIP analytics and the buyer map count this buyer where they are now.
+    app.buyerAnalytics.changed();
     return row as T['$inferSelect'];
   }
 

@@ -27,7 +27,7 @@ export interface SavedSearchHit {
 
 export const SAVED_SEARCH_PAGE = 1000;
 
-/** What the deal list offers: deals still on the market (deals/routes.ts `ON_THE_MARKET`). */
+/** What the deal list offers: deals still on the market (deals/visibility.ts `ON_THE_MARKET`). */
 const ON_THE_MARKET: ReadonlySet<string> = new Set(['exclusive', 'active', 'pending']);
 
 /** Case-insensitive "contains", as `ilike '%q%'` with the pattern's wildcards escaped. */

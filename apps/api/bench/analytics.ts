@@ -1,0 +1,354 @@
+/**
+ * The analytics benchmark (issue 15), `npm run bench:analytics` and part of `npm run bench`: 100,000
+ * buyers over 30,000 ZIP codes (bench/seed-analytics.ts) in a fresh database on the PostgreSQL server
+ * of this machine, then
+ *   (a) the buyer map's own SQL, once each, as a change leaves it to be computed again: the ZIPs
+ *       (one grouped statement over every buyer) and a page of the list;
+ *   (b) `GET /api/analytics/buyers` (unfiltered, and with a budget and a bedroom filter) through the
+ *       API at BENCH_CONNECTIONS (50) as a seller; goal p99 < 100 ms;
+ *   (c) the public `GET /api/analytics/zip-analytics/{zip}` of the ZIP with the most buyers through
+ *       the API at the same concurrency, against the SQL of the answer sent directly through `pg` with
+ *       the same pool: the statements of a request that computes it (data version, then the ZIP's
+ *       figures) and of one the cache answers (the data version alone), each recorded from a real
+ *       request; goal: the API at least 60 % of the direct throughput.
+ * Prints a Markdown table and writes bench/results/analytics.json.
+ *
+ * BENCH_PG_URL: an admin connection on loopback (default postgres://root@127.0.0.1:5432/postgres);
+ * skipped with a message when no PostgreSQL answers. BENCH_ANALYTICS_BUYERS (100000), BENCH_POOL (20),
+ * BENCH_DURATION_S (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_S (2).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { BuyerAnalytics } from '../src/modules/analytics/buyer-analytics';
+import { createDirectoryUser } from '../src/modules/identity/directory';
+import { createTestTokens } from './plan-tokens';
+import { createBenchDatabase, log } from './postgres-bench';
+import { loopbackUrl, startServer, stopServer } from './run';
+import { ANALYTICS_ZIPS, seedAnalyticsBuyers } from './seed-analytics';
+
+const BUYERS = Number(process.env.BENCH_ANALYTICS_BUYERS ?? 100_000);
+const POOL = Number(process.env.BENCH_POOL ?? 20);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
+const PASSWORD = 'Bench!Pass2026';
+const SELLER_EMAIL = 'bench-map-seller@bench.test';
+const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'analytics.json');
+
+interface Measured {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  /** Bytes of one answer, and how many answers were 304 (API only). */
+  bytes?: number;
+  notModified?: number;
+}
+
+async function viaApi(url: string, headers: Record<string, string>, durationS: number): Promise<Measured> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: durationS });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    // A revalidation's 304 is its answer; anything 4xx, 5xx or failed is an error.
+    errors: result.errors + result.timeouts + result['4xx'] + result['5xx'],
+    notModified: result['3xx'],
+    bytes: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+  };
+}
+
+/** Statements replayed in order by CONNECTIONS workers sharing a pool (as bench/deals.ts). */
+async function direct(
+  pool: pg.Pool,
+  statements: { sql: string; params: unknown[] }[],
+  durationS: number,
+): Promise<Measured> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = Date.now() + durationS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < end) {
+        const started = performance.now();
+        try {
+          for (const s of statements) await pool.query(s.sql, s.params);
+          latencies.push(performance.now() - started);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requestsPerSecond: latencies.length / durationS,
+    p50: Math.round(at(0.5)),
+    p99: Math.round(at(0.99)),
+    requests: latencies.length,
+    errors,
+  };
+}
+
+/** Milliseconds of `run`, best and median of `times` runs. */
+async function timed(times: number, run: () => Promise<unknown>) {
+  const ms: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await run();
+    ms.push(performance.now() - started);
+  }
+  ms.sort((a, b) => a - b);
+  return { best: Math.round(ms[0]!), median: Math.round(ms[Math.floor(ms.length / 2)]!) };
+}
+
+async function main(): Promise<number> {
+  const benchDb = await createBenchDatabase('dealclub_bench_analytics', 'analytics bench');
+  if (!benchDb) return 0;
+  const { url, name } = benchDb;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const pool = new pg.Pool({ connectionString: url, max: POOL, options: '-c jit=off' });
+  pool.on('error', () => {});
+  const recorded: { sql: string; params: unknown[] }[] = [];
+  let recording = false;
+  const database = await openDatabase({
+    databaseUrl: url,
+    poolMax: 4,
+    queryLog: (sql, params) => {
+      if (recording) recorded.push({ sql, params });
+    },
+  });
+  try {
+    await runMigrations(database.db);
+    const seed = new pg.Client({ connectionString: url });
+    seed.on('error', () => {});
+    await seed.connect();
+    log(
+      `seeding ${BUYERS.toLocaleString('en-US')} buyers over ${ANALYTICS_ZIPS.toLocaleString('en-US')} ZIPs into ${name}…`,
+    );
+    const seeded = performance.now();
+    await seedAnalyticsBuyers(seed, BUYERS);
+    const seedS = (performance.now() - seeded) / 1000;
+    const [market] = (
+      await seed.query<{ zips: number; pairs: number }>(
+        `select count(distinct zip)::int as zips, count(*)::int as pairs from (
+           select user_id, unnest(zip_codes) as zip from buyer_preferences
+           union select user_id, unnest(zip_codes) from buy_boxes) l`,
+      )
+    ).rows;
+    const [{ zip: denseZip, buyers: denseBuyers } = { zip: '', buyers: 0 }] = (
+      await seed.query<{ zip: string; buyers: number }>(
+        `select zip, count(*)::int as buyers from (
+           select user_id, unnest(zip_codes) as zip from buyer_preferences
+           union select user_id, unnest(zip_codes) from buy_boxes) l
+         group by zip order by count(*) desc, zip limit 1`,
+      )
+    ).rows;
+    await createDirectoryUser(database.db, {
+      email: SELLER_EMAIL,
+      password: PASSWORD,
+      roles: ['originator'],
+      firstName: 'Bench',
+      lastName: 'Seller',
+      phoneNumber: '5125550103',
+    });
+    await seed.end();
+    log(
+      `seeded in ${seedS.toFixed(1)} s: ${market?.pairs.toLocaleString('en-US')} buyer–ZIP pairs over ${market?.zips.toLocaleString('en-US')} ZIPs`,
+    );
+
+    // (a) The SQL a change leaves to be run again: each run on a fresh cache.
+    const sqlOnly = {
+      map: await timed(5, () => new BuyerAnalytics(database.db).buyerMapAnswer({}, undefined, 24)),
+      mapFiltered: await timed(5, () =>
+        new BuyerAnalytics(database.db).buyerMapAnswer(
+          { maxPrice: 1_000_000, minBedrooms: 3 },
+          undefined,
+          24,
+        ),
+      ),
+      list: await timed(20, () => new BuyerAnalytics(database.db).buyerList({}, undefined, 25)),
+      listFiltered: await timed(20, () =>
+        new BuyerAnalytics(database.db).buyerList({ maxPrice: 1_000_000, minBedrooms: 3 }, undefined, 25),
+      ),
+      zip: await timed(20, () => new BuyerAnalytics(database.db).zipAnalytics(denseZip)),
+    };
+
+    // One secrets key for the bench server and the in-process app (signing keys sealed with it).
+    const secretsKey = process.env.SECRETS_KEY ?? randomBytes(32).toString('base64');
+    server = await startServer({
+      BENCH_DATABASE_URL: url,
+      BENCH_DATABASE_POOL_MAX: String(POOL),
+      SECRETS_KEY: secretsKey,
+    });
+    const app = await buildApp({
+      config: loadConfig({
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATABASE_URL: url,
+        SECRETS_KEY: secretsKey,
+      }),
+      database,
+    });
+    const seller = { authorization: `Bearer ${await createTestTokens(app, SELLER_EMAIL, PASSWORD)}` };
+    // The statements of the public ZIP analytics: a request that computes the answer (the first),
+    // and one the cache answers (the next).
+    const zipPath = `/api/analytics/zip-analytics/${denseZip}`;
+    const record = async () => {
+      recorded.length = 0;
+      recording = true;
+      const res = await app.inject({ url: zipPath });
+      recording = false;
+      if (res.statusCode !== 200) throw new Error(`${zipPath} answered ${res.statusCode}: ${res.body}`);
+      return [...recorded];
+    };
+    const computed = await record();
+    const cached = await record();
+    await app.close();
+
+    const port = server.port;
+    const browser = { ...seller, 'accept-encoding': 'br, gzip' };
+    const first = await fetch(loopbackUrl(port, '/api/analytics/buyers'), { headers: browser });
+    const etag = first.headers.get('etag') ?? '';
+    const routes = [
+      { name: 'buyer map, first page, uncompressed', path: '/api/analytics/buyers', headers: seller },
+      {
+        name: 'buyer map, first page, brotli (as browsers ask)',
+        path: '/api/analytics/buyers',
+        headers: browser,
+      },
+      {
+        name: 'buyer map, first page, revalidated (304)',
+        path: '/api/analytics/buyers',
+        headers: { ...browser, 'if-none-match': etag },
+      },
+      {
+        name: 'buyer map, first page, $1M budget and 3+ bedrooms, brotli',
+        path: '/api/analytics/buyers?maxPrice=1000000&minBedrooms=3',
+        headers: browser,
+      },
+      {
+        name: `buyer list of one ZIP (${denseZip})`,
+        path: `/api/analytics/buyers?zipCode=${denseZip}`,
+        headers: browser,
+      },
+      { name: `public ZIP analytics (${denseZip}, ${denseBuyers} buyers)`, path: zipPath, headers: {} },
+    ];
+    const results: { name: string; path: string; api: Measured }[] = [];
+    for (const route of routes) {
+      const target = loopbackUrl(port, route.path).href;
+      if (WARMUP_S > 0) {
+        log(`warming up ${route.name}…`);
+        await viaApi(target, route.headers, WARMUP_S);
+      }
+      log(`measuring ${route.name} through the API for ${DURATION_S} s…`);
+      results.push({ ...route, api: await viaApi(target, route.headers, DURATION_S) });
+    }
+    const zipApi = results.at(-1)!.api;
+    const replays = [];
+    for (const [label, statements] of [
+      ['the answer computed (data version, then the ZIP)', computed],
+      ['the answer cached (data version)', cached],
+    ] as const) {
+      if (WARMUP_S > 0) await direct(pool, statements, WARMUP_S);
+      log(`measuring ${label} directly through pg (${statements.length} statements) for ${DURATION_S} s…`);
+      const measured = await direct(pool, statements, DURATION_S);
+      replays.push({
+        label,
+        statements: statements.length,
+        direct: measured,
+        ratio: zipApi.requestsPerSecond / measured.requestsPerSecond,
+      });
+    }
+
+    const ms = (t: { best: number; median: number }) => `${t.best} / ${t.median}`;
+    const machine = `Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(2)}`;
+    const table = [
+      `SQL alone (best / median ms), ${BUYERS.toLocaleString('en-US')} buyers, ${market?.pairs.toLocaleString('en-US')} buyer–ZIP pairs over ${market?.zips.toLocaleString('en-US')} ZIPs:`,
+      '',
+      '| statement | ms |',
+      '| --- | ---: |',
+      `| the first page computed, unfiltered: the ZIPs (one grouped statement) and 24 buyers, written | ${ms(sqlOnly.map)} |`,
+      `| the first page computed, $1M budget and 3+ bedrooms | ${ms(sqlOnly.mapFiltered)} |`,
+      `| a page of 25 buyers by name, unfiltered | ${ms(sqlOnly.list)} |`,
+      `| a page of 25 buyers by name, $1M budget and 3+ bedrooms | ${ms(sqlOnly.listFiltered)} |`,
+      `| the public analytics of ${denseZip} (data version and the ZIP) | ${ms(sqlOnly.zip)} |`,
+      '',
+      `Through the API (${CONNECTIONS} connections, ${DURATION_S} s, pool ${POOL}):`,
+      '',
+      '| route | req/s | p50 ms | p99 ms | bytes per answer |',
+      '| --- | ---: | ---: | ---: | ---: |',
+      ...results.map(
+        (r) =>
+          `| ${r.name} (\`GET ${r.path}\`) | ${Math.round(r.api.requestsPerSecond).toLocaleString('en-US')} | ${r.api.p50} | ${r.api.p99} | ${(r.api.bytes ?? 0).toLocaleString('en-US')} |`,
+      ),
+      '',
+      `The public ZIP analytics against its SQL sent directly (${CONNECTIONS} workers, pool ${POOL}):`,
+      '',
+      '| SQL replayed | statements | direct req/s | direct p50 / p99 ms | API / direct |',
+      '| --- | ---: | ---: | ---: | ---: |',
+      ...replays.map(
+        (r) =>
+          `| ${r.label} | ${r.statements} | ${Math.round(r.direct.requestsPerSecond).toLocaleString('en-US')} | ${r.direct.p50} / ${r.direct.p99} | ${(r.ratio * 100).toFixed(0)} % |`,
+      ),
+    ].join('\n');
+    process.stdout.write(`\n${table}\n\n${machine}; seeded in ${seedS.toFixed(1)} s\n`);
+    mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+    writeFileSync(
+      RESULTS_FILE,
+      JSON.stringify(
+        {
+          machine,
+          buyers: BUYERS,
+          market,
+          denseZip,
+          connections: CONNECTIONS,
+          pool: POOL,
+          sqlOnly,
+          results,
+          replays,
+        },
+        null,
+        2,
+      ),
+    );
+    const failed = [
+      ...results.filter((r) => r.api.errors > 0),
+      ...replays.filter((r) => r.direct.errors > 0),
+    ];
+    if (failed.length) {
+      log('requests failed');
+      return 1;
+    }
+    return 0;
+  } finally {
+    if (server) await stopServer(server.child);
+    await pool.end();
+    await database.close().catch(() => {});
+    await benchDb.drop();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    log(`analytics bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  },
+);

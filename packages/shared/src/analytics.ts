@@ -1,0 +1,100 @@
+/**
+ * Analytics (core §2, §3 Zip analytics; DECISIONS.md, Analytics and maps): the buyer map's filters
+ * and the shapes the analytics calls answer (API.md). Messages are locale keys.
+ */
+import { z } from 'zod';
+import { BUDGET_CAPS, ROOM_MINIMUMS } from './deal-rules';
+import { ZIP_PATTERN } from './geo-rules';
+
+/** Days of a deal's daily figures (DECISIONS.md: per day for 30 days), today (UTC) the last. */
+export const DEAL_ANALYTICS_DAYS = 30;
+
+/** Buyers the public ZIP analytics lists at most (its count and averages are of them all). */
+export const ZIP_BUYER_LIST_MAX = 100;
+
+/** One of a fixed list of numbers, as a query string carries it ("1000000"). */
+function oneOf<T extends readonly number[]>(values: T, message: string) {
+  return z.coerce
+    .number({ error: message })
+    .refine((v): v is T[number] => values.includes(v), message)
+    .optional();
+}
+
+/**
+ * The buyer map's filters (`GET /api/analytics/buyers`, core §9: budget caps 500K … 3M, bed and
+ * bath minimums 1+ to 4+). They narrow the buyers by what their buyer preferences say: a budget cap
+ * keeps those pre-approved for at most that amount, a minimum those who want at least that many
+ * rooms; a buyer who left the figure empty is not known to fit, so a filter leaves them out.
+ * `zipCode` narrows the buyer list to one ZIP (the map's ZIPs stay all shown).
+ */
+export const buyerAnalyticsQuery = z.object({
+  maxPrice: oneOf(BUDGET_CAPS, 'analytics.validation.maxPrice'),
+  minBedrooms: oneOf(ROOM_MINIMUMS, 'analytics.validation.rooms'),
+  minBathrooms: oneOf(ROOM_MINIMUMS, 'analytics.validation.rooms'),
+  zipCode: z.string({ error: 'geo.validation.zip' }).regex(ZIP_PATTERN, 'geo.validation.zip').optional(),
+});
+export type BuyerAnalyticsFilters = z.infer<typeof buyerAnalyticsQuery>;
+
+export const DASHBOARD_MODES = ['buying', 'selling'] as const;
+export type DashboardMode = (typeof DASHBOARD_MODES)[number];
+
+/**
+ * A buyer's name as the public ZIP analytics shows it (DECISIONS.md, People and access): the first
+ * name and the initial of the last name ("Maria G."), nothing more.
+ */
+export function publicBuyerName(firstName: string, lastName: string): string {
+  const first = firstName.trim();
+  const initial = Array.from(lastName.trim())[0];
+  if (!initial) return first;
+  return first ? `${first} ${initial.toLocaleUpperCase('en-US')}.` : `${initial.toLocaleUpperCase('en-US')}.`;
+}
+
+/** A day's figures of a deal (`daily`), oldest first. */
+export interface DealAnalyticsDay {
+  date: string;
+  views: number;
+  favorites: number;
+  interests: number;
+  offers: number;
+}
+
+/** `GET /api/deals/{id}/analytics` */
+export interface DealAnalytics {
+  dealId: string;
+  views: number;
+  uniqueViewers: number;
+  favorites: number;
+  interests: number;
+  offers: number;
+  daily: DealAnalyticsDay[];
+  /** People at each step: who viewed, saved, expressed interest, made an offer. */
+  funnel: { view: number; favorite: number; interest: number; offer: number };
+  /** The offers' purchase prices (cash deals) or entry fees (creative deals); nulls without offers. */
+  offerRange: { basis: 'purchasePrice' | 'entryFee'; min: number | null; max: number | null };
+  daysOnMarket: number;
+  matchingBuyers: number;
+}
+
+/** `GET /api/analytics/zip-analytics/{zipCode}` (public). */
+export interface ZipAnalytics {
+  zipCode: string;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+  buyerCount: number;
+  averageDownPayment: number | null;
+  averageMonthlyPayment: number | null;
+  lastUpdated: string | null;
+  buyers: { name: string; maxMonthlyPayment: number | null; certified: boolean }[];
+}
+
+/** One ZIP of the buyer map (`GET /api/analytics/buyers`). */
+export interface BuyerZip {
+  zipCode: string;
+  lat: number;
+  lng: number;
+  buyerCount: number;
+  averageDownPayment: number | null;
+  averageMonthlyPayment: number | null;
+}
