@@ -61,10 +61,10 @@ export const APP_ROUTES = [
   { id: 'feedback', path: '/feedback', built: false },
   { id: 'ownersFeedback', path: '/owners-feedback', built: false },
   { id: 'features', path: '/features', built: false },
-  { id: 'help', path: '/help', built: false },
-  { id: 'helpArticle', path: '/help/article/:id', built: false },
-  { id: 'helpQa', path: '/help/qa/:id', built: false },
-  { id: 'helpQaAlias', path: '/help-qa/:id', built: false },
+  { id: 'help', path: '/help', built: true },
+  { id: 'helpArticle', path: '/help/article/:id', built: true },
+  { id: 'helpQa', path: '/help/qa/:id', built: true },
+  { id: 'helpQaAlias', path: '/help-qa/:id', built: true },
   { id: 'helpTest', path: '/helptest', built: false, redirectTo: '/help' },
 ] as const satisfies readonly AppRoute[];
 

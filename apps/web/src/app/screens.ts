@@ -38,6 +38,10 @@ export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> =
   dealOffers: () => import('@/features/offers/routes/deal-offers'),
   chat: () => import('@/features/chat/routes/chat'),
   chatThread: () => import('@/features/chat/routes/chat-thread'),
+  help: () => import('@/features/help/routes/help'),
+  helpArticle: () => import('@/features/help/routes/help-article'),
+  helpQa: () => import('@/features/help/routes/help-qa'),
+  helpQaAlias: () => import('@/features/help/routes/help-qa'),
 };
 
 /**

@@ -49,8 +49,12 @@ describe('isPublicPath', () => {
     expect(isPublicPath('/api/health')).toBe(true);
     expect(isPublicPath('/api/analytics/zip-analytics/78701')).toBe(true);
     expect(isPublicPath('/api/help/articles')).toBe(true);
-    expect(isPublicPath('/api/help/admin/articles', 'POST')).toBe(false);
     expect(isPublicPath('/api/auth/me')).toBe(false);
+  });
+
+  it('keeps the help admin calls private, reading included', () => {
+    expect(isPublicPath('/api/help/admin/articles')).toBe(false);
+    expect(isPublicPath('/api/help/admin/qa/00000000-0000-4000-8000-000000000001')).toBe(false);
   });
 });
 
@@ -75,6 +79,34 @@ describe('apiRequest', () => {
     expect(headers['content-type']).toBe('application/json');
     expect(init.credentials).toBe('include');
     expect(init.body).toBe('{"languagePreference":"es"}');
+  });
+
+  const authorizationOf = (fetchMock: ReturnType<typeof vi.fn>, call = 0) => {
+    const [, init] = fetchMock.mock.calls[call] as unknown as [string, RequestInit];
+    return (init.headers as Record<string, string>).authorization;
+  };
+
+  it('sends the token to the help centre when signed in, so that a reader votes as themselves', async () => {
+    const fetchMock = vi.fn(async () => json(200, { myVote: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    setAuthHandlers({ getToken: () => 'id-token', refresh: async () => null });
+    await apiRequest('/api/help/articles/making-an-offer/helpful', {
+      method: 'POST',
+      data: { helpful: true },
+    });
+    await apiRequest('/api/help/admin/articles');
+    await apiRequest('/api/health');
+    expect(authorizationOf(fetchMock, 0)).toBe('Bearer id-token');
+    expect(authorizationOf(fetchMock, 1)).toBe('Bearer id-token');
+    expect(authorizationOf(fetchMock, 2)).toBeUndefined();
+  });
+
+  it('reads the help centre signed out, without a token and without a refresh', async () => {
+    const fetchMock = vi.fn(async () => json(200, { items: [] }));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/api/help/articles', { query: { q: 'oferta', lang: 'es' } });
+    expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/api/help/articles?q=oferta&lang=es');
+    expect(authorizationOf(fetchMock)).toBeUndefined();
   });
 
   it('refreshes the token once on 401 and retries with the new one', async () => {

@@ -51,11 +51,24 @@ export function withQuery(path: string, params?: QueryParams): string {
 }
 
 const PUBLIC_PATHS = ['/api/auth/public-', '/api/health', '/api/analytics/zip-analytics', '/api/help/'];
+/**
+ * Public calls that still read a token when one is sent: a signed-in reader's 'Was this helpful?'
+ * is theirs, and their own vote comes back with the page (docs/decisions/020-help-centre.md).
+ */
+const TOKEN_WHEN_SIGNED_IN = ['/api/help/'];
 
-/** Paths that need no token (shell §6). The help admin path is private for mutations. */
-export function isPublicPath(path: string, method = 'GET'): boolean {
-  if (path.includes('/api/help/admin') && method !== 'GET') return false;
+/**
+ * Paths that need no token (shell §6). The help admin path is private, reading included: the
+ * server keeps drafts and vote counts to admins.
+ */
+export function isPublicPath(path: string): boolean {
+  if (path.includes('/api/help/admin')) return false;
   return PUBLIC_PATHS.some((p) => path.includes(p));
+}
+
+/** Whether a call carries the session's token when there is one. */
+export function sendsToken(path: string): boolean {
+  return !isPublicPath(path) || TOKEN_WHEN_SIGNED_IN.some((p) => path.includes(p));
 }
 
 export interface AuthHandlers {
@@ -94,7 +107,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const headers: Record<string, string> = { accept: options.accept ?? 'application/json', 'x-api-key': '' };
   if (options.data !== undefined && !options.form) headers['content-type'] = 'application/json';
   if (options.language) headers['accept-language'] = options.language;
-  if (token && !isPublicPath(path, method)) headers.authorization = `Bearer ${token}`;
+  if (token && sendsToken(path)) headers.authorization = `Bearer ${token}`;
   return fetch(withQuery(path, options.query), {
     method,
     headers,
@@ -117,7 +130,7 @@ async function parseBody(res: Response): Promise<unknown> {
 /** Sends with the current token; on a 401 refreshes the session once and sends again. */
 async function sendAuthorized(path: string, options: RequestOptions): Promise<Response> {
   const res = await send(path, options, auth?.getToken() ?? null);
-  if (res.status === 401 && auth && !isPublicPath(path, options.method)) {
+  if (res.status === 401 && auth && !isPublicPath(path)) {
     const token = await auth.refresh();
     if (token) return send(path, options, token);
   }

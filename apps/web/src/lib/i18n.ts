@@ -42,6 +42,14 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
     en: () => import('virtual:locales/en/savedSearches'),
     es: () => import('virtual:locales/es/savedSearches'),
   },
+  help: {
+    en: () => import('virtual:locales/en/help'),
+    es: () => import('virtual:locales/es/help'),
+  },
+  helpAdmin: {
+    en: () => import('virtual:locales/en/helpAdmin'),
+    es: () => import('virtual:locales/es/helpAdmin'),
+  },
 };
 
 const sectionLoads = new Map<string, Promise<void>>();

@@ -3,7 +3,7 @@ import en from '@dealclub/shared/locales/en.json' with { type: 'json' };
 import es from '@dealclub/shared/locales/es.json' with { type: 'json' };
 import core from 'virtual:locales/en';
 import training from 'virtual:locales/es/training';
-import { LOCALE_SECTIONS } from './locale-sections';
+import { LOCALE_SECTIONS, SERVER_ONLY_NAMESPACES } from './locale-sections';
 
 describe('locale sections', () => {
   it('name namespaces that exist, each in one section only', () => {
@@ -12,13 +12,21 @@ describe('locale sections', () => {
     for (const namespace of claimed) expect(Object.keys(en)).toContain(namespace);
   });
 
-  it('split a language into the shared texts and the sections, losing nothing', () => {
-    const claimed = new Set<string>(Object.values(LOCALE_SECTIONS).flat());
+  it('split a language into the shared texts and the sections, losing nothing but the texts of the API', () => {
+    const claimed = new Set<string>([...Object.values(LOCALE_SECTIONS).flat(), ...SERVER_ONLY_NAMESPACES]);
     expect(Object.keys(core).sort()).toEqual(
       Object.keys(en)
         .filter((n) => !claimed.has(n))
         .sort(),
     );
     expect(training).toEqual({ training: es.training, trainingAdmin: es.trainingAdmin });
+  });
+
+  it('leave out only namespaces that exist and no section claims', () => {
+    const claimed = Object.values(LOCALE_SECTIONS).flat() as string[];
+    for (const namespace of SERVER_ONLY_NAMESPACES) {
+      expect(Object.keys(en)).toContain(namespace);
+      expect(claimed).not.toContain(namespace);
+    }
   });
 });

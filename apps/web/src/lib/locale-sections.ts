@@ -13,6 +13,16 @@ export const LOCALE_SECTIONS = {
   counters: ['counters'],
   /** A buyer's saved searches: the dialog that saves one, the list in Preferences. */
   savedSearches: ['savedSearches'],
+  /** The help centre's reading screens; the admin's Help tab loads it too (category names). */
+  help: ['help'],
+  /** The admin's Help tab: lists and the editor of articles and Q&A. */
+  helpAdmin: ['helpAdmin'],
 } as const;
 
 export type LocaleSection = keyof typeof LOCALE_SECTIONS;
+
+/**
+ * The namespaces only the API uses (e-mails; SMS and push alerts): in the locale files, which the
+ * API reads whole, but never in the web app's texts (2 KB of every first visit otherwise).
+ */
+export const SERVER_ONLY_NAMESPACES = ['email', 'alerts'] as const;

@@ -1,11 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** Footer links of shell §2, plus the accessibility statement. */
+/**
+ * Footer links of shell §2, plus the Help Center (the header links it only when signed in, and it
+ * is public: shell §6) and the accessibility statement.
+ */
 const FOOTER_LINKS = [
   { labelKey: 'footer.login', to: '/auth' },
   { labelKey: 'footer.signup', to: '/signup/buyer' },
   { labelKey: 'footer.features', to: '/features' },
+  { labelKey: 'nav.helpCenter', to: '/help' },
   { labelKey: 'footer.terms', to: '/terms' },
   { labelKey: 'footer.privacy', to: '/privacy' },
   { labelKey: 'footer.accessibility', to: '/accessibility' },

@@ -1,16 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { PageFallback } from '@/components/layout/page-fallback';
 import { RequireSession } from '@/lib/session/require-session';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { MailboxTable, UsersTable, WaitlistTable } from '../components/admin-tables';
 import { VerificationsTab } from '../components/verifications-tab';
 
-const TABS = ['users', 'waitlist', 'mailbox', 'verifications'] as const;
+// The help centre's editor (Markdown previews, its schemas and texts) loads when its tab opens.
+const HelpTab = lazy(() => import('@/features/help/components/admin-help-tab'));
+
+const TABS = ['users', 'waitlist', 'mailbox', 'verifications', 'help'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * `/admin`: users (search, roles, deactivate), the waitlist, the mailbox of outgoing e-mail and the
- * mortgage statements to verify.
+ * `/admin`: users (search, roles, deactivate), the waitlist, the mailbox of outgoing e-mail, the
+ * mortgage statements to verify and the help centre's articles and Q&A. The tab is in the URL
+ * (`?tab=`), so that each can be linked.
  */
 export default function AdminPage() {
   const { t } = useTranslation();
@@ -29,7 +35,10 @@ function Admin() {
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t('admin.title')}</h1>
-      <nav aria-label={t('admin.tabsLabel')} className="mt-6 flex gap-2 border-b border-slate-200">
+      <nav
+        aria-label={t('admin.tabsLabel')}
+        className="mt-6 flex flex-wrap gap-x-2 border-b border-slate-200"
+      >
         {TABS.map((x) => (
           <Link
             key={x}
@@ -53,6 +62,11 @@ function Admin() {
         {tab === 'waitlist' && <WaitlistTable />}
         {tab === 'mailbox' && <MailboxTable />}
         {tab === 'verifications' && <VerificationsTab />}
+        {tab === 'help' && (
+          <Suspense fallback={<PageFallback />}>
+            <HelpTab />
+          </Suspense>
+        )}
       </div>
     </section>
   );
