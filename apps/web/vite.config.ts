@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { firstVisitChunks } from './build/first-visit';
 import { localeSections } from './build/locale-sections';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
@@ -10,8 +11,12 @@ import { routePreloads } from './build/route-preloads';
 // provider at /cognito and the realtime WebSocket at /app; the dev server proxies all three.
 const api = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
+// The entry chunk, and one chunk per set of first-visit screens (`/`, `/deals`, a deal page) for
+// what they use at once: build/first-visit.ts.
+const firstVisit = firstVisitChunks(import.meta.dirname);
+
 export default defineConfig({
-  plugins: [localeSections(), react(), tailwindcss(), routePreloads(), precompress()],
+  plugins: [localeSections(), react(), tailwindcss(), routePreloads(), precompress(), firstVisit.plugin],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   // amazon-cognito-identity-js (through its `buffer` dependency) expects Node's `global`.
   define: { global: 'globalThis' },
@@ -37,8 +42,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Everything the entry imports statically is one chunk: a first visit makes one request
-        // for it instead of a dozen, each of which costs a round trip's worth of headers.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // for it instead of a dozen, each of which costs a round trip's worth of headers. So is
+        // what each set of first-visit screens uses beyond it.
+        codeSplitting: { groups: firstVisit.groups },
       },
     },
   },

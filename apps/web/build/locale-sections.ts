@@ -4,21 +4,22 @@
  * The locale files stay one per language (`@dealclub/shared/locales/*.json`, which the API and the
  * tests read whole); this plugin serves their parts as modules:
  *
- * - `virtual:locales/en` — every namespace that no section claims (loaded before the first render);
+ * - `virtual:locales/en` — every namespace that no section claims (loaded before the first render),
+ *   but those only the API uses (`SERVER_ONLY_NAMESPACES`);
  * - `virtual:locales/en/training` — the namespaces of one section (loaded by its screens,
  *   `useLocaleSection` in src/lib/i18n.ts).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
-import { LOCALE_SECTIONS, type LocaleSection } from '../src/lib/locale-sections';
+import { LOCALE_SECTIONS, SERVER_ONLY_NAMESPACES, type LocaleSection } from '../src/lib/locale-sections';
 
 const PREFIX = 'virtual:locales/';
 // Rolldown names the chunk after the id's last part (`en`, `training`); the build's readers find
 // the texts of a language by the suffix `locales/<language>` (build/first-load.ts).
 const RESOLVED = '\0locales/';
 
-const claimed = new Set<string>(Object.values(LOCALE_SECTIONS).flat());
+const claimed = new Set<string>([...Object.values(LOCALE_SECTIONS).flat(), ...SERVER_ONLY_NAMESPACES]);
 
 function pick(tree: Record<string, unknown>, keep: (namespace: string) => boolean) {
   return Object.fromEntries(Object.entries(tree).filter(([namespace]) => keep(namespace)));

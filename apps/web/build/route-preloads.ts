@@ -50,8 +50,11 @@ export function routePreloads(): Plugin {
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) return;
       const inEntry = closure(bundle, entry.fileName, new Set());
+      const bare = (id: string) => id.replace(/\.(tsx?|json)$/, '');
+      // The chunk a module stands for, else the one a chunking group put it in (build/first-visit.ts).
       const byModule = (suffix: string) =>
-        chunks.find((c) => c.facadeModuleId?.replace(/\.(tsx?|json)$/, '').endsWith(suffix));
+        chunks.find((c) => c.facadeModuleId && bare(c.facadeModuleId).endsWith(suffix)) ??
+        chunks.find((c) => c.moduleIds.some((id) => bare(id).endsWith(suffix)));
       const beyondEntry = (chunk: OutputChunk) =>
         [...closure(bundle, chunk.fileName, new Set())].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
 

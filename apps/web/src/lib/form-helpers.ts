@@ -1,5 +1,5 @@
-/** Form helpers every feature's react-hook-form screens share. */
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+/** Form helpers every feature's forms share (react-hook-form's, and lib/simple-form.ts's). */
+import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { serverFieldErrors, type Translate } from './server-errors';
 
@@ -12,8 +12,11 @@ export const numberOrNull = (value: unknown) =>
  * form's fields; a path the form does not know lands on its first segment. Answers whether any
  * were field errors.
  */
-export function applyServerErrors<T extends FieldValues>(
-  form: UseFormReturn<T>,
+export function applyServerErrors(
+  form: {
+    getValues(): FieldValues;
+    setError(name: string, error: { type: string; message: string }): void;
+  },
   error: unknown,
   t: Translate,
 ): boolean {
@@ -22,7 +25,7 @@ export function applyServerErrors<T extends FieldValues>(
   for (const { path, text } of fields) {
     const name = path.split('.')[0] ?? path;
     const target = name in values && !/^zipCodes\./.test(path) ? path : name;
-    form.setError(target as Path<T>, { type: 'server', message: text });
+    form.setError(target, { type: 'server', message: text });
   }
   return fields.length > 0;
 }

@@ -1,9 +1,9 @@
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MESSAGE_MAX_LENGTH } from '@dealclub/shared/chat-rules';
 import type { ChatMessageInput } from '@dealclub/shared/chat';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { useSimpleForm } from '@/lib/simple-form';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { TextAreaField } from '@/components/ui/choice-fields';
 import { SubmitButton } from '@/components/ui/form-field';
@@ -41,11 +41,11 @@ export function MessageSellerForm({
   const translate = useFieldMessage();
   const navigate = useNavigate();
   const start = useStartThread();
-  const form = useForm<ChatMessageInput>({
+  const form = useSimpleForm<ChatMessageInput>({
     resolver: messageResolver,
     defaultValues: { body: '' },
   });
-  const body = useWatch({ control: form.control, name: 'body' }) ?? '';
+  const body = form.watch('body') ?? '';
 
   async function submit(values: ChatMessageInput) {
     try {

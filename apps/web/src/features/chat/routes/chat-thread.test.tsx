@@ -191,7 +191,8 @@ describe('a conversation', () => {
       return json(200, createMessagePage());
     });
     await user.click(await screen.findByRole('button', { name: 'Block conversation' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Block this conversation?' });
+    // The dialog's code loads when it is first asked for.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Block this conversation?' });
     expect(dialog.textContent).toContain('Sam Seller · 12 Oak Street');
     await user.click(within(dialog).getByRole('button', { name: 'Block conversation' }));
     expect(await screen.findByText('You blocked this conversation.')).toBeTruthy();

@@ -24,8 +24,10 @@ import { formatMoney } from '../components/money';
 import { StatusBadge } from '../components/status-badge';
 import { TermsVerifiedBadge } from '../components/terms-verified-badge';
 
-// Loaded with the page, not before it: the buyer's forms (react-hook-form, dialogs, the chat
-// starter) and the trust parts (disclosures, formulas, loan schedules). See issue 18's budget.
+// Rendered once the page has shown: the buyer's forms (offer, interest, the chat starter) and the
+// trust parts (disclosures, formulas, loan schedules). Their code comes in the deal page's chunk,
+// fetched with the page (build/first-visit.ts, issue 18's budget); the seller's matching buyers
+// load only for the deal's originator.
 const BuyerPanels = lazy(() => import('@/features/offers/components/buyer-panels'));
 const DetailRisks = lazy(() =>
   import('../components/detail-trust').then((m) => ({ default: m.DetailRisks })),

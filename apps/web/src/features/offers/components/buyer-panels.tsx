@@ -8,8 +8,8 @@ import { OfferPanel } from './offer-panel';
 
 /**
  * The buyer's side of a deal page: make or replace an offer (and answer a counter), express
- * interest, message the seller. Forms with their library: a chunk of its own, loaded with the page
- * rather than before it (the deal's photo and terms show first; issue 18's script budget).
+ * interest, message the seller. Rendered after the deal's photo and terms (the page's `lazy`
+ * parts); its forms use lib/simple-form.ts, not react-hook-form (issue 18's script budget).
  */
 export default function BuyerPanels({ deal }: { deal: DealDetail }) {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { MESSAGE_MAX_LENGTH } from '@dealclub/shared/offer-rules';
 import type { InterestInput } from '@dealclub/shared/offers';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { useSimpleForm } from '@/lib/simple-form';
 import { TextAreaField } from '@/components/ui/choice-fields';
 import { toast } from '@/components/ui/use-toast';
 import { formatDay } from '@/lib/dates';
@@ -103,11 +103,11 @@ function InterestForm({
   const { t } = useTranslation();
   const translate = useFieldMessage();
   const send = useExpressInterest(dealId);
-  const form = useForm<InterestInput>({
+  const form = useSimpleForm<InterestInput>({
     resolver: interestResolver,
     defaultValues: { message: initial?.message ?? '' },
   });
-  const message = useWatch({ control: form.control, name: 'message' }) ?? '';
+  const message = form.watch('message') ?? '';
 
   async function submit(values: InterestInput) {
     try {

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { latestCloseDate, localToday, MESSAGE_MAX_LENGTH, offerTypesFor } from '@dealclub/shared/offer-rules';
 import type { OfferInput, OfferValues } from '@dealclub/shared/offers';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { useSimpleForm } from '@/lib/simple-form';
 import { ChoiceGroup, TextAreaField } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -68,7 +69,7 @@ export function OfferForm({
   const refreshDeal = useRefreshDeal(deal.id);
   const types = offerTypesFor(deal.category);
   const startType = types.length === 1 ? types[0] : types.find((type) => type === current?.type);
-  const form = useForm<OfferInput, unknown, OfferValues>({
+  const form = useSimpleForm<OfferInput, unknown, OfferValues>({
     resolver: offerResolver,
     defaultValues: {
       type: startType,
@@ -79,7 +80,8 @@ export function OfferForm({
       message: current?.message ?? '',
     },
   });
-  const [type, message = ''] = useWatch({ control: form.control, name: ['type', 'message'] });
+  const type = form.watch('type');
+  const message = form.watch('message') ?? '';
   const errors = form.formState.errors;
   const lang = i18n.language;
   // A creative offer acknowledges every risk of the deal's terms (issue 17); the server checks it too.

@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OFFERABLE_STATUSES } from '@dealclub/shared/offer-rules';
 import type { DealDetail } from '@/features/deals/api/deals';
 import type { Offer } from '../api/offers';
 import { DetailSection } from '@/features/deals/components/detail-sections';
-import { MyOfferCounter } from './counter-panel';
 import { OfferForm } from './offer-form';
 import { OfferStatusBadge } from './offer-status-badge';
 import { OfferTerms } from './offer-terms';
 import { QuotedMessage } from './quoted-message';
+
+// Only with an offer: the seller's counter and the offer's history, with their texts (issue 18's
+// script budget: most visits of a deal page are before any offer).
+const MyOfferCounter = lazy(() => import('./counter-panel').then((m) => ({ default: m.MyOfferCounter })));
 
 /**
  * The buyer's offer on the deal detail: the current offer with its state and "Replace my offer",
@@ -26,7 +29,11 @@ export function OfferPanel({ deal }: { deal: DealDetail }) {
     <DetailSection title={offer ? t('offers.mine.title') : t('offers.form.title')}>
       <div className="grid gap-4">
         {offer && <CurrentOffer offer={offer} />}
-        {offer && <MyOfferCounter dealId={deal.id} offer={offer} />}
+        {offer && (
+          <Suspense fallback={null}>
+            <MyOfferCounter dealId={deal.id} offer={offer} />
+          </Suspense>
+        )}
         {offerable &&
           (!offer ? (
             <OfferForm deal={deal} current={null} onDone={() => undefined} />

@@ -1,0 +1,87 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Resolver } from 'react-hook-form';
+import { describe, expect, it, vi } from 'vitest';
+import { numberOrNull } from './form-helpers';
+import { useSimpleForm } from './simple-form';
+
+interface Values {
+  kind?: 'cash' | 'creative';
+  amount: number | null;
+  note: string;
+}
+
+/** Both fields required, the amount positive: the errors a schema would give. */
+const resolver: Resolver<Values> = async (values) => {
+  const errors: Record<string, { type: string; message: string }> = {};
+  if (!values.kind) errors.kind = { type: 'required', message: 'Choose a kind.' };
+  if (values.amount === null) errors.amount = { type: 'required', message: 'Enter an amount.' };
+  else if (!(values.amount > 0)) errors.amount = { type: 'min', message: 'Enter a positive amount.' };
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+};
+
+function Form({ onValid }: { onValid: (values: Values) => void }) {
+  const form = useSimpleForm<Values>({ resolver, defaultValues: { amount: null, note: 'Hello' } });
+  const errors = form.formState.errors;
+  const note = form.watch('note') ?? '';
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid)}>
+      <fieldset>
+        <legend>Kind</legend>
+        {(['cash', 'creative'] as const).map((kind) => (
+          <label key={kind}>
+            <input type="radio" value={kind} {...form.register('kind')} />
+            {kind}
+          </label>
+        ))}
+        {errors.kind && <p>{errors.kind.message}</p>}
+      </fieldset>
+      <label>
+        Amount
+        <input type="number" {...form.register('amount', { setValueAs: numberOrNull })} />
+      </label>
+      {errors.amount && <p>{errors.amount.message}</p>}
+      <label>
+        Note
+        <textarea {...form.register('note')} />
+      </label>
+      <p>{note.length} characters</p>
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+describe('a simple form', () => {
+  it('shows its default values, and what is typed where it is watched', async () => {
+    const user = userEvent.setup();
+    render(<Form onValid={vi.fn()} />);
+    expect((screen.getByLabelText('Note') as HTMLTextAreaElement).value).toBe('Hello');
+    expect(screen.getByText('5 characters')).toBeTruthy();
+    await user.type(screen.getByLabelText('Note'), ' there');
+    expect(screen.getByText('11 characters')).toBeTruthy();
+  });
+
+  it('refuses a submit with the errors of each field, focusing the first, and checks again as the fields change', async () => {
+    const user = userEvent.setup();
+    const onValid = vi.fn();
+    render(<Form onValid={onValid} />);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Choose a kind.')).toBeTruthy();
+    expect(screen.getByText('Enter an amount.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'cash' }));
+
+    await user.click(screen.getByRole('radio', { name: 'creative' }));
+    await waitFor(() => expect(screen.queryByText('Choose a kind.')).toBeNull());
+    await user.type(screen.getByLabelText('Amount'), '-5');
+    expect(await screen.findByText('Enter a positive amount.')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Amount'));
+    await user.type(screen.getByLabelText('Amount'), '250');
+    await waitFor(() => expect(screen.queryByText('Enter a positive amount.')).toBeNull());
+    expect(onValid).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(onValid).toHaveBeenCalledWith({ kind: 'creative', amount: 250, note: 'Hello' }),
+    );
+  });
+});

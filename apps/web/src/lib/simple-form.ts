@@ -1,0 +1,176 @@
+/**
+ * The part of react-hook-form's `useForm` that the small forms of a deal page use (a buyer's offer,
+ * interest and message to the seller), in a few hundred bytes instead of its 14 KB: those forms
+ * show on the first visit of every deal page, and the library would be a tenth of that visit's
+ * script (issue 18). It keeps react-hook-form's contract where these forms rely on it: uncontrolled
+ * fields registered with `register` (a radio group under one name, `setValueAs`), a resolver (the
+ * API's schemas, `lazyResolver`) run on submit and, after a first submit, on every change of a
+ * field (its own error only), the focus on the first field in error, `setError` for the server's
+ * field errors (`applyServerErrors`), and `watch` re-rendering the form when a watched field changes.
+ * The larger forms of later screens use react-hook-form itself.
+ */
+import { useReducer, useState, type BaseSyntheticEvent } from 'react';
+import type { DefaultValues, FieldValues, Path, Resolver, UseFormRegisterReturn } from 'react-hook-form';
+
+export interface FieldError {
+  type: string;
+  message?: string;
+}
+
+export type FieldErrors<TValues> = Partial<Record<keyof TValues & string, FieldError>>;
+
+type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+interface Field {
+  elements: Set<FieldElement>;
+  setValueAs?: (value: unknown) => unknown;
+  registration: UseFormRegisterReturn;
+}
+
+export interface SimpleForm<TValues extends FieldValues, TOutput> {
+  register: <TName extends Path<TValues>>(
+    name: TName,
+    options?: { setValueAs?: (value: unknown) => unknown },
+  ) => UseFormRegisterReturn<TName>;
+  /** The field's value; the form re-renders when it changes. */
+  watch: <TName extends keyof TValues & string>(name: TName) => TValues[TName];
+  handleSubmit: (
+    onValid: (values: TOutput) => unknown,
+  ) => (event?: Pick<BaseSyntheticEvent, 'preventDefault'>) => Promise<void>;
+  formState: { errors: FieldErrors<TValues> };
+  getValues: () => TValues;
+  setError: (name: Path<TValues>, error: FieldError) => void;
+}
+
+/** What a field's element holds, as the form keeps it. */
+function valueOf(element: FieldElement, setValueAs?: (value: unknown) => unknown): unknown {
+  if (element instanceof HTMLInputElement && element.type === 'checkbox') return element.checked;
+  return setValueAs ? setValueAs(element.value) : element.value;
+}
+
+/** Shows `value` in a field's element, as react-hook-form does when a field mounts. */
+function show(element: FieldElement, value: unknown) {
+  if (element instanceof HTMLInputElement && element.type === 'radio') {
+    element.checked = value !== undefined && value !== null && element.value === String(value);
+  } else if (element instanceof HTMLInputElement && element.type === 'checkbox') {
+    element.checked = Boolean(value);
+  } else {
+    element.value = value === undefined || value === null ? '' : String(value);
+  }
+}
+
+function createForm<TValues extends FieldValues, TContext, TOutput>(
+  resolver: Resolver<TValues, TContext, TOutput>,
+  defaultValues: DefaultValues<TValues>,
+  rerender: () => void,
+): SimpleForm<TValues, TOutput> {
+  const values = { ...defaultValues } as Record<string, unknown>;
+  const fields = new Map<string, Field>();
+  const watched = new Set<string>();
+  let errors: Record<string, FieldError> = {};
+  let submitted = false;
+
+  const validate = async () => {
+    const result = await resolver(values as TValues, undefined as TContext, {
+      fields: {},
+      shouldUseNativeValidation: false,
+      criteriaMode: 'firstError',
+    });
+    return result as { values: TOutput | Record<string, never>; errors: Record<string, FieldError> };
+  };
+
+  const setErrors = (next: Record<string, FieldError>) => {
+    errors = next;
+    form.formState = { errors: errors as FieldErrors<TValues> };
+    rerender();
+  };
+
+  const onChange = async (name: string, element: FieldElement) => {
+    const field = fields.get(name);
+    if (element instanceof HTMLInputElement && element.type === 'radio' && !element.checked) return;
+    values[name] = valueOf(element, field?.setValueAs);
+    if (watched.has(name)) rerender();
+    if (!submitted) return;
+    // After a first submit each change checks its field again, as react-hook-form's default does.
+    const fieldError = (await validate()).errors[name];
+    if (fieldError?.message === errors[name]?.message && fieldError?.type === errors[name]?.type) return;
+    const next = { ...errors };
+    if (fieldError) next[name] = { type: fieldError.type, message: fieldError.message };
+    else delete next[name];
+    setErrors(next);
+  };
+
+  const form: SimpleForm<TValues, TOutput> = {
+    register(name, options = {}) {
+      let field = fields.get(name);
+      if (!field) {
+        const elements = new Set<FieldElement>();
+        field = {
+          elements,
+          setValueAs: options.setValueAs,
+          registration: {
+            name,
+            ref: (element: FieldElement | null) => {
+              if (!element) return undefined;
+              elements.add(element);
+              show(element, values[name]);
+              return () => {
+                elements.delete(element);
+              };
+            },
+            onChange: (event: { target: unknown }) => onChange(name, event.target as FieldElement),
+            onBlur: async () => undefined,
+          },
+        };
+        fields.set(name, field);
+      }
+      field.setValueAs = options.setValueAs;
+      return field.registration as UseFormRegisterReturn<typeof name>;
+    },
+    watch(name) {
+      watched.add(name);
+      return values[name] as TValues[typeof name];
+    },
+    handleSubmit: (onValid) => async (event) => {
+      event?.preventDefault();
+      submitted = true;
+      const result = await validate();
+      const found = Object.entries(result.errors).map(
+        ([name, error]) => [name, { type: error.type, message: error.message }] as const,
+      );
+      setErrors(Object.fromEntries(found));
+      if (found.length === 0) {
+        await onValid(result.values as TOutput);
+        return;
+      }
+      // The first field in error, in the order the form shows them, takes the focus.
+      for (const [name, field] of fields) {
+        if (!errors[name]) continue;
+        const element = [...field.elements].find((e) => e.isConnected);
+        if (element) {
+          element.focus();
+          break;
+        }
+      }
+    },
+    formState: { errors: {} },
+    getValues: () => ({ ...values }) as TValues,
+    setError(name, error) {
+      setErrors({ ...errors, [name]: error });
+    },
+  };
+  return form;
+}
+
+/** A form of uncontrolled fields validated by `resolver`; see the top of this file. */
+export function useSimpleForm<TValues extends FieldValues, TContext = unknown, TOutput = TValues>({
+  resolver,
+  defaultValues,
+}: {
+  resolver: Resolver<TValues, TContext, TOutput>;
+  defaultValues: DefaultValues<TValues>;
+}): SimpleForm<TValues, TOutput> {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const [form] = useState(() => createForm(resolver, defaultValues, rerender));
+  return form;
+}
