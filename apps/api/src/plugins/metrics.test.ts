@@ -32,8 +32,12 @@ function parseExposition(text: string): { samples: Sample[]; types: Map<string, 
       continue;
     }
     if (/^# HELP [a-zA-Z_:][\w:]* .*$/.test(line)) continue;
+    // Values as Prometheus reads them (Go's ParseFloat: NaN in any case; prom-client writes `Nan`
+    // for the event-loop lag before its first sample).
     const sample =
-      /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|NaN|\+Inf|-Inf))$/.exec(line);
+      /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?|[Nn][Aa][Nn]|\+Inf|-Inf))$/.exec(
+        line,
+      );
     if (!sample) throw new Error(`not a Prometheus line: ${line}`);
     const labels: Record<string, string> = {};
     for (const [, key, value] of (sample[2] ?? '').matchAll(/([a-zA-Z_]\w*)="((?:[^"\\]|\\.)*)"/g)) {
