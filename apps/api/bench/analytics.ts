@@ -30,7 +30,7 @@ import { runMigrations } from '../src/db/migrate';
 import { BuyerAnalytics } from '../src/modules/analytics/buyer-analytics';
 import { createDirectoryUser } from '../src/modules/identity/directory';
 import { createTestTokens } from './plan-tokens';
-import { createBenchDatabase, log } from './postgres-bench';
+import { createBenchDatabase, log, replayDirect } from './postgres-bench';
 import { loopbackUrl, startServer, stopServer } from './run';
 import { ANALYTICS_ZIPS, seedAnalyticsBuyers } from './seed-analytics';
 
@@ -65,39 +65,6 @@ async function viaApi(url: string, headers: Record<string, string>, durationS: n
     errors: result.errors + result.timeouts + result['4xx'] + result['5xx'],
     notModified: result['3xx'],
     bytes: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
-  };
-}
-
-/** Statements replayed in order by CONNECTIONS workers sharing a pool (as bench/deals.ts). */
-async function direct(
-  pool: pg.Pool,
-  statements: { sql: string; params: unknown[] }[],
-  durationS: number,
-): Promise<Measured> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = Date.now() + durationS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < end) {
-        const started = performance.now();
-        try {
-          for (const s of statements) await pool.query(s.sql, s.params);
-          latencies.push(performance.now() - started);
-        } catch {
-          errors++;
-        }
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    requestsPerSecond: latencies.length / durationS,
-    p50: Math.round(at(0.5)),
-    p99: Math.round(at(0.99)),
-    requests: latencies.length,
-    errors,
   };
 }
 
@@ -264,9 +231,9 @@ async function main(): Promise<number> {
       ['the answer computed (data version, then the ZIP)', computed],
       ['the answer cached (data version)', cached],
     ] as const) {
-      if (WARMUP_S > 0) await direct(pool, statements, WARMUP_S);
+      if (WARMUP_S > 0) await replayDirect(pool, CONNECTIONS, statements, WARMUP_S);
       log(`measuring ${label} directly through pg (${statements.length} statements) for ${DURATION_S} s…`);
-      const measured = await direct(pool, statements, DURATION_S);
+      const measured = await replayDirect(pool, CONNECTIONS, statements, DURATION_S);
       replays.push({
         label,
         statements: statements.length,

@@ -32,7 +32,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createDirectoryUser } from '../src/modules/identity/directory';
-import { benchUserHeaders, createBenchDatabase, log } from './postgres-bench';
+import { benchUserHeaders, createBenchDatabase, log, replayDirect } from './postgres-bench';
 import { createTestTokens } from './plan-tokens';
 import { seedDeals } from './seed-deals';
 import { loopbackUrl, startServer, stopServer } from './run';
@@ -64,39 +64,6 @@ async function viaApi(url: string, headers: Record<string, string>, durationS: n
     p99: result.latency.p99,
     requests: result.requests.total,
     errors: result.errors + result.non2xx,
-  };
-}
-
-/** The recorded statements of one request, replayed in order, by CONNECTIONS workers sharing a pool. */
-async function direct(
-  pool: pg.Pool,
-  statements: { sql: string; params: unknown[] }[],
-  durationS: number,
-): Promise<Measured> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = Date.now() + durationS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < end) {
-        const started = performance.now();
-        try {
-          for (const s of statements) await pool.query(s.sql, s.params);
-          latencies.push(performance.now() - started);
-        } catch {
-          errors++;
-        }
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    requestsPerSecond: latencies.length / durationS,
-    p50: Math.round(at(0.5)),
-    p99: Math.round(at(0.99)),
-    requests: latencies.length,
-    errors,
   };
 }
 
@@ -206,14 +173,14 @@ async function main(): Promise<number> {
       if (WARMUP_S > 0) {
         log(`warming up ${route.name}…`);
         await viaApi(target, route.headers, WARMUP_S);
-        await direct(pool, route.statements, WARMUP_S);
+        await replayDirect(pool, CONNECTIONS, route.statements, WARMUP_S);
       }
       log(`measuring ${route.name} through the API for ${DURATION_S} s…`);
       const api = await viaApi(target, route.headers, DURATION_S);
       log(
         `measuring ${route.name} directly through pg (${route.statements.length} statements) for ${DURATION_S} s…`,
       );
-      const sqlOnly = await direct(pool, route.statements, DURATION_S);
+      const sqlOnly = await replayDirect(pool, CONNECTIONS, route.statements, DURATION_S);
       results.push({
         name: route.name,
         path: route.path,

@@ -1,6 +1,7 @@
 /**
- * What the PostgreSQL benchmarks (deals, offers CSV) share: a database of their own on the
- * machine's server (loopback only), and the bench user's ID token from the bench server.
+ * What the PostgreSQL benchmarks (deals, offers CSV, analytics) share: a database of their own on
+ * the machine's server (loopback only), the bench user's ID token from the bench server, and the
+ * replay of a request's recorded statements sent directly (the database's own limit).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -59,4 +60,50 @@ export async function benchUserHeaders(port: number): Promise<Record<string, str
     request: (routePath, init) => fetch(loopbackUrl(port, routePath), init),
   });
   return headers ?? {};
+}
+
+/** Throughput and latency of a replay, as the benches report them. */
+export interface DirectMeasured {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+}
+
+/**
+ * The recorded statements of one request, replayed in order by `connections` workers sharing
+ * `pool` for `durationS` seconds: what the same SQL costs without the API.
+ */
+export async function replayDirect(
+  pool: pg.Pool,
+  connections: number,
+  statements: { sql: string; params: unknown[] }[],
+  durationS: number,
+): Promise<DirectMeasured> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = Date.now() + durationS * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < end) {
+        const started = performance.now();
+        try {
+          for (const s of statements) await pool.query(s.sql, s.params);
+          latencies.push(performance.now() - started);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requestsPerSecond: latencies.length / durationS,
+    p50: Math.round(at(0.5)),
+    p99: Math.round(at(0.99)),
+    requests: latencies.length,
+    errors,
+  };
 }

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@dealclub/shared/constants';
 import { expect, test } from './fixtures';
-import { DEMO_PASSWORD } from './helpers';
+import { tokensOf } from './helpers';
 
 /**
  * The script budget of a first visit (issue 18), as Lighthouse counts it: every script the browser
@@ -12,23 +12,6 @@ import { DEMO_PASSWORD } from './helpers';
  * build/first-load.ts counts the same from the build's output for `npm test`'s unit test.
  */
 const BUDGET_BYTES = 170 * 1024;
-
-async function buyerTokens(request: APIRequestContext) {
-  const config = await (await request.get('/api/auth/public-config')).json();
-  const res = await request.post('/cognito/', {
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    data: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: config.clientId,
-      AuthParameters: { USERNAME: 'buyer@demo.test', PASSWORD: DEMO_PASSWORD },
-    }),
-  });
-  const result = (await res.json()).AuthenticationResult as { IdToken: string; RefreshToken: string };
-  return result;
-}
 
 /** As bench/lighthouse.ts picks it: the buyer's first listed deal with a cover photo. */
 async function demoDeal(request: APIRequestContext, idToken: string) {
@@ -95,7 +78,7 @@ test.describe('the first visit of a signed-in buyer', () => {
   let dealId: string;
 
   test.beforeAll(async ({ request }) => {
-    tokens = await buyerTokens(request);
+    tokens = await tokensOf(request, 'buyer@demo.test');
     dealId = await demoDeal(request, tokens.IdToken);
   });
 

@@ -25,6 +25,15 @@ export async function signInOnPage(page: Page, email: string, firstName: string,
 
 /** Signs in through the identity protocol, as the web client does, and returns the ID token. */
 export async function idTokenOf(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  return (await tokensOf(request, email, password)).IdToken;
+}
+
+/** The same sign-in's tokens, as the web client keeps them. */
+export async function tokensOf(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<{ IdToken: string; RefreshToken: string }> {
   const config = await (await request.get('/api/auth/public-config')).json();
   const res = await request.post('/cognito/', {
     headers: {
@@ -37,7 +46,7 @@ export async function idTokenOf(request: APIRequestContext, email: string, passw
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   });
-  return (await res.json()).AuthenticationResult.IdToken as string;
+  return (await res.json()).AuthenticationResult;
 }
 
 export async function newInvitation(request: APIRequestContext, role: 'buyer' | 'originator') {
