@@ -22,6 +22,7 @@ import { fileRoutes } from './modules/files/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { helpRoutes } from './modules/help/routes';
+import { roadmapRoutes } from './modules/roadmap/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { profileTabRoutes } from './modules/profile/tabs';
 import { identityRoutes } from './modules/identity/routes';
@@ -156,6 +157,7 @@ export async function buildApp({
   await app.register(chatRoutes);
   await app.register(trainingRoutes);
   await app.register(helpRoutes);
+  await app.register(roadmapRoutes);
   await app.register(fileRoutes);
   await app.register(adminRoutes);
   await app.register(outboxRoutes);

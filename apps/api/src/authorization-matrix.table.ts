@@ -51,6 +51,8 @@ export interface Fixtures {
   /** A published help article and a published question and answer. */
   helpArticle: { id: string };
   helpQa: { id: string };
+  /** A roadmap item. */
+  roadmapItem: { id: string };
   waitlistEntry: { id: string };
   unsubscribeToken: string;
   realtimeAppId: string;
@@ -67,6 +69,7 @@ export interface Fixtures {
   newLesson(): Promise<{ id: string }>;
   newHelpArticle(): Promise<{ id: string }>;
   newHelpQa(): Promise<{ id: string }>;
+  newRoadmapItem(): Promise<{ id: string }>;
   newInvitationToken(): Promise<string>;
   uniqueEmail(): string;
   png(field?: string): { payload: Buffer; headers: Record<string, string> };
@@ -398,6 +401,44 @@ export const MATRIX: MatrixRow[] = [
   {
     route: 'DELETE /api/help/admin/qa/:id',
     call: async (fx) => ({ url: `/api/help/admin/qa/${(await fx.newHelpQa()).id}` }),
+    expect: [401, 403, 403, 403, 403, 204, 403],
+  },
+
+  // The roadmap: public to read, votes for the signed-in, its admin paths the admins'.
+  {
+    route: 'GET /api/features',
+    call: () => ({ url: '/api/features' }),
+    expect: publicRoute(200),
+    note: 'a token, when sent, sets votedByMe; a deactivated one reads as signed out',
+  },
+  {
+    route: 'POST /api/features/:id/vote',
+    call: (fx) => ({ url: `/api/features/${fx.roadmapItem.id}/vote` }),
+    expect: anySignedIn(201),
+  },
+  {
+    route: 'DELETE /api/features/:id/vote',
+    call: (fx) => ({ url: `/api/features/${fx.roadmapItem.id}/vote` }),
+    expect: anySignedIn(204),
+  },
+  {
+    route: 'GET /api/admin/features',
+    call: () => ({ url: '/api/admin/features' }),
+    expect: [401, 403, 403, 403, 403, 200, 403],
+  },
+  {
+    route: 'POST /api/admin/features',
+    call: () => ({ url: '/api/admin/features', body: roadmapItemDraft() }),
+    expect: [401, 403, 403, 403, 403, 201, 403],
+  },
+  {
+    route: 'PUT /api/admin/features/:id',
+    call: (fx) => ({ url: `/api/admin/features/${fx.roadmapItem.id}`, body: roadmapItemDraft() }),
+    expect: [401, 403, 403, 403, 403, 200, 403],
+  },
+  {
+    route: 'DELETE /api/admin/features/:id',
+    call: async (fx) => ({ url: `/api/admin/features/${(await fx.newRoadmapItem()).id}` }),
     expect: [401, 403, 403, 403, 403, 204, 403],
   },
 
@@ -818,6 +859,14 @@ export function helpArticleDraft() {
     title: { en: 'Reading a title report', es: 'Cómo leer un informe de título' },
     body: { en: 'A **lien** is a claim.', es: 'Un **gravamen** es un reclamo.' },
     published: true,
+  };
+}
+
+export function roadmapItemDraft() {
+  return {
+    title: { en: 'Deal comparisons', es: 'Comparación de oportunidades' },
+    description: { en: 'Four deals side by side.', es: 'Cuatro oportunidades una junto a otra.' },
+    status: 'planned',
   };
 }
 

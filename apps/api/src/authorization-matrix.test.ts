@@ -20,6 +20,7 @@ import {
   helpQaDraft,
   lessonDraft,
   MATRIX,
+  roadmapItemDraft,
   type Call,
   type Fixtures,
   type MatrixRow,
@@ -168,6 +169,10 @@ async function buildFixtures(app: FastifyInstance): Promise<Fixtures> {
     };
   const newHelpQa = async () =>
     (await ok(await callAs(app, admin, 'POST', '/api/help/admin/qa', helpQaDraft()), 201)) as { id: string };
+  const newRoadmapItem = async () =>
+    (await ok(await callAs(app, admin, 'POST', '/api/admin/features', roadmapItemDraft()), 201)) as {
+      id: string;
+    };
   const [entry] = await db
     .insert(waitlist)
     .values({
@@ -192,6 +197,7 @@ async function buildFixtures(app: FastifyInstance): Promise<Fixtures> {
     lesson: await newLesson(),
     helpArticle: await newHelpArticle(),
     helpQa: await newHelpQa(),
+    roadmapItem: await newRoadmapItem(),
     waitlistEntry: entry!,
     unsubscribeToken: unsubscribeToken(await unsubscribeKey(db, app.secrets), buyer.id),
     realtimeAppId: app.config.realtime.appId,
@@ -237,6 +243,7 @@ async function buildFixtures(app: FastifyInstance): Promise<Fixtures> {
     newLesson,
     newHelpArticle,
     newHelpQa,
+    newRoadmapItem,
     newInvitationToken: async () =>
       (await createInvitation(db, { role: 'buyer', createdBy: seller.id })).token,
     uniqueEmail: () => `matrix-${++emails}-${Date.now()}@example.test`,

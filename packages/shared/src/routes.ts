@@ -60,7 +60,7 @@ export const APP_ROUTES = [
   { id: 'accessibility', path: '/accessibility', built: true },
   { id: 'feedback', path: '/feedback', built: false },
   { id: 'ownersFeedback', path: '/owners-feedback', built: false },
-  { id: 'features', path: '/features', built: false },
+  { id: 'features', path: '/features', built: true },
   { id: 'help', path: '/help', built: true },
   { id: 'helpArticle', path: '/help/article/:id', built: true },
   { id: 'helpQa', path: '/help/qa/:id', built: true },

@@ -17,6 +17,8 @@ export const LOCKS = {
   course: 5,
   /** The help centre's slugs, positions and size. */
   help: 6,
+  /** The roadmap's positions and size. */
+  roadmap: 7,
 } as const;
 
 /** Waits for the lock `key` until the transaction `tx` ends. */

@@ -2,6 +2,7 @@ import { demoAlertsSeed } from '../modules/alerts/demo-alerts';
 import { demoAccountsSeed } from '../modules/identity/demo-accounts';
 import { demoProfilesSeed } from '../modules/profile/demo-profiles';
 import { demoDealsSeed } from '../modules/deals/demo-deals';
+import { demoRoadmapSeed } from '../modules/roadmap/demo-roadmap';
 import { demoTrainingSeed } from '../modules/training/course-seed';
 import type { Seed } from './seed';
 
@@ -15,4 +16,5 @@ export const DEMO_SEEDS: readonly Seed[] = [
   demoDealsSeed,
   demoTrainingSeed,
   demoAlertsSeed,
+  demoRoadmapSeed,
 ];

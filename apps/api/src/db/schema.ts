@@ -1136,3 +1136,42 @@ export const helpVotes = pgTable(
     index('help_votes_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * The feature roadmap (DECISIONS.md, Pages the spec lists without content): items in English and
+ * Spanish with a status (planned, in_progress, done), ordered by position within their status.
+ */
+export const roadmapItems = pgTable(
+  'roadmap_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    titleEn: text('title_en').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    titleEs: text('title_es').notNull(),
+    descriptionEs: text('description_es').notNull(),
+    status: text('status').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('roadmap_items_status', sql`${t.status} in ('planned', 'in_progress', 'done')`),
+    index('roadmap_items_order_idx').on(t.status, t.position),
+  ],
+);
+
+/** A signed-in user's vote for a roadmap item: at most one per user and item. */
+export const roadmapVotes = pgTable(
+  'roadmap_votes',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => roadmapItems.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.userId] }), index('roadmap_votes_user_idx').on(t.userId)],
+);

@@ -79,6 +79,8 @@ export function isPublicRoute(method: string, url: string): boolean {
   // Help is public (shell §6: reading, and the readers' 'Was this helpful?'); its admin paths are
   // private whatever the method, since the admin's list shows drafts and votes.
   if (url.startsWith('/api/help/')) return !url.startsWith('/api/help/admin');
+  // The roadmap is public to read (its votes, signed in only, are not).
+  if (url === '/api/features') return method === 'GET' || method === 'HEAD';
   return false;
 }
 

@@ -42,6 +42,7 @@ export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> =
   helpArticle: () => import('@/features/help/routes/help-article'),
   helpQa: () => import('@/features/help/routes/help-qa'),
   helpQaAlias: () => import('@/features/help/routes/help-qa'),
+  features: () => import('@/features/roadmap/routes/features'),
 };
 
 /**

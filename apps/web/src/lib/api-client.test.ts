@@ -56,6 +56,13 @@ describe('isPublicPath', () => {
     expect(isPublicPath('/api/help/admin/articles')).toBe(false);
     expect(isPublicPath('/api/help/admin/qa/00000000-0000-4000-8000-000000000001')).toBe(false);
   });
+
+  it('reads the roadmap signed out but keeps its votes and admin calls private', () => {
+    expect(isPublicPath('/api/features')).toBe(true);
+    expect(isPublicPath('/api/features?lang=es')).toBe(true);
+    expect(isPublicPath('/api/features/00000000-0000-4000-8000-000000000001/vote')).toBe(false);
+    expect(isPublicPath('/api/admin/features')).toBe(false);
+  });
 });
 
 describe('apiRequest', () => {

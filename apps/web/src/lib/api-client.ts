@@ -56,6 +56,8 @@ const PUBLIC_PATHS = ['/api/auth/public-', '/api/health', '/api/analytics/zip-an
  * is theirs, and their own vote comes back with the page (docs/decisions/020-help-centre.md).
  */
 const TOKEN_WHEN_SIGNED_IN = ['/api/help/'];
+/** The roadmap's list (not its votes): public, and a signed-in reader's `votedByMe` is theirs. */
+const ROADMAP_LIST = /\/api\/features(?:[?#]|$)/;
 
 /**
  * Paths that need no token (shell §6). The help admin path is private, reading included: the
@@ -63,12 +65,12 @@ const TOKEN_WHEN_SIGNED_IN = ['/api/help/'];
  */
 export function isPublicPath(path: string): boolean {
   if (path.includes('/api/help/admin')) return false;
-  return PUBLIC_PATHS.some((p) => path.includes(p));
+  return ROADMAP_LIST.test(path) || PUBLIC_PATHS.some((p) => path.includes(p));
 }
 
 /** Whether a call carries the session's token when there is one. */
 export function sendsToken(path: string): boolean {
-  return !isPublicPath(path) || TOKEN_WHEN_SIGNED_IN.some((p) => path.includes(p));
+  return !isPublicPath(path) || ROADMAP_LIST.test(path) || TOKEN_WHEN_SIGNED_IN.some((p) => path.includes(p));
 }
 
 export interface AuthHandlers {

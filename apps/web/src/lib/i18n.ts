@@ -50,6 +50,14 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
     en: () => import('virtual:locales/en/helpAdmin'),
     es: () => import('virtual:locales/es/helpAdmin'),
   },
+  roadmap: {
+    en: () => import('virtual:locales/en/roadmap'),
+    es: () => import('virtual:locales/es/roadmap'),
+  },
+  roadmapAdmin: {
+    en: () => import('virtual:locales/en/roadmapAdmin'),
+    es: () => import('virtual:locales/es/roadmapAdmin'),
+  },
 };
 
 const sectionLoads = new Map<string, Promise<void>>();

@@ -17,6 +17,10 @@ export const LOCALE_SECTIONS = {
   help: ['help'],
   /** The admin's Help tab: lists and the editor of articles and Q&A. */
   helpAdmin: ['helpAdmin'],
+  /** The feature roadmap (`/features`); the admin's Roadmap tab loads it too (status names). */
+  roadmap: ['roadmap'],
+  /** The admin's Roadmap tab: the list, the order and the editor of items. */
+  roadmapAdmin: ['roadmapAdmin'],
 } as const;
 
 export type LocaleSection = keyof typeof LOCALE_SECTIONS;

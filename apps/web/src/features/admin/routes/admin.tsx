@@ -9,13 +9,15 @@ import { VerificationsTab } from '../components/verifications-tab';
 
 // The help centre's editor (Markdown previews, its schemas and texts) loads when its tab opens.
 const HelpTab = lazy(() => import('@/features/help/components/admin-help-tab'));
+// The roadmap's editor and texts, likewise.
+const RoadmapTab = lazy(() => import('@/features/roadmap/components/admin-roadmap-tab'));
 
-const TABS = ['users', 'waitlist', 'mailbox', 'verifications', 'help'] as const;
+const TABS = ['users', 'waitlist', 'mailbox', 'verifications', 'help', 'roadmap'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * `/admin`: users (search, roles, deactivate), the waitlist, the mailbox of outgoing e-mail, the
- * mortgage statements to verify and the help centre's articles and Q&A. The tab is in the URL
+ * mortgage statements to verify, the help centre's articles and Q&A and the feature roadmap. The tab is in the URL
  * (`?tab=`), so that each can be linked.
  */
 export default function AdminPage() {
@@ -65,6 +67,11 @@ function Admin() {
         {tab === 'help' && (
           <Suspense fallback={<PageFallback />}>
             <HelpTab />
+          </Suspense>
+        )}
+        {tab === 'roadmap' && (
+          <Suspense fallback={<PageFallback />}>
+            <RoadmapTab />
           </Suspense>
         )}
       </div>
