@@ -21,6 +21,7 @@ import { dealRoutes } from './modules/deals/routes';
 import { fileRoutes } from './modules/files/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
 import { helpRoutes } from './modules/help/routes';
 import { roadmapRoutes } from './modules/roadmap/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -158,6 +159,7 @@ export async function buildApp({
   await app.register(trainingRoutes);
   await app.register(helpRoutes);
   await app.register(roadmapRoutes);
+  await app.register(feedbackRoutes);
   await app.register(fileRoutes);
   await app.register(adminRoutes);
   await app.register(outboxRoutes);

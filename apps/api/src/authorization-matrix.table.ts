@@ -21,6 +21,7 @@
  */
 import { createECDH, randomBytes } from 'node:crypto';
 import type { TestUser } from './test/auth';
+import { multipartForm, PNG_1PX } from './test/multipart';
 
 export const CAST = ['out', 'buyer', 'seller', 'other', 'owner', 'admin', 'deact'] as const;
 export type Caller = (typeof CAST)[number];
@@ -53,6 +54,8 @@ export interface Fixtures {
   helpQa: { id: string };
   /** A roadmap item. */
   roadmapItem: { id: string };
+  /** The buyer's bug report from the widget, with a screenshot. */
+  feedback: { id: string };
   waitlistEntry: { id: string };
   unsubscribeToken: string;
   realtimeAppId: string;
@@ -440,6 +443,59 @@ export const MATRIX: MatrixRow[] = [
     route: 'DELETE /api/admin/features/:id',
     call: async (fx) => ({ url: `/api/admin/features/${(await fx.newRoadmapItem()).id}` }),
     expect: [401, 403, 403, 403, 403, 204, 403],
+  },
+
+  // Feedback: the widget for the signed-in, the public form behind its human check, the rest the admins'.
+  {
+    route: 'POST /api/feedback',
+    call: () => ({
+      url: '/api/feedback',
+      ...multipartForm(
+        { type: 'bug', comment: 'The map does not load', page: '/deals' },
+        { field: 'screenshot', bytes: PNG_1PX, filename: 'screen.png', contentType: 'image/png' },
+      ),
+    }),
+    expect: anySignedIn(201),
+  },
+  {
+    route: 'GET /api/auth/public-feedback/challenge',
+    call: () => ({ url: '/api/auth/public-feedback/challenge' }),
+    expect: publicRoute(200),
+  },
+  {
+    route: 'POST /api/auth/public-feedback',
+    call: () => ({ url: '/api/auth/public-feedback', body: { type: 'idea', comment: 'Dark mode' } }),
+    expect: publicRoute(400),
+    note: 'public; without a solved human check: HUMAN_CHECK_FAILED (solved proofs in feedback.test.ts)',
+  },
+  {
+    route: 'GET /api/admin/feedback',
+    call: () => ({ url: '/api/admin/feedback?status=open' }),
+    expect: [401, 403, 403, 403, 403, 200, 403],
+  },
+  {
+    route: 'GET /api/admin/feedback/:id',
+    call: (fx) => ({ url: `/api/admin/feedback/${fx.feedback.id}` }),
+    expect: [401, 403, 403, 403, 403, 200, 403],
+  },
+  {
+    route: 'GET /api/admin/feedback/:id/screenshot',
+    call: (fx) => ({ url: `/api/admin/feedback/${fx.feedback.id}/screenshot` }),
+    expect: [401, 403, 403, 403, 403, 200, 403],
+    note: 'the sender too is refused: screenshots are the admins',
+  },
+  {
+    route: 'PUT /api/admin/feedback/:id',
+    call: (fx) => ({
+      url: `/api/admin/feedback/${fx.feedback.id}`,
+      body: { status: 'in_progress', note: 'Looking' },
+    }),
+    expect: [401, 403, 403, 403, 403, 200, 403],
+  },
+  {
+    route: 'GET /api/admin/audit',
+    call: () => ({ url: '/api/admin/audit' }),
+    expect: [401, 403, 403, 403, 403, 200, 403],
   },
 
   // Training.

@@ -29,7 +29,7 @@ import {
 import { createTestApp } from './test/app';
 import { callAs, createUser, TEST_PASSWORD, type TestUser } from './test/auth';
 import { listDeal, subToDeal } from './test/deals';
-import { multipartFile, PNG_1PX } from './test/multipart';
+import { multipartFile, multipartForm, PNG_1PX } from './test/multipart';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -173,6 +173,19 @@ async function buildFixtures(app: FastifyInstance): Promise<Fixtures> {
     (await ok(await callAs(app, admin, 'POST', '/api/admin/features', roadmapItemDraft()), 201)) as {
       id: string;
     };
+  const newFeedback = async () => {
+    const form = multipartForm(
+      { type: 'bug', comment: 'The map does not load' },
+      { field: 'screenshot', bytes: PNG_1PX, filename: 'screen.png', contentType: 'image/png' },
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      payload: form.payload,
+      headers: { ...form.headers, ...buyer.headers },
+    });
+    return (await ok(res, 201)) as { id: string };
+  };
   const [entry] = await db
     .insert(waitlist)
     .values({
@@ -198,6 +211,7 @@ async function buildFixtures(app: FastifyInstance): Promise<Fixtures> {
     helpArticle: await newHelpArticle(),
     helpQa: await newHelpQa(),
     roadmapItem: await newRoadmapItem(),
+    feedback: await newFeedback(),
     waitlistEntry: entry!,
     unsubscribeToken: unsubscribeToken(await unsubscribeKey(db, app.secrets), buyer.id),
     realtimeAppId: app.config.realtime.appId,

@@ -1175,3 +1175,70 @@ export const roadmapVotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.itemId, t.userId] }), index('roadmap_votes_user_idx').on(t.userId)],
 );
+
+/**
+ * Feedback (shell §2, §3, §5; DECISIONS.md, Help, feedback and roadmap): from the signed-in widget
+ * (`source` widget, with the sender's account) or the public `/feedback` and `/owners-feedback`
+ * pages (`page`, `owners`; an optional e-mail). The screenshot is a file-storage key under
+ * `feedback/`, which `/files/` never serves: admins read it through the admin API.
+ */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    comment: text('comment').notNull(),
+    /** The app path the widget was opened on (`/deals/…`), or the public form's. */
+    page: text('page'),
+    source: text('source').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email'),
+    /** The sender's language when sent, for the e-mail that tells them it was resolved. */
+    language: text('language').notNull().default('en'),
+    screenshotKey: text('screenshot_key'),
+    status: text('status').notNull().default('open'),
+    statusNote: text('status_note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('feedback_type', sql`${t.type} in ('bug', 'idea', 'question', 'other')`),
+    check('feedback_source', sql`${t.source} in ('widget', 'page', 'owners')`),
+    check('feedback_status', sql`${t.status} in ('open', 'in_progress', 'resolved')`),
+    index('feedback_list_idx').on(t.status, t.createdAt),
+    index('feedback_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Every admin action (issue 16: "recorded with the admin as actor"): who, what (`feedback.status`,
+ * `help.article.update`, …), on which record, with the details that matter. Kept, never edited.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_created_idx').on(t.createdAt), index('admin_audit_actor_idx').on(t.actorId)],
+);
+
+/**
+ * Human-check proofs already spent (DECISIONS.md, Help, feedback and roadmap: single use): the
+ * signature of each solved challenge, kept until the challenge would have expired anyway.
+ */
+export const spentHumanChecks = pgTable(
+  'spent_human_checks',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('spent_human_checks_expires_idx').on(t.expiresAt)],
+);

@@ -32,6 +32,9 @@ const TYPES: Record<string, string> = Object.fromEntries(Object.entries(EXTENSIO
  */
 export const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{36}(-\d{2,4})?\.(jpg|png|webp)$/;
 
+/** Folders `/files/` never serves: feedback screenshots, which admins read through the admin API. */
+export const PRIVATE_FILE_FOLDERS: readonly string[] = ['feedback'];
+
 export function newFileKey(folder: string, type: ImageType): string {
   return `${folder}/${randomUUID()}.${EXTENSIONS[type]}`;
 }

@@ -27,3 +27,29 @@ export function pngOfSize(size: number): Buffer {
   PNG_1PX.copy(bytes, 0, 0, Math.min(PNG_1PX.length, size));
   return bytes;
 }
+
+/** A multipart/form-data body with text fields and, optionally, one file, as FormData sends it. */
+export function multipartForm(
+  fields: Record<string, string>,
+  file?: { field: string; bytes: Uint8Array; filename?: string; contentType?: string },
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----dealclub${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename ?? 'upload.bin'}"\r\n` +
+          `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      Buffer.from(file.bytes),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

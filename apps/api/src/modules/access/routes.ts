@@ -23,6 +23,7 @@ import { publicOrigin } from '../../lib/origin';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { translate } from '../../lib/i18n';
 import { requireUser } from '../../plugins/auth';
+import { recordAdminAction } from '../admin/audit';
 import { perAddressLimit } from '../../plugins/rate-limit';
 import { registerWithInvitation } from '../identity/actions';
 import { CognitoError } from '../identity/cognito-error';
@@ -490,6 +491,13 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
           .set({ invitedAt: new Date(), invitedBy: admin.id })
           .where(eq(waitlist.id, entry.id))
           .returning();
+        await recordAdminAction(tx, {
+          actorId: admin.id,
+          action: 'waitlist.invite',
+          targetType: 'waitlist',
+          targetId: entry.id,
+          details: { role: request.body.role },
+        });
         return { entry: toEntry(updated!), invitation: toInvitation(base, invitation) };
       });
     },

@@ -11,6 +11,7 @@ import { identityUsers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { decodeOffset, encodeOffset } from '../../lib/cursor';
 import { requireUser } from '../../plugins/auth';
+import { listAdminActions, recordAdminAction } from './audit';
 
 const AdminUser = z.object({
   userId: z.string(),
@@ -130,6 +131,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return row;
       });
       request.log.info({ actor: admin.id, userId: updated.id, roles }, 'roles changed');
+      await recordAdminAction(db(), {
+        actorId: admin.id,
+        action: 'user.roles',
+        targetType: 'user',
+        targetId: updated.id,
+        details: { roles },
+      });
       return toAdminUser(updated);
     },
   );
@@ -158,7 +166,57 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning();
       if (!row) throw new AppError('NOT_FOUND');
       request.log.info({ actor: admin.id, userId: row.id, active: row.isActive }, 'activation changed');
+      await recordAdminAction(db(), {
+        actorId: admin.id,
+        action: 'user.active',
+        targetType: 'user',
+        targetId: row.id,
+        details: { active: row.isActive },
+      });
       return toAdminUser(row);
+    },
+  );
+
+  app.get(
+    '/api/admin/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'What admins did (feedback, help, roadmap, users), newest first, with the admin as actor',
+        security: [{ bearerAuth: [] }],
+        querystring: z.object({
+          cursor: z.string().max(200).optional(),
+          limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+        }),
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({
+                id: z.string(),
+                actorId: z.string().nullable(),
+                action: z.string(),
+                targetType: z.string(),
+                targetId: z.string().nullable(),
+                details: z.record(z.string(), z.unknown()).nullable(),
+                createdAt: z.string(),
+              }),
+            ),
+            nextCursor: z.string().nullable(),
+            total: z.number(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      reply.header('cache-control', 'no-store');
+      const offset = decodeOffset(request.query.cursor);
+      const { items, total } = await listAdminActions(db(), offset, request.query.limit);
+      return {
+        items,
+        nextCursor: offset + items.length < total ? encodeOffset(offset + request.query.limit) : null,
+        total,
+      };
     },
   );
 };

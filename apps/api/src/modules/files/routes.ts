@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { PRIVATE_FILE_FOLDERS } from '../../lib/storage';
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -18,6 +19,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Feedback screenshots are the admins' (DECISIONS.md): read through /api/admin/feedback only.
+      if (PRIVATE_FILE_FOLDERS.includes(request.params.folder)) throw new AppError('NOT_FOUND');
       const file = await app.storage.get(`${request.params.folder}/${request.params.name}`);
       if (!file) throw new AppError('NOT_FOUND');
       return reply

@@ -22,6 +22,7 @@ import { contentLanguage } from '../../lib/content-language';
 import { decodeOffset, encodeOffset } from '../../lib/cursor';
 import { translate } from '../../lib/i18n';
 import { requireRole } from '../../plugins/auth';
+import { recordAdminAction } from '../admin/audit';
 import { perUserLimit } from '../../plugins/rate-limit';
 import {
   adminItem,
@@ -343,6 +344,12 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
         const admin = requireAdmin(request);
         const id = await createItem(db(), spec, kind.fromInput(request.body as never), admin.id);
         request.log.info({ actor: admin.id, kind: spec.kind, id }, 'help item created');
+        await recordAdminAction(db(), {
+          actorId: admin.id,
+          action: `help.${spec.kind}.create`,
+          targetType: `help_${spec.kind}`,
+          targetId: id,
+        });
         return reply.status(201).send(kind.toAdmin(await adminItem(db(), spec, id)));
       },
     );
@@ -363,6 +370,13 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
         const admin = requireAdmin(request);
         await updateItem(db(), spec, request.params.id, kind.fromInput(request.body as never), admin.id);
         request.log.info({ actor: admin.id, kind: spec.kind, id: request.params.id }, 'help item updated');
+        await recordAdminAction(db(), {
+          actorId: admin.id,
+          action: `help.${spec.kind}.update`,
+          targetType: `help_${spec.kind}`,
+          targetId: request.params.id,
+          details: { published: (request.body as { published?: boolean }).published ?? null },
+        });
         return kind.toAdmin(await adminItem(db(), spec, request.params.id));
       },
     );
@@ -381,6 +395,12 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
         const admin = requireAdmin(request);
         await deleteItem(db(), spec, request.params.id);
         request.log.info({ actor: admin.id, kind: spec.kind, id: request.params.id }, 'help item deleted');
+        await recordAdminAction(db(), {
+          actorId: admin.id,
+          action: `help.${spec.kind}.delete`,
+          targetType: `help_${spec.kind}`,
+          targetId: request.params.id,
+        });
         return reply.status(204).send();
       },
     );

@@ -13,6 +13,7 @@ import { ROADMAP_STATUSES, roadmapItemInputSchema } from '@dealclub/shared/roadm
 import { contentLanguage } from '../../lib/content-language';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { perUserLimit } from '../../plugins/rate-limit';
+import { recordAdminAction } from '../admin/audit';
 import {
   addVote,
   adminItem,
@@ -166,6 +167,12 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requireRole(request, ['admin']);
       const id = await createItem(db(), request.body, admin.id);
       request.log.info({ actor: admin.id, id }, 'roadmap item created');
+      await recordAdminAction(db(), {
+        actorId: admin.id,
+        action: 'roadmap.create',
+        targetType: 'roadmap_item',
+        targetId: id,
+      });
       return reply.status(201).send(await adminItem(db(), id));
     },
   );
@@ -186,6 +193,13 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requireRole(request, ['admin']);
       await updateItem(db(), request.params.id, request.body, admin.id);
       request.log.info({ actor: admin.id, id: request.params.id }, 'roadmap item updated');
+      await recordAdminAction(db(), {
+        actorId: admin.id,
+        action: 'roadmap.update',
+        targetType: 'roadmap_item',
+        targetId: request.params.id,
+        details: { status: request.body.status },
+      });
       return adminItem(db(), request.params.id);
     },
   );
@@ -204,6 +218,12 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requireRole(request, ['admin']);
       await deleteItem(db(), request.params.id);
       request.log.info({ actor: admin.id, id: request.params.id }, 'roadmap item deleted');
+      await recordAdminAction(db(), {
+        actorId: admin.id,
+        action: 'roadmap.delete',
+        targetType: 'roadmap_item',
+        targetId: request.params.id,
+      });
       return reply.status(204).send();
     },
   );

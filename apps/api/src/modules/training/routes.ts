@@ -11,6 +11,7 @@ import { lessonInputSchema, lessonOrderSchema, progressSchema } from '@dealclub/
 import { AppError } from '../../lib/app-error';
 import { contentLanguage } from '../../lib/content-language';
 import { requireRole } from '../../plugins/auth';
+import { recordAdminAction } from '../admin/audit';
 import {
   adminLessons,
   createLesson,
@@ -185,6 +186,12 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requireAdmin(request);
       const id = await createLesson(db(), request.body);
       request.log.info({ actor: admin.id, lessonId: id }, 'lesson created');
+      await recordAdminAction(db(), {
+        actorId: admin.id,
+        action: 'training.lesson.create',
+        targetType: 'training_lesson',
+        targetId: id,
+      });
       const [lesson] = (await adminLessons(db(), id)).items;
       if (!lesson) throw new AppError('LESSON_NOT_FOUND');
       return reply.status(201).send(lesson);
@@ -207,6 +214,12 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requireAdmin(request);
       await updateLesson(db(), request.params.id, request.body);
       request.log.info({ actor: admin.id, lessonId: request.params.id }, 'lesson updated');
+      await recordAdminAction(db(), {
+        actorId: admin.id,
+        action: 'training.lesson.update',
+        targetType: 'training_lesson',
+        targetId: request.params.id,
+      });
       // Deleted by another admin since: a 404, not a malformed answer.
       const [lesson] = (await adminLessons(db(), request.params.id)).items;
       if (!lesson) throw new AppError('LESSON_NOT_FOUND');
@@ -228,6 +241,12 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requireAdmin(request);
       await deleteLesson(db(), request.params.id);
       request.log.info({ actor: admin.id, lessonId: request.params.id }, 'lesson deleted');
+      await recordAdminAction(db(), {
+        actorId: admin.id,
+        action: 'training.lesson.delete',
+        targetType: 'training_lesson',
+        targetId: request.params.id,
+      });
       return reply.status(204).send();
     },
   );
@@ -244,8 +263,14 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAdmin(request);
+      const admin = requireAdmin(request);
       await reorderLessons(db(), request.body.ids);
+      await recordAdminAction(db(), {
+        actorId: admin.id,
+        action: 'training.order',
+        targetType: 'training_lesson',
+        details: { ids: request.body.ids },
+      });
       return { ids: request.body.ids };
     },
   );

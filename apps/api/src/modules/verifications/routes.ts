@@ -23,6 +23,7 @@ import { AppError } from '../../lib/app-error';
 import { decodeOffset, encodeOffset } from '../../lib/cursor';
 import { readNamedFileUpload } from '../../lib/uploads';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
+import { recordAdminAction } from '../admin/audit';
 import { managesDeal, viewerOf, visibleTo } from '../deals/visibility';
 import {
   adminVerificationOf,
@@ -284,6 +285,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         { actor: admin.id, verificationId: row.id, dealId: row.dealId, decision: row.status },
         'verification decided',
       );
+      await recordAdminAction(db(), {
+        actorId: admin.id,
+        action: 'verification.decide',
+        targetType: 'verification',
+        targetId: row.id,
+        details: { dealId: row.dealId, decision: row.status },
+      });
       return { verification: verificationOf(row) };
     },
   );
