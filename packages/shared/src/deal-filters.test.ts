@@ -27,10 +27,13 @@ describe('saved deal filters', () => {
   it('refuse bad values, unknown names, and a search without any filter', () => {
     expect(issues({ maxPrice: 0, minBedrooms: 101, category: 'barter', zipCode: '8950' })).toEqual([
       ['maxPrice', 'dealsBrowse.validation.maxPrice'],
-      ['minBedrooms', 'dealsBrowse.validation.rooms'],
+      ['minBedrooms', 'dealsBrowse.validation.bedrooms'],
       ['category', 'dealsBrowse.validation.category'],
       ['zipCode', 'geo.validation.zip'],
     ]);
+    // Bedrooms are whole; bathrooms may be half.
+    expect(issues({ minBedrooms: 2.5 })).toEqual([['minBedrooms', 'dealsBrowse.validation.bedrooms']]);
+    expect(issues({ minBathrooms: 2.5 })).toEqual([]);
     // Beyond the database's integers: refused here, never a database error.
     expect(issues({ maxPrice: 2_147_483_648 })).toEqual([['maxPrice', 'dealsBrowse.validation.maxPrice']]);
     expect(issues({ state: 'TX', limit: 5 })).toEqual([['', 'dealsBrowse.validation.unknownFilter']]);

@@ -31,6 +31,13 @@ const rooms = z.coerce
   .min(0, 'dealsBrowse.validation.rooms')
   .max(100, 'dealsBrowse.validation.rooms')
   .optional();
+/** Bedrooms are whole (bathrooms may be 2.5): the column is an integer. */
+const bedrooms = z.coerce
+  .number({ error: 'dealsBrowse.validation.bedrooms' })
+  .int('dealsBrowse.validation.bedrooms')
+  .min(0, 'dealsBrowse.validation.bedrooms')
+  .max(100, 'dealsBrowse.validation.bedrooms')
+  .optional();
 
 /** The filters as a query string carries them (every value a string; tags comma-separated). */
 export const dealFiltersQuery = z.object({
@@ -41,7 +48,7 @@ export const dealFiltersQuery = z.object({
     // The prices are PostgreSQL integers: a larger bound is refused, not sent to the database.
     .max(2_147_483_647, 'dealsBrowse.validation.maxPrice')
     .optional(),
-  minBedrooms: rooms,
+  minBedrooms: bedrooms,
   minBathrooms: rooms,
   category: z.enum(CATEGORIES, { error: 'dealsBrowse.validation.category' }).optional(),
   purchaseType: z.enum(PURCHASE_TYPES, { error: 'dealsBrowse.validation.purchaseType' }).optional(),
