@@ -23,14 +23,12 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { BuyerAnalytics } from '../src/modules/analytics/buyer-analytics';
 import { createDirectoryUser } from '../src/modules/identity/directory';
 import { createTestTokens } from './plan-tokens';
-import { createBenchDatabase, log, replayDirect } from './postgres-bench';
+import { createBenchDatabase, log, replayDirect, inProcessApp } from './postgres-bench';
 import { loopbackUrl, startServer, stopServer } from './run';
 import { ANALYTICS_ZIPS, seedAnalyticsBuyers } from './seed-analytics';
 
@@ -159,18 +157,7 @@ async function main(): Promise<number> {
       BENCH_DATABASE_POOL_MAX: String(POOL),
       SECRETS_KEY: secretsKey,
     });
-    const app = await buildApp({
-      config: loadConfig({
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'silent',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATABASE_URL: url,
-        SECRETS_KEY: secretsKey,
-      }),
-      database,
-    });
+    const app = await inProcessApp(url, secretsKey, database);
     const seller = { authorization: `Bearer ${await createTestTokens(app, SELLER_EMAIL, PASSWORD)}` };
     // The statements of the public ZIP analytics: a request that computes the answer (the first),
     // and one the cache answers (the next).

@@ -27,12 +27,10 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { validCashDeal } from '@dealclub/shared/deal-fixtures';
 import { isoDay } from '@dealclub/shared/offers';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createDirectoryUser } from '../src/modules/identity/directory';
-import { benchUserHeaders, createBenchDatabase, log, replayDirect } from './postgres-bench';
+import { benchUserHeaders, createBenchDatabase, log, replayDirect, inProcessApp } from './postgres-bench';
 import { createTestTokens } from './plan-tokens';
 import { seedDeals } from './seed-deals';
 import { loopbackUrl, startServer, stopServer } from './run';
@@ -114,19 +112,7 @@ async function main(): Promise<number> {
     ).rows;
 
     // The statements each route runs, recorded from one real request to an app on the same database.
-    const app = await buildApp({
-      config: loadConfig({
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'silent',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATABASE_URL: url,
-        // Production with a server database needs the secrets key (decision 018): the bench server's.
-        SECRETS_KEY: secretsKey,
-      }),
-      database,
-    });
+    const app = await inProcessApp(url, secretsKey, database);
     // The statements of one request once the app is warm: a first, unrecorded request loads what a
     // process loads once (the verification keys) and prepares the statements.
     const record = async (routePath: string, as: Record<string, string>) => {

@@ -5,6 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { Database } from '../src/db/client';
 import { loopbackUrl } from './run';
 import { signedIn } from './scenarios';
 
@@ -106,4 +109,24 @@ export async function replayDirect(
     requests: latencies.length,
     errors,
   };
+}
+
+/**
+ * An app in the bench's own process on the bench database, configured as the bench server is
+ * (production, the same secrets key: the signing keys in the database are sealed with it), to
+ * record the statements of a request or sign people in.
+ */
+export function inProcessApp(databaseUrl: string, secretsKey: string, database: Database) {
+  return buildApp({
+    config: loadConfig({
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: databaseUrl,
+      SECRETS_KEY: secretsKey,
+    }),
+    database,
+  });
 }
