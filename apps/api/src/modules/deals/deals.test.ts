@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEAL_STATUSES, STATUS_TRANSITIONS, type DealInput, type DealStatus } from '@dealclub/shared/deals';
-import { deals, users } from '../../db/schema';
+import { deals, users, zipCodes } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { callAs, createUser, type Method, type TestUser } from '../../test/auth';
 import { cashDeal, subToDeal, listDeal } from '../../test/deals';
@@ -374,6 +374,43 @@ describe('browsing', () => {
       400,
     );
     expect(prices).toHaveLength(4);
+  });
+
+  it('places each listed deal at its ZIP centroid, never more precisely, null for an unknown ZIP', async () => {
+    app = await createTestApp();
+    const seller = await createUser(app, { roles: ['originator'] });
+    const buyer = await createUser(app, { roles: ['buyer'] });
+    const austin = await listed(seller, cashDeal({ zipCode: '78704', hideAddress: true }));
+    const tampa = await listed(seller, cashDeal({ state: 'FL', city: 'Tampa', zipCode: '33602' }));
+    const unknown = await listed(seller, cashDeal({ zipCode: '00000' }));
+    const centroids = await app.database.db
+      .select()
+      .from(zipCodes)
+      .where(sql`${zipCodes.zip} in ('78704', '33602')`);
+    const centroid = Object.fromEntries(centroids.map((z) => [z.zip, { lat: z.latitude, lng: z.longitude }]));
+    expect(Object.keys(centroid).sort()).toEqual(['33602', '78704']);
+
+    for (const query of ['', '?sort=price-asc&limit=2', '?zipCode=78704', '?sort=match']) {
+      const res = await send(buyer, 'GET', `/api/deals${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const items = res.json().items as Record<string, unknown>[];
+      for (const item of items) {
+        const expected = item.id === unknown.id ? { lat: null, lng: null } : centroid[item.zipCode as string];
+        // Exactly the zip_codes row: the same numbers, no more digits, no other place field.
+        expect({ lat: item.lat, lng: item.lng }).toEqual(expected);
+        expect(
+          Object.keys(item)
+            .filter((k) => /lat|lng|lon|geo|position|point/i.test(k))
+            .sort(),
+        ).toEqual(['lat', 'lng']);
+      }
+    }
+    const all = (await send(buyer, 'GET', '/api/deals')).json().items as Record<string, unknown>[];
+    expect(all.map((d) => d.id).sort()).toEqual([austin.id, tampa.id, unknown.id].sort());
+    // The hidden street address stays out of the card that carries the centroid.
+    const hidden = all.find((d) => d.id === austin.id)!;
+    expect(hidden).toMatchObject({ addressHidden: true, ...centroid['78704'] });
+    expect(hidden).not.toHaveProperty('streetAddress');
   });
 
   it('keeps favorites per buyer and the browse list for the buyer side', async () => {

@@ -13,7 +13,7 @@ import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
 import { DEAL_LIST_SORTS, dealFiltersQuery } from '@dealclub/shared/deal-filters';
 import { DEAL_STATUSES, dealSchema, type DealStatus } from '@dealclub/shared/deals';
 import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
-import { deals, favorites } from '../../db/schema';
+import { deals, favorites, zipCodes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import {
   decodeCursor,
@@ -143,6 +143,9 @@ interface CardRow {
   row: DealRow;
   cover: { key: string; width: number; height: number } | null;
   isFavorite: boolean;
+  /** The centroid of the deal's ZIP code (zip_codes), null when the data set does not know it. */
+  lat: number | null;
+  lng: number | null;
 }
 
 /** The matching buyers a seller's list shows (the counts are of them all). */
@@ -235,7 +238,16 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       .orderBy(...order)
       .limit(sql.placeholder('limit'));
     const idsOfPage = pageIds.as('page_ids');
-    const card = { row: deals, cover: coverSql(deals.id), isFavorite: isFavoriteSql(viewer, deals.id) };
+    // The deal's ZIP centroid (the maps place deals there, never at a street position): a left join
+    // on the primary key of zip_codes, null for a ZIP the data set does not know.
+    const card = {
+      row: deals,
+      cover: coverSql(deals.id),
+      isFavorite: isFavoriteSql(viewer, deals.id),
+      lat: zipCodes.latitude,
+      lng: zipCodes.longitude,
+    };
+    const atCentroid = eq(zipCodes.zip, deals.zipCode);
     // Best match first, still among the fitting deals: those (newest first), then the ranked rest
     // only as far as the fitting ones leave the page unfilled — with none left to fill, PostgreSQL
     // never runs the rest's scan (a limit of 0). Each part's ids keep their order through
@@ -261,6 +273,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
                   with ordinality as r(id, pos)) as fits_page`,
               sql`fits_page.id = ${deals.id}`,
             )
+            .leftJoin(zipCodes, atCentroid)
             .orderBy(sql`fits_page.part`, sql`fits_page.pos`)
             .prepare(`${name}_fits_page`)
         : undefined;
@@ -271,6 +284,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         .select(card)
         .from(idsOfPage)
         .innerJoin(deals, eq(deals.id, idsOfPage.id))
+        .leftJoin(zipCodes, atCentroid)
         .orderBy(...order)
         .prepare(`${name}_page`),
       // Counting every match of a broad filter reads every row; past COUNT_CAP the list says "10,000+".
@@ -408,7 +422,13 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Browse deals with filters, sorted, a page at a time',
         ...auth,
         querystring: BrowseQuery,
-        response: { 200: Page.extend({ totalCapped: z.boolean() }) },
+        response: {
+          200: Page.extend({
+            // Each card with the centroid of its ZIP code (null when unknown), for the map view.
+            items: z.array(Card.extend({ lat: z.number().nullable(), lng: z.number().nullable() })),
+            totalCapped: z.boolean(),
+          }),
+        },
       },
     },
     async (request) => {
@@ -451,9 +471,12 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       const [[head], { more, rows }] = await Promise.all([statements.head.execute(params), page()]);
       if (cursorId && !head?.cursorVisible) throw new AppError('BAD_REQUEST');
       const match = ranking ?? matchContextOf(request, user);
-      const items = rows.map((r) =>
-        cardOf(viewer, r.row, { cover: r.cover, isFavorite: Boolean(r.isFavorite), match }),
-      );
+      // Each card carries its ZIP's centroid for the map view (additive; never the street's place).
+      const items = rows.map((r) => ({
+        ...cardOf(viewer, r.row, { cover: r.cover, isFavorite: Boolean(r.isFavorite), match }),
+        lat: r.lat === null ? null : Number(r.lat),
+        lng: r.lng === null ? null : Number(r.lng),
+      }));
       const last = items.at(-1);
       const counted = Number(head?.n ?? 0);
       return {
