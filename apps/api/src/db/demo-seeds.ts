@@ -2,6 +2,7 @@ import { demoAlertsSeed } from '../modules/alerts/demo-alerts';
 import { demoAccountsSeed } from '../modules/identity/demo-accounts';
 import { demoProfilesSeed } from '../modules/profile/demo-profiles';
 import { demoDealsSeed } from '../modules/deals/demo-deals';
+import { demoFeedbackSeed } from '../modules/feedback/demo-feedback';
 import { demoRoadmapSeed } from '../modules/roadmap/demo-roadmap';
 import { demoTrainingSeed } from '../modules/training/course-seed';
 import type { Seed } from './seed';
@@ -17,4 +18,5 @@ export const DEMO_SEEDS: readonly Seed[] = [
   demoTrainingSeed,
   demoAlertsSeed,
   demoRoadmapSeed,
+  demoFeedbackSeed,
 ];

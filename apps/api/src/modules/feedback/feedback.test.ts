@@ -9,6 +9,8 @@ import { adminAudit, feedback, outbox, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { callAs, createUser, type TestUser } from '../../test/auth';
 import { multipartForm, PNG_1PX, pngOfSize } from '../../test/multipart';
+import { runSeeds } from '../../db/seed';
+import { DEMO_FEEDBACK, demoFeedbackSeed } from './demo-feedback';
 import { newHumanCheck } from './human-check';
 
 let app: FastifyInstance;
@@ -104,6 +106,19 @@ describe('the widget (POST /api/feedback)', () => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ type, screenshotUrl: null, page: null });
     }
+  });
+
+  it('files the signed-in /feedback and /owners-feedback forms under their source, with type other', async () => {
+    const { buyer } = await feedbackApp();
+    const page = await send(buyer, { type: 'other', comment: 'Hello', source: 'page', page: '/deals' });
+    expect(page.statusCode, page.body).toBe(201);
+    expect(page.json()).toMatchObject({ type: 'other', source: 'page', page: '/feedback', userId: buyer.id });
+    const owners = await send(buyer, { type: 'idea', comment: 'More owners tools', source: 'owners' });
+    expect(owners.statusCode, owners.body).toBe(201);
+    expect(owners.json()).toMatchObject({ source: 'owners', page: '/owners-feedback' });
+    const bad = await send(buyer, { type: 'idea', comment: 'Hi', source: 'elsewhere' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('refuses each rule with the spec copy and a stable code', async () => {
@@ -388,5 +403,21 @@ describe('the admin audit', () => {
         `training.lesson.create ${lesson.json().id}`,
       ].sort(),
     );
+  });
+});
+
+describe('the demo feedback', () => {
+  it('gives the admin tab items of each source, from the demo senders, once', async () => {
+    const { admin } = await feedbackApp();
+    for (const email of ['buyer@demo.test', 'hybrid@demo.test', 'seller@demo.test']) {
+      await createUser(app, { email });
+    }
+    await runSeeds(app.database.db, [demoFeedbackSeed]);
+    await runSeeds(app.database.db, [demoFeedbackSeed]);
+    const res = await callAs(app, admin, 'GET', '/api/admin/feedback?limit=100');
+    const items = res.json<{ items: AdminFeedback[] }>().items;
+    expect(items).toHaveLength(DEMO_FEEDBACK.length);
+    expect(new Set(items.map((i) => i.source))).toEqual(new Set(['widget', 'page', 'owners']));
+    expect(items.filter((i) => i.source === 'widget').every((i) => i.userId && i.page)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
  * Feedback calls (API.md, feedback, help, roadmap; shell §3 and §5; DECISIONS.md, Help, feedback
  * and roadmap):
  * - `POST /api/feedback` (signed in, multipart `type`, `comment`, `screenshot`, `page`): the widget;
+ *   with `source` `page` or `owners`, the `/feedback` and `/owners-feedback` forms signed in;
  * - `GET /api/auth/public-feedback/challenge` and `POST /api/auth/public-feedback` (public, JSON
  *   `{ type, comment, email?, proof, source? }`): the `/feedback` and `/owners-feedback` pages,
  *   behind the human check (human-check.ts);
@@ -146,7 +147,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['feedback'],
         summary:
-          'Send feedback from the widget: type (bug, idea, question), comment (500), page, and for a bug an image screenshot (10 MB, checked by its bytes)',
+          'Send feedback signed in: from the widget type (bug, idea, question), comment (500), page, and for a bug an image screenshot (10 MB, checked by its bytes); with `source` page or owners (the /feedback and /owners-feedback forms) also type other',
         ...auth,
         consumes: ['multipart/form-data', 'application/json'],
         response: { 201: Item },
@@ -155,7 +156,14 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const { fields, screenshot } = await readWidgetForm(request);
-      const { type, comment } = checkTypeAndComment(fields.type, fields.comment, WIDGET_FEEDBACK_TYPES);
+      // The widget by default; `/feedback` and `/owners-feedback` signed in send their source (and
+      // know the type `other`), so their items are filed as the signed-out forms' are.
+      const source = fields.source ?? 'widget';
+      if (source !== 'widget' && source !== 'page' && source !== 'owners') {
+        throw new AppError('VALIDATION_FAILED');
+      }
+      const allowed = source === 'widget' ? WIDGET_FEEDBACK_TYPES : FEEDBACK_TYPES;
+      const { type, comment } = checkTypeAndComment(fields.type, fields.comment, allowed);
       let screenshotKey: string | null = null;
       if (screenshot) {
         if (type !== 'bug') throw new AppError('FEEDBACK_SCREENSHOT_BUG_ONLY');
@@ -167,8 +175,9 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       const item = await createFeedback(db(), {
         type,
         comment,
-        page: pageOf(fields.page),
-        source: 'widget',
+        page:
+          source === 'widget' ? pageOf(fields.page) : source === 'owners' ? '/owners-feedback' : '/feedback',
+        source,
         userId: user.id,
         email: null,
         language: user.row.languagePreference,
