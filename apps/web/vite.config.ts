@@ -6,6 +6,7 @@ import { firstVisitChunks } from './build/first-visit';
 import { localeSections } from './build/locale-sections';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
+import { zipCentroids } from './build/zip-centroids';
 
 // The API (npm run dev starts it on API_PORT, default 3000) serves /api, the embedded identity
 // provider at /cognito and the realtime WebSocket at /app; the dev server proxies all three.
@@ -16,7 +17,15 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 const firstVisit = firstVisitChunks(import.meta.dirname);
 
 export default defineConfig({
-  plugins: [localeSections(), react(), tailwindcss(), routePreloads(), precompress(), firstVisit.plugin],
+  plugins: [
+    localeSections(),
+    react(),
+    tailwindcss(),
+    routePreloads(),
+    precompress(),
+    zipCentroids(),
+    firstVisit.plugin,
+  ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   // amazon-cognito-identity-js (through its `buffer` dependency) expects Node's `global`.
   define: { global: 'globalThis' },

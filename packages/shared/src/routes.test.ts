@@ -15,13 +15,15 @@ describe('route table', () => {
     expect(matchBuiltRoute('/terms/')?.id).toBe('terms');
     expect(matchBuiltRoute('/privacy')?.id).toBe('privacy');
     expect(matchBuiltRoute('/deals/123/offers')?.id).toBe('dealOffers');
+    expect(matchBuiltRoute('/deals/123/analytics')?.id).toBe('dealAnalytics');
+    expect(matchBuiltRoute('/dashboard')?.id).toBe('dashboard');
     expect(matchBuiltRoute('/chat/123')?.id).toBe('chatThread');
   });
 
   it('does not match unknown paths or screens that are not built', () => {
     expect(matchBuiltRoute('/nope')).toBeUndefined();
     expect(matchBuiltRoute('/terms/extra')).toBeUndefined();
-    expect(matchBuiltRoute('/deals/123/analytics')).toBeUndefined();
-    expect(matchBuiltRoute('/zip/78701/analytics')).toBeUndefined();
+    expect(matchBuiltRoute('/deals/123/analytics/extra')).toBeUndefined();
+    expect(matchBuiltRoute('/zip/78701/analytics/extra')).toBeUndefined();
   });
 });

@@ -27,7 +27,7 @@ const NOT_IN_FIRST_LOAD = [
   ['zod (form schemas)', /node_modules\/zod\//],
   ['the deal form', /src\/features\/deals\/components\/deal-form\.tsx$/],
   ['maps', /node_modules\/(d3-geo|us-atlas|topojson-client)\//],
-  ['charts', /node_modules\/(recharts|d3-shape)\//],
+  ['charts', /node_modules\/(chart\.js|@kurkle\/color|recharts|d3-shape)\//],
   ['the Markdown renderer', /node_modules\/(react-markdown|markdown-it|micromark)\//],
   ['Radix select and menus', /node_modules\/@radix-ui\/(react-select|react-dropdown-menu|react-menu)\//],
   // The deal page's confirmation and forms (components/ui/confirm-dialog.tsx, lib/simple-form.ts).

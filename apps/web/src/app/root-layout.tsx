@@ -7,9 +7,13 @@ import { Header } from '@/components/layout/header';
 import { WebinarBanner } from '@/components/layout/webinar-banner';
 import { Toaster } from '@/components/ui/toaster';
 import { RealtimeProvider } from '@/features/chat/realtime/realtime-provider';
+import { FeedbackLauncher } from '@/features/feedback/components/feedback-launcher';
 import { ProfileCompletionRedirect } from './profile-redirect';
 
-/** The shell around every route: skip link, header, banner, page, footer, toasts, and the realtime connection. */
+/**
+ * The shell around every route: skip link, header, banner, page, footer, the feedback widget's
+ * button (signed in), toasts, and the realtime connection.
+ */
 export function RootLayout() {
   const { t } = useTranslation();
   return (
@@ -33,6 +37,7 @@ export function RootLayout() {
           </Suspense>
         </main>
         <Footer />
+        <FeedbackLauncher />
         <Toaster />
         <ScrollRestoration />
       </div>

@@ -31,11 +31,15 @@ export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> =
   adminTraining: () => import('@/features/training/routes/admin-training'),
   training: () => import('@/features/training/routes/training'),
   owners: () => import('@/features/owners/routes/owners'),
+  buyers: () => import('@/features/analytics/routes/buyers'),
+  zipAnalytics: () => import('@/features/analytics/routes/zip-analytics'),
   deals: () => import('@/features/deals/routes/deals'),
   dealDetail: () => import('@/features/deals/routes/deal-detail'),
   dealNew: () => import('@/features/deals/routes/deal-new'),
   dealEdit: () => import('@/features/deals/routes/deal-edit'),
   dealOffers: () => import('@/features/offers/routes/deal-offers'),
+  dealAnalytics: () => import('@/features/analytics/routes/deal-analytics'),
+  dashboard: () => import('@/features/analytics/routes/dashboard'),
   chat: () => import('@/features/chat/routes/chat'),
   chatThread: () => import('@/features/chat/routes/chat-thread'),
   help: () => import('@/features/help/routes/help'),
@@ -43,6 +47,9 @@ export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> =
   helpQa: () => import('@/features/help/routes/help-qa'),
   helpQaAlias: () => import('@/features/help/routes/help-qa'),
   features: () => import('@/features/roadmap/routes/features'),
+  feedback: () => import('@/features/feedback/routes/feedback'),
+  ownersFeedback: () => import('@/features/feedback/routes/owners-feedback'),
+  mapDemo: () => import('@/features/map-demo/routes/map-demo'),
 };
 
 /**

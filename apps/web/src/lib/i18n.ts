@@ -58,6 +58,26 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
     en: () => import('virtual:locales/en/roadmapAdmin'),
     es: () => import('virtual:locales/es/roadmapAdmin'),
   },
+  dashboard: {
+    en: () => import('virtual:locales/en/dashboard'),
+    es: () => import('virtual:locales/es/dashboard'),
+  },
+  feedback: {
+    en: () => import('virtual:locales/en/feedback'),
+    es: () => import('virtual:locales/es/feedback'),
+  },
+  feedbackAdmin: {
+    en: () => import('virtual:locales/en/feedbackAdmin'),
+    es: () => import('virtual:locales/es/feedbackAdmin'),
+  },
+  mapDemo: {
+    en: () => import('virtual:locales/en/mapDemo'),
+    es: () => import('virtual:locales/es/mapDemo'),
+  },
+  dealsMap: {
+    en: () => import('virtual:locales/en/dealsMap'),
+    es: () => import('virtual:locales/es/dealsMap'),
+  },
 };
 
 const sectionLoads = new Map<string, Promise<void>>();

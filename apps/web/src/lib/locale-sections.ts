@@ -21,6 +21,16 @@ export const LOCALE_SECTIONS = {
   roadmap: ['roadmap'],
   /** The admin's Roadmap tab: the list, the order and the editor of items. */
   roadmapAdmin: ['roadmapAdmin'],
+  /** `/dashboard`: the buying and selling modes. */
+  dashboard: ['dashboard'],
+  /** The feedback widget (once opened) and the `/feedback` pages. */
+  feedback: ['feedback'],
+  /** The admin's Feedback tab. */
+  feedbackAdmin: ['feedbackAdmin'],
+  /** `/map-optimization-demo`. */
+  mapDemo: ['mapDemo'],
+  /** The map view of `/deals` (`?view=map`). */
+  dealsMap: ['dealsMap'],
 } as const;
 
 export type LocaleSection = keyof typeof LOCALE_SECTIONS;

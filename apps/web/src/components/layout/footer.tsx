@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 
 /**
  * Footer links of shell §2, plus the Help Center (the header links it only when signed in, and it
- * is public: shell §6) and the accessibility statement.
+ * is public: shell §6), the feedback page (public) and the accessibility statement.
  */
 const FOOTER_LINKS = [
   { labelKey: 'footer.login', to: '/auth' },
   { labelKey: 'footer.signup', to: '/signup/buyer' },
   { labelKey: 'footer.features', to: '/features' },
+  { labelKey: 'nav.feedback', to: '/feedback' },
   { labelKey: 'nav.helpCenter', to: '/help' },
   { labelKey: 'footer.terms', to: '/terms' },
   { labelKey: 'footer.privacy', to: '/privacy' },
@@ -19,7 +20,8 @@ export function Footer() {
   const { t } = useTranslation();
   return (
     <footer className="mt-auto border-t border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 md:flex-row md:items-center md:justify-between">
+      {/* Room at the bottom for the feedback widget's floating button, so it covers no text. */}
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 pt-8 pb-24 md:flex-row md:items-center md:justify-between">
         <nav aria-label={t('footer.label')}>
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             {FOOTER_LINKS.map((link) => (

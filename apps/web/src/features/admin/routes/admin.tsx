@@ -11,8 +11,10 @@ import { VerificationsTab } from '../components/verifications-tab';
 const HelpTab = lazy(() => import('@/features/help/components/admin-help-tab'));
 // The roadmap's editor and texts, likewise.
 const RoadmapTab = lazy(() => import('@/features/roadmap/components/admin-roadmap-tab'));
+// The feedback inbox and its texts, likewise.
+const FeedbackTab = lazy(() => import('@/features/feedback/components/admin-feedback-tab'));
 
-const TABS = ['users', 'waitlist', 'mailbox', 'verifications', 'help', 'roadmap'] as const;
+const TABS = ['users', 'waitlist', 'mailbox', 'verifications', 'feedback', 'help', 'roadmap'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -72,6 +74,11 @@ function Admin() {
         {tab === 'roadmap' && (
           <Suspense fallback={<PageFallback />}>
             <RoadmapTab />
+          </Suspense>
+        )}
+        {tab === 'feedback' && (
+          <Suspense fallback={<PageFallback />}>
+            <FeedbackTab />
           </Suspense>
         )}
       </div>

@@ -64,6 +64,9 @@ export interface Card {
   termsVerified: TermsVerified | null;
   /** For a buyer with preferences or a buy box: how the deal fits them (null otherwise). */
   match?: Match | null;
+  /** The browse list's cards: the centroid of the deal's ZIP code (null when unknown), for the map. */
+  lat?: number | null;
+  lng?: number | null;
   createdAt: string;
 }
 
@@ -177,7 +180,8 @@ export const dealKeys = {
   favorites: () => [...dealKeys.all, 'favorites'] as const,
 };
 
-function toQuery(filters: DealFilters) {
+/** The filters as the query string of `GET /api/deals` (the map view pages through it too). */
+export function toQuery(filters: DealFilters) {
   return {
     maxPrice: filters.maxPrice,
     minBedrooms: filters.minBedrooms,

@@ -228,6 +228,15 @@ function ListingRow({ deal, price }: { deal: MyDealCard; price: string }) {
           )}
           {!deleted && (
             <Link
+              to={`/deals/${deal.id}/analytics`}
+              aria-label={t('analytics.deal.linkOf', { address: street })}
+              className={`${action} text-brand-800`}
+            >
+              {t('analytics.deal.link')}
+            </Link>
+          )}
+          {!deleted && (
+            <Link
               to={`/deals/${deal.id}/edit`}
               aria-label={t('dealManage.editOf', { address: street })}
               className={`${action} text-brand-800`}

@@ -1,4 +1,4 @@
-import { MessagesSquare, Pencil } from 'lucide-react';
+import { ChartLine, MessagesSquare, Pencil } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -134,6 +134,16 @@ function DealView({ deal, buyer, canEdit }: { deal: DealDetail; buyer: boolean; 
           </DetailSection>
           {deal.engagement && deal.status !== 'deleted' && (
             <EngagementLink dealId={deal.id} engagement={deal.engagement} />
+          )}
+          {deal.engagement && deal.status !== 'deleted' && (
+            <Link
+              to={`/deals/${deal.id}/analytics`}
+              data-testid="deal-analytics-link"
+              className="flex min-h-11 items-center gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 font-semibold text-brand-800 hover:border-brand-700 hover:underline"
+            >
+              <ChartLine aria-hidden className="size-5 shrink-0" />
+              {t('analytics.deal.link')}
+            </Link>
           )}
           {canEdit && (
             <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { List, Map as MapIcon, Plus } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -27,13 +27,16 @@ const MatchedView = lazy(() =>
 const MyOffers = lazy(() =>
   import('@/features/offers/components/my-engagement').then((m) => ({ default: m.MyOffers })),
 );
+// The map view (`?view=map`) brings d3-geo and the atlas: never part of the list's first load.
+const DealsMapView = lazy(() => import('../components/deals-map'));
 
 /**
  * `/deals`: the buyer side browses deals with filters kept in the URL, the deals that fit it
  * (`?view=matched`, best first), its favorites
  * (`?view=favorites`), the deals it expressed interest in (`?view=interests`) and its offers
- * (`?view=offers`); the seller side manages its listings (`?view=mine`). An originator without
- * the buyer side may not browse and is pointed to its listings.
+ * (`?view=offers`); the seller side manages its listings (`?view=mine`). The browse list shows as
+ * a list or, with `?view=map`, as a map of the same filtered deals at their ZIP centroids. An
+ * originator without the buyer side may not browse and is pointed to its listings.
  */
 export default function DealsPage() {
   const { t } = useTranslation();
@@ -88,7 +91,7 @@ function Deals({ roles }: { roles: readonly Role[] }) {
           ) : view === 'offers' ? (
             <MyOffers />
           ) : (
-            <BrowseList />
+            <BrowseList map={requested === 'map'} />
           )}
         </Suspense>
       </div>
@@ -112,12 +115,13 @@ function SellerOnlyNote() {
   );
 }
 
-function BrowseList() {
+function BrowseList({ map }: { map: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);
-  const list = useDealsList(filters);
+  // The map gathers its own deals (up to 500); the list's pages are read only for the list.
+  const list = useDealsList(filters, { enabled: !map });
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   // The cards are built in the background, yielding to the browser between them, so that a
   // page of results arriving does not freeze taps and scrolling on a slow phone.
@@ -138,12 +142,46 @@ function BrowseList() {
   };
   const update = (patch: Partial<Filters>) => go(withFilters(pending.current ?? params, patch));
   const clear = () => go(withoutFilters(pending.current ?? params));
+  // List or map: the same filters, kept in the URL (`?view=map`).
+  const display = (asMap: boolean) => {
+    const next = new URLSearchParams(pending.current ?? params);
+    if (asMap) next.set('view', 'map');
+    else next.delete('view');
+    // A step of its own in the history: "Back" returns to the other display.
+    pending.current = next;
+    setParams(next);
+  };
+  const emptyState = (
+    <BrowseEmpty
+      title={hasFilters(filters) ? t('dealsBrowse.empty') : t('dealsBrowse.emptyNoFilters')}
+      hint={hasFilters(filters) ? t('dealsBrowse.emptyHint') : undefined}
+      onClear={hasFilters(filters) ? clear : undefined}
+    />
+  );
 
   return (
     <div className="grid gap-6">
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
+      <div className="grid items-end gap-3 sm:grid-cols-[minmax(0,1fr)_14rem_auto]">
         <SearchFilter value={filters.q ?? ''} onChange={(q) => update({ q: q || undefined })} />
         <SortSelect value={filters.sort ?? 'newest'} onChange={(sort) => update({ sort })} />
+        <div
+          role="group"
+          aria-label={t('dealsBrowse.displayAs')}
+          className="inline-flex h-11 justify-self-start rounded-md border border-slate-300 bg-white p-0.5"
+        >
+          {([false, true] as const).map((asMap) => (
+            <button
+              key={String(asMap)}
+              type="button"
+              aria-pressed={map === asMap}
+              onClick={() => display(asMap)}
+              className="inline-flex items-center gap-1.5 rounded px-3 text-sm font-medium aria-pressed:bg-brand-700 aria-pressed:text-white"
+            >
+              {asMap ? <MapIcon aria-hidden className="size-4" /> : <List aria-hidden className="size-4" />}
+              {t(asMap ? 'dealsBrowse.displayMap' : 'dealsBrowse.displayList')}
+            </button>
+          ))}
+        </div>
       </div>
       <div className="grid gap-6 md:grid-cols-[16rem_minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)]">
         <div className="md:self-start">
@@ -154,32 +192,34 @@ function BrowseList() {
             action={<SaveSearchButton filters={filters} />}
           />
         </div>
-        <BrowseGrid
-          heading={
-            list.isPending
-              ? t('dealsBrowse.loading')
-              : t(capped ? 'dealsBrowse.resultsCapped' : 'dealsBrowse.results', { count: total })
-          }
-          items={shownItems}
-          total={total}
-          pending={list.isPending || (catchingUp && shownItems.length === 0)}
-          busy={list.isPlaceholderData || (catchingUp && shownItems.length > 0)}
-          linkState={linkState}
-          hasMore={Boolean(list.hasNextPage)}
-          loadingMore={list.isFetchingNextPage}
-          onLoadMore={() => void list.fetchNextPage()}
-          status={
-            list.isError && items.length === 0 ? (
-              <LoadFailed message={t('dealsBrowse.error')} onRetry={() => void list.refetch()} />
-            ) : !list.isPending && items.length === 0 ? (
-              <BrowseEmpty
-                title={hasFilters(filters) ? t('dealsBrowse.empty') : t('dealsBrowse.emptyNoFilters')}
-                hint={hasFilters(filters) ? t('dealsBrowse.emptyHint') : undefined}
-                onClear={hasFilters(filters) ? clear : undefined}
-              />
-            ) : null
-          }
-        />
+        {map ? (
+          <Suspense fallback={<PageFallback />}>
+            <DealsMapView filters={filters} linkState={linkState} empty={emptyState} />
+          </Suspense>
+        ) : (
+          <BrowseGrid
+            heading={
+              list.isPending
+                ? t('dealsBrowse.loading')
+                : t(capped ? 'dealsBrowse.resultsCapped' : 'dealsBrowse.results', { count: total })
+            }
+            items={shownItems}
+            total={total}
+            pending={list.isPending || (catchingUp && shownItems.length === 0)}
+            busy={list.isPlaceholderData || (catchingUp && shownItems.length > 0)}
+            linkState={linkState}
+            hasMore={Boolean(list.hasNextPage)}
+            loadingMore={list.isFetchingNextPage}
+            onLoadMore={() => void list.fetchNextPage()}
+            status={
+              list.isError && items.length === 0 ? (
+                <LoadFailed message={t('dealsBrowse.error')} onRetry={() => void list.refetch()} />
+              ) : !list.isPending && items.length === 0 ? (
+                emptyState
+              ) : null
+            }
+          />
+        )}
       </div>
     </div>
   );

@@ -9,10 +9,11 @@ import { toast } from '@/components/ui/use-toast';
 import { useSession } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useCreateInvitations, useMyInvitations } from '../api/invitations';
+import { OwnersClub } from '../components/owners-club';
 
 /**
- * `/owners`: the Owners Club with team invitations (core §2). The owner map comes with the
- * analytics issue. Buyers see the restricted-access message.
+ * `/owners`: the Owners Club (core §2): the club's owners and their map by market, and team
+ * invitations. Buyers see the restricted-access message.
  */
 export default function OwnersPage() {
   const { t } = useTranslation();
@@ -33,6 +34,7 @@ export default function OwnersPage() {
     <section className="mx-auto w-full max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t('owners.title')}</h1>
       <p className="mt-2 max-w-2xl text-slate-700">{t('owners.lead')}</p>
+      <OwnersClub />
       <TeamInvitations roles={grantableRoles(session.user.roles)} />
     </section>
   );
@@ -88,7 +90,13 @@ function TeamInvitations({ roles }: { roles: Role[] }) {
           {create.isPending ? t('owners.creating') : t('owners.create')}
         </button>
       </div>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      {/* Focusable: on a phone the table scrolls sideways, by keyboard too. */}
+      <div
+        role="region"
+        aria-label={t('owners.invitationsTitle')}
+        tabIndex={0}
+        className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      >
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50">
             <tr>

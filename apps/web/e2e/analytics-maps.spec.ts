@@ -1,0 +1,222 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, seriousViolations, test } from './fixtures';
+import { idTokenOf, newConfirmedUser, signInOnPage } from './helpers';
+
+/*
+ * The buyer map (`/buyers`), the public ZIP analytics and the owners club. Two buyers of this file
+ * want to buy in Missoula (59801), a ZIP no other spec uses: one pre-approved for $450K with 3
+ * bedrooms, one for $2.5M with 1 bedroom, so the filters split them.
+ */
+const ZIP = '59801';
+
+async function newBuyer(
+  request: APIRequestContext,
+  names: { firstName: string; lastName: string },
+  prefs: Record<string, unknown>,
+) {
+  const user = await newConfirmedUser(request, 'buyer');
+  const headers = { authorization: `Bearer ${await idTokenOf(request, user.email, user.password)}` };
+  const profile = await request.put('/api/profile', {
+    headers,
+    data: { ...names, phoneNumber: '5125550178' },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const saved = await request.put('/api/profile/buyer-preferences', {
+    headers,
+    data: { useCase: 'primary', state: 'MT', city: 'Missoula', zipCodes: [ZIP], preApproved: true, ...prefs },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+let ready: Promise<void> | undefined;
+/** The two buyers, made once per worker (the tests below share them). */
+function buyersInMissoula(request: APIRequestContext) {
+  ready ??= (async () => {
+    await newBuyer(
+      request,
+      { firstName: 'Mila', lastName: 'Montana' },
+      {
+        preApprovedAmount: 450_000,
+        bedrooms: 3,
+        bathrooms: 2,
+        maxMonthlyPayment: 2500,
+        maxDownPayment: 40_000,
+      },
+    );
+    await newBuyer(
+      request,
+      { firstName: 'Nico', lastName: 'Northern' },
+      {
+        preApprovedAmount: 2_500_000,
+        bedrooms: 1,
+        bathrooms: 1,
+        maxMonthlyPayment: 9000,
+        maxDownPayment: 300_000,
+      },
+    );
+  })();
+  return ready;
+}
+
+/** The seller side's own figures, to compare the screen with. */
+async function totalBuyers(request: APIRequestContext, query: string) {
+  const token = await idTokenOf(request, 'seller@demo.test');
+  const res = await request.get(`/api/analytics/buyers?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { totalBuyers: number }).totalBuyers;
+}
+
+async function expectNoSeriousViolations(page: Page, ready: () => Promise<void>) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await ready();
+  expect(await seriousViolations(page), 'at 1280 px').toEqual([]);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await ready();
+  expect(await seriousViolations(page), 'at 375 px').toEqual([]);
+}
+
+test.describe('the buyer map', () => {
+  test('a seller filters the buyers, picks a ZIP on the map and clears it', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await buyersInMissoula(request);
+    const all = await totalBuyers(request, '');
+    const underCap = await totalBuyers(request, 'maxPrice=500000');
+    expect(underCap).toBeLessThan(all);
+
+    await signInOnPage(page, 'seller@demo.test', 'Sam');
+    await page.goto('/buyers');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buyer locations');
+    const summary = page.getByTestId('buyer-map-summary');
+    await expect(summary).toContainText(`${all} buyer`);
+    await expect(summary).toContainText('Last updated');
+    await expect(page.getByTestId('map-legend')).toContainText('Average monthly payment');
+
+    // A click on the ZIP's bubble zooms the map and narrows the list.
+    const bubble = page.getByRole('button', { name: new RegExp(`^ZIP ${ZIP}: 2 buyers`) });
+    await bubble.dispatchEvent('click');
+    await expect(page).toHaveURL(new RegExp(`zip=${ZIP}`));
+    await expect(page.getByTestId('us-map')).toHaveAttribute('data-zoomed', 'true');
+    const list = page.getByTestId('buyer-list');
+    await expect(list.getByRole('heading', { level: 2 })).toHaveText(`Buyers in ${ZIP}`);
+    await expect(list.getByTestId('buyer-list-total')).toHaveText('2 buyers');
+    await expect(list.getByText('Mila Montana')).toBeVisible();
+    await expect(list.getByText('Nico Northern')).toBeVisible();
+    await expect(list).toContainText('$2,500');
+
+    // The budget cap and the room minimums apply together, and stay in the address.
+    await page.getByLabel('Budget').selectOption({ label: 'Up to $500K' });
+    await expect(list.getByTestId('buyer-list-total')).toHaveText('1 buyer');
+    await expect(list.getByText('Nico Northern')).toHaveCount(0);
+    await expect(summary).toContainText(`${underCap} buyer`);
+    await page.getByLabel('Bedrooms').selectOption('3');
+    await expect(page).toHaveURL(/maxPrice=500000/);
+    await expect(page).toHaveURL(/minBedrooms=3/);
+    await expect(list.getByText('Mila Montana')).toBeVisible();
+    await page.getByLabel('Bedrooms').selectOption('4');
+    await expect(list.getByTestId('buyer-list-total')).toHaveText('0 buyers');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(list.getByTestId('buyer-list-total')).toHaveText('2 buyers');
+
+    // The clear button shows every ZIP again; the table gives the same figures to the keyboard.
+    await list.getByRole('button', { name: 'All ZIP codes' }).click();
+    await expect(list.getByRole('heading', { level: 2 })).toHaveText('Buyers');
+    await expect(page.getByTestId('us-map')).toHaveAttribute('data-zoomed', 'false');
+    await page.getByRole('button', { name: 'Table' }).click();
+    const row = page.getByTestId('zip-table').getByRole('row').filter({ hasText: ZIP });
+    await expect(row).toContainText('$170,000');
+    await expect(row).toContainText('$5,750');
+    await row.getByRole('button', { name: ZIP }).click();
+    await expect(list.getByTestId('buyer-list-total')).toHaveText('2 buyers');
+  });
+
+  test('a buyer reads the restricted-access message', async ({ page }) => {
+    await signInOnPage(page, 'buyer@demo.test', 'Bianca');
+    await page.goto('/buyers');
+    await expect(page.getByText('The buyer map is for sellers, owners and admins.')).toBeVisible();
+  });
+});
+
+test.describe('the public ZIP analytics', () => {
+  test.use({ allowConsole: [/status of 404/] });
+
+  test('anyone signed out reads the count, the averages, the buyers and a sign-up link', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await buyersInMissoula(request);
+    await page.goto(`/zip/${ZIP}/analytics`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Buyers in ZIP code ${ZIP}`);
+    await expect(page.getByTestId('zip-count')).toContainText('2');
+    await expect(page.getByTestId('zip-down')).toContainText('$170,000');
+    await expect(page.getByTestId('zip-monthly')).toContainText('$5,750');
+    const buyers = page.getByTestId('zip-buyers');
+    await expect(buyers.getByText('Mila M.', { exact: true })).toBeVisible();
+    await expect(buyers.getByText('Nico N.', { exact: true })).toBeVisible();
+    await expect(buyers).not.toContainText('Montana');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+    await expect(page.getByTestId('us-map')).toBeVisible();
+  });
+
+  test('a ZIP without buyers says so; a malformed or unknown ZIP is not found', async ({ page }) => {
+    await page.goto('/zip/10001/analytics');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buyers in ZIP code 10001');
+    await expect(page.getByText('No buyers have named this ZIP code yet.')).toBeVisible();
+    await page.goto('/zip/5980/analytics');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await page.goto('/zip/00000/analytics');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  });
+});
+
+for (const [language, locale, texts] of [
+  ['en', 'en-US', { buyers: 'Buyer locations', zip: `Buyers in ZIP code ${ZIP}`, owners: 'Owners Club' }],
+  [
+    'es',
+    'es-ES',
+    {
+      buyers: 'Ubicación de compradores',
+      zip: `Compradores en el código postal ${ZIP}`,
+      owners: 'Club de propietarios',
+    },
+  ],
+] as const) {
+  test.describe(`map screens in ${language}`, () => {
+    test.use({ locale });
+
+    test('have no serious or critical axe violations at 1280 and 375 px', async ({ page, request }) => {
+      test.setTimeout(150_000);
+      await buyersInMissoula(request);
+      const h1 = page.getByRole('heading', { level: 1 });
+      await page.goto(`/zip/${ZIP}/analytics`);
+      await expectNoSeriousViolations(page, async () => {
+        await expect(h1).toHaveText(texts.zip);
+        await expect(page.locator('[data-testid="us-map"] circle')).toHaveCount(1);
+      });
+
+      await page.evaluate(() => localStorage.setItem('language', 'en'));
+      await signInOnPage(page, 'owner@demo.test', 'Olivia');
+      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+      await page.goto('/buyers');
+      await expectNoSeriousViolations(page, async () => {
+        await expect(h1).toHaveText(texts.buyers);
+        await expect(page.locator('[data-testid="us-map"] circle').first()).toBeVisible();
+        await expect(page.getByTestId('buyer-list').locator('li').first()).toBeVisible();
+      });
+      await page.locator('main button[aria-pressed="false"]').first().click();
+      await expectNoSeriousViolations(page, () => expect(page.getByTestId('zip-table')).toBeVisible());
+
+      await page.goto('/owners');
+      await expectNoSeriousViolations(page, async () => {
+        await expect(h1).toHaveText(texts.owners);
+        await expect(page.getByTestId('owners-list').locator('li').first()).toBeVisible();
+        await expect(page.locator('[data-testid="us-map"]')).toBeVisible();
+      });
+    });
+  });
+}

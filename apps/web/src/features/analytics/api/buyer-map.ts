@@ -1,0 +1,84 @@
+/**
+ * The buyer map's reads (API.md): `GET /api/analytics/buyers` (seller side) and the public
+ * `GET /api/analytics/zip-analytics/{zipCode}`.
+ */
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { BuyerAnalyticsFilters, BuyerZip, ZipAnalytics } from '@dealclub/shared/analytics';
+import { BUDGET_CAPS, ROOM_MINIMUMS } from '@dealclub/shared/deal-rules';
+import { apiRequest } from '@/lib/api-client';
+import { retryUnlessClientError } from '@/lib/query-client';
+
+export interface MapBuyer {
+  id: string;
+  firstName: string;
+  lastName: string;
+  maxDownPayment: number | null;
+  maxMonthlyPayment: number | null;
+  certified: boolean;
+}
+
+export interface BuyerMapPage {
+  /** Every ZIP of the map: on the first page of the whole list only, else null. */
+  zips: BuyerZip[] | null;
+  totalBuyers: number;
+  lastUpdated: string | null;
+  buyers: { items: MapBuyer[]; nextCursor: string | null; total: number };
+}
+
+/** The budget and room filters of the map (core §9), without the ZIP. */
+export type MapFilters = Omit<BuyerAnalyticsFilters, 'zipCode'>;
+
+function numberIn<T extends readonly number[]>(values: T, raw: string | null): T[number] | undefined {
+  if (raw === null || raw === '') return undefined;
+  const n = Number(raw);
+  return values.includes(n) ? (n as T[number]) : undefined;
+}
+
+export const ZIP_RE = /^\d{5}$/;
+
+/** The filters and the chosen ZIP as the URL keeps them (unknown values are ignored). */
+export function filtersFromParams(params: URLSearchParams): { filters: MapFilters; zipCode: string | null } {
+  const zip = params.get('zip');
+  return {
+    filters: {
+      maxPrice: numberIn(BUDGET_CAPS, params.get('maxPrice')),
+      minBedrooms: numberIn(ROOM_MINIMUMS, params.get('minBedrooms')),
+      minBathrooms: numberIn(ROOM_MINIMUMS, params.get('minBathrooms')),
+    },
+    zipCode: zip && ZIP_RE.test(zip) ? zip : null,
+  };
+}
+
+/**
+ * The buyers under the filters, a page at a time (`zipCode` narrows the list; the map's ZIPs come
+ * with the first page of the whole list). The answer can be megabytes on a national club: it is
+ * kept as parsed, without the structural comparison a refetch would otherwise run over it.
+ */
+export function useBuyerPages(filters: MapFilters, zipCode: string | null, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: ['analytics', 'buyers', filters, zipCode],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<BuyerMapPage>('/api/analytics/buyers', {
+        query: { ...filters, zipCode: zipCode ?? undefined, cursor: pageParam ?? undefined },
+        signal,
+      }),
+    getNextPageParam: (last) => last.buyers.nextCursor,
+    structuralSharing: false,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+    retry: retryUnlessClientError,
+    enabled,
+  });
+}
+
+/** The public analytics of one ZIP code (signed out too). */
+export function useZipAnalytics(zipCode: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['analytics', 'zip', zipCode],
+    queryFn: ({ signal }) =>
+      apiRequest<ZipAnalytics>(`/api/analytics/zip-analytics/${encodeURIComponent(zipCode)}`, { signal }),
+    enabled,
+    retry: retryUnlessClientError,
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * `GET /api/dashboard` (API.md, analytics; DECISIONS.md, Pages the spec lists without content): the
+ * buying mode and the selling mode the user's roles allow (`modes`), each null when not allowed.
+ * Under `dealKeys.all`, so that a favorite, an offer or a status change refreshes it.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { DashboardMode } from '@dealclub/shared/analytics';
+import type { DealStatus } from '@dealclub/shared/deal-rules';
+import type { OfferStatus, OfferType } from '@dealclub/shared/offer-rules';
+import { apiRequest } from '@/lib/api-client';
+import { dealKeys, type Card } from '@/features/deals/api/deals';
+import type { MyInterest, MyOffer } from '@/features/offers/api/offers';
+
+export interface BuyingDashboard {
+  favorites: { total: number; latest: Card[] };
+  interests: { items: MyInterest[]; total: number };
+  offers: { items: MyOffer[]; total: number };
+  matchedDeals: number;
+  training: { completedLessons: number; totalLessons: number; certified: boolean };
+}
+
+/** One of my listings with what it drew (views by day and viewer, interests, current offers). */
+export interface ListingWithCounts extends Card {
+  views: number;
+  uniqueViewers: number;
+  interests: number;
+  offers: number;
+}
+
+/** An offer on one of my listings; the address is the seller's own to see. */
+export interface LatestOffer {
+  id: string;
+  dealId: string;
+  type: OfferType;
+  purchasePrice: number | null;
+  entryFee: number | null;
+  status: OfferStatus;
+  createdAt: string;
+  buyer: { firstName: string; lastName: string; certified: boolean };
+  deal: { id: string; streetAddress: string; city: string; state: string; zipCode: string };
+}
+
+export interface SellingDashboard {
+  listings: { counts: Record<DealStatus, number>; total: number; items: ListingWithCounts[] };
+  latestOffers: LatestOffer[];
+}
+
+export interface Dashboard {
+  modes: DashboardMode[];
+  buying: BuyingDashboard | null;
+  selling: SellingDashboard | null;
+}
+
+export function useDashboard() {
+  return useQuery({
+    queryKey: [...dealKeys.all, 'dashboard'] as const,
+    queryFn: ({ signal }) => apiRequest<Dashboard>('/api/dashboard', { signal }),
+  });
+}

@@ -1,0 +1,331 @@
+import { Map as MapIcon, Table2, X } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import type { BuyerZip } from '@dealclub/shared/analytics';
+import { BUDGET_CAPS, ROOM_MINIMUMS } from '@dealclub/shared/deal-rules';
+import { isSellerSide } from '@dealclub/shared/roles';
+import { PageFallback } from '@/components/layout/page-fallback';
+import { CertifiedBadge } from '@/components/ui/certified-badge';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { formatCompactMoney, formatMoney } from '@/features/deals/components/money';
+import { LazyUsMap } from '@/features/maps/lazy-us-map';
+import { extent, sequentialColor, sqrtRadius } from '@/features/maps/scales';
+import type { MapPoint } from '@/features/maps/us-map';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { formatMoment } from '@/lib/dates';
+import { useSession } from '@/lib/session/session-context';
+import { filtersFromParams, useBuyerPages, type MapBuyer } from '../api/buyer-map';
+import { MapLegend } from '../components/map-legend';
+import { Restricted } from '../components/restricted';
+import { ZipTable } from '../components/zip-table';
+
+const select =
+  'h-10 rounded-md border border-slate-300 bg-white px-2 text-base text-ink outline-none focus:border-brand-700 focus:ring-2 focus:ring-brand-100';
+
+/**
+ * `/buyers`: the buyer locations map (core §2, seller side): buyers per ZIP code on a US map,
+ * sized by count and coloured by average monthly payment, the budget and room filters (core §9)
+ * kept in the URL, and the buyer list beside it; a ZIP narrows the list. Others read the
+ * restricted-access message.
+ */
+export default function BuyersPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.buyers'));
+  const session = useSession();
+  if (session.status === 'loading') return <PageFallback />;
+  if (session.status !== 'authenticated') return <Navigate to="/auth" replace state={{ from: '/buyers' }} />;
+  if (!isSellerSide(session.user.roles)) {
+    return <Restricted title={t('analytics.buyerMap.title')} message={t('analytics.buyerMap.restricted')} />;
+  }
+  return <BuyerMap />;
+}
+
+function BuyerMap() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const { filters, zipCode } = useMemo(() => filtersFromParams(params), [params]);
+  const [view, setView] = useState<'map' | 'table'>('map');
+  const all = useBuyerPages(filters, null);
+  const byZip = useBuyerPages(filters, zipCode, zipCode !== null);
+  const list = zipCode ? byZip : all;
+  const first = all.data?.pages[0];
+  const zips = first?.zips ?? null;
+
+  const update = useCallback(
+    (changes: Record<string, string | null>, replace = true) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === '') next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+  const selectZip = useCallback(
+    (zip: string) => update({ zip: zip === zipCode ? null : zip }, false),
+    [update, zipCode],
+  );
+
+  const { points, maxCount, colorDomain } = useMapPoints(zips);
+  const onPointClick = useCallback((point: MapPoint) => selectZip(point.id), [selectZip]);
+
+  if (all.isError && !all.data) {
+    return (
+      <Shell>
+        <div className="mt-6">
+          <LoadFailed message={t('analytics.buyerMap.loadFailed')} onRetry={() => void all.refetch()} />
+        </div>
+      </Shell>
+    );
+  }
+
+  const hasFilters =
+    filters.maxPrice !== undefined || filters.minBedrooms !== undefined || filters.minBathrooms !== undefined;
+  return (
+    <Shell>
+      <form
+        className="mt-6 flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4"
+        aria-label={t('analytics.buyerMap.filters')}
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <label className="grid gap-1 text-sm font-medium">
+          {t('analytics.buyerMap.budget')}
+          <select
+            className={select}
+            value={filters.maxPrice ?? ''}
+            onChange={(e) => update({ maxPrice: e.target.value })}
+          >
+            <option value="">{t('analytics.buyerMap.anyBudget')}</option>
+            {BUDGET_CAPS.map((cap) => (
+              <option key={cap} value={cap}>
+                {t('analytics.buyerMap.upTo', { amount: formatCompactMoney(cap, i18n.language) })}
+              </option>
+            ))}
+          </select>
+        </label>
+        {(['minBedrooms', 'minBathrooms'] as const).map((key) => (
+          <label key={key} className="grid gap-1 text-sm font-medium">
+            {t(key === 'minBedrooms' ? 'analytics.buyerMap.bedrooms' : 'analytics.buyerMap.bathrooms')}
+            <select
+              className={select}
+              value={filters[key] ?? ''}
+              onChange={(e) => update({ [key]: e.target.value })}
+            >
+              <option value="">{t('analytics.buyerMap.anyRooms')}</option>
+              {ROOM_MINIMUMS.map((n) => (
+                <option key={n} value={n}>
+                  {t('analytics.buyerMap.roomsMin', { count: n })}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        {hasFilters && (
+          <button
+            type="button"
+            onClick={() => update({ maxPrice: null, minBedrooms: null, minBathrooms: null })}
+            className="h-10 rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100"
+          >
+            {t('analytics.buyerMap.clearFilters')}
+          </button>
+        )}
+      </form>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid content-start gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-slate-700" aria-live="polite" data-testid="buyer-map-summary">
+              {first ? (
+                <>
+                  <strong className="text-ink">
+                    {t('analytics.buyerMap.totalBuyers', { count: first.totalBuyers })}
+                  </strong>
+                  {' · '}
+                  {t('analytics.buyerMap.zipCount', { count: zips?.length ?? 0 })}
+                  {' · '}
+                  {first.lastUpdated
+                    ? t('analytics.buyerMap.lastUpdated', {
+                        date: formatMoment(first.lastUpdated, i18n.language),
+                      })
+                    : t('analytics.buyerMap.neverUpdated')}
+                </>
+              ) : (
+                t('app.loading')
+              )}
+            </p>
+            <div
+              className="inline-flex rounded-md border border-slate-300 bg-white p-0.5"
+              role="group"
+              aria-label={t('analytics.buyerMap.viewAs')}
+            >
+              {(['map', 'table'] as const).map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  aria-pressed={view === v}
+                  onClick={() => setView(v)}
+                  className="inline-flex items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium aria-pressed:bg-brand-700 aria-pressed:text-white"
+                >
+                  {v === 'map' ? (
+                    <MapIcon aria-hidden className="size-4" />
+                  ) : (
+                    <Table2 aria-hidden className="size-4" />
+                  )}
+                  {t(v === 'map' ? 'analytics.buyerMap.mapView' : 'analytics.buyerMap.tableView')}
+                </button>
+              ))}
+            </div>
+          </div>
+          {view === 'map' ? (
+            <>
+              <LazyUsMap
+                points={points}
+                label={t('analytics.buyerMap.mapLabel')}
+                focusedId={zipCode}
+                onPointClick={onPointClick}
+                resetLabel={t('analytics.buyerMap.resetMap')}
+                onReset={() => update({ zip: null }, false)}
+                loadFailedMessage={t('analytics.buyerMap.mapLoadFailed')}
+              />
+              <MapLegend maxCount={maxCount} colorDomain={colorDomain} />
+            </>
+          ) : (
+            zips && <ZipTable zips={zips} selected={zipCode} onSelect={selectZip} />
+          )}
+          {first && zips?.length === 0 && <p className="text-slate-700">{t('analytics.buyerMap.noZips')}</p>}
+        </div>
+        <BuyerList zipCode={zipCode} onClearZip={() => update({ zip: null }, false)} query={list} />
+      </div>
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto w-full max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-bold">{t('analytics.buyerMap.title')}</h1>
+      <p className="mt-2 max-w-3xl text-slate-700">{t('analytics.buyerMap.lead')}</p>
+      {children}
+    </section>
+  );
+}
+
+/** The map's points, computed once per answer (tens of thousands of ZIPs on a national club). */
+function useMapPoints(zips: BuyerZip[] | null) {
+  const { t, i18n } = useTranslation();
+  return useMemo(() => {
+    if (!zips) return { points: [] as MapPoint[], maxCount: 0, colorDomain: null };
+    let maxCount = 0;
+    for (const z of zips) if (z.buyerCount > maxCount) maxCount = z.buyerCount;
+    const colorDomain = extent(zips.map((z) => z.averageMonthlyPayment));
+    const color = sequentialColor(colorDomain?.[0] ?? 0, colorDomain?.[1] ?? 0);
+    const points = zips.map((z): MapPoint => ({
+      id: z.zipCode,
+      lat: z.lat,
+      lng: z.lng,
+      radius: sqrtRadius(z.buyerCount, maxCount),
+      color: color(z.averageMonthlyPayment),
+      label: t('analytics.buyerMap.pointLabel', {
+        zip: z.zipCode,
+        count: z.buyerCount,
+        monthly:
+          z.averageMonthlyPayment === null
+            ? t('analytics.buyerMap.notGiven')
+            : formatMoney(z.averageMonthlyPayment, i18n.language),
+      }),
+    }));
+    return { points, maxCount, colorDomain };
+  }, [zips, t, i18n.language]);
+}
+
+function BuyerList({
+  zipCode,
+  onClearZip,
+  query,
+}: {
+  zipCode: string | null;
+  onClearZip: () => void;
+  query: ReturnType<typeof useBuyerPages>;
+}) {
+  const { t } = useTranslation();
+  const items = query.data?.pages.flatMap((p) => p.buyers.items) ?? [];
+  const total = query.data?.pages[0]?.buyers.total;
+  return (
+    <aside aria-labelledby="buyer-list-title" className="grid content-start gap-3" data-testid="buyer-list">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="buyer-list-title" className="text-xl font-semibold">
+          {zipCode
+            ? t('analytics.buyerMap.listTitleZip', { zip: zipCode })
+            : t('analytics.buyerMap.listTitle')}
+        </h2>
+        {zipCode && (
+          <button
+            type="button"
+            onClick={onClearZip}
+            className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100"
+          >
+            <X aria-hidden className="size-4" />
+            {t('analytics.buyerMap.clearZip')}
+          </button>
+        )}
+      </div>
+      {total !== undefined && (
+        <p className="text-sm text-slate-700" data-testid="buyer-list-total" aria-live="polite">
+          {t('analytics.buyerMap.listTotal', { count: total })}
+        </p>
+      )}
+      {query.isError && !query.data ? (
+        <LoadFailed message={t('analytics.buyerMap.loadFailed')} onRetry={() => void query.refetch()} />
+      ) : !query.data ? (
+        <PageFallback />
+      ) : items.length === 0 ? (
+        <p className="text-slate-700">{t('analytics.buyerMap.emptyList')}</p>
+      ) : (
+        <ul className="grid gap-2">
+          {items.map((buyer) => (
+            <BuyerItem key={buyer.id} buyer={buyer} />
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <button
+          type="button"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-slate-100 disabled:opacity-70"
+        >
+          {query.isFetchingNextPage ? t('app.loading') : t('analytics.buyerMap.loadMore')}
+        </button>
+      )}
+    </aside>
+  );
+}
+
+function BuyerItem({ buyer }: { buyer: MapBuyer }) {
+  const { t, i18n } = useTranslation();
+  const money = (v: number | null) =>
+    v === null ? t('analytics.buyerMap.notGiven') : formatMoney(v, i18n.language);
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold">
+          {buyer.firstName} {buyer.lastName}
+        </span>
+        {buyer.certified && <CertifiedBadge />}
+      </div>
+      <dl className="mt-1 grid grid-cols-2 gap-x-3 text-sm text-slate-700">
+        <dt>{t('analytics.buyerMap.maxDown')}</dt>
+        <dd className="text-right font-medium text-ink">{money(buyer.maxDownPayment)}</dd>
+        <dt>{t('analytics.buyerMap.maxMonthly')}</dt>
+        <dd className="text-right font-medium text-ink">{money(buyer.maxMonthlyPayment)}</dd>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * The feedback widget (shell §2, §4, §5, §8): a panel above its button in three steps — choose the
+ * type (bug, idea, question), fill the form (comment, and for a bug an optional screenshot), and a
+ * thank-you with 'Send More Feedback'. Choosing a type other than bug clears the screenshot; closing
+ * resets the widget after 300 ms. The page it was sent from (path and query) goes with it.
+ */
+import { ArrowLeft, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { FEEDBACK_COMMENT_MAX, WIDGET_FEEDBACK_TYPES, type FeedbackType } from '@dealclub/shared/feedback';
+import { TextAreaField } from '@/components/ui/choice-fields';
+import { toast } from '@/components/ui/use-toast';
+import { useLocaleSection } from '@/lib/i18n';
+import { useSendFeedback } from '../api/feedback';
+import { checkFeedback, commentToSend, refusalToast } from '../lib/feedback-rules';
+import { FEEDBACK_WIDGET_ID } from './feedback-launcher';
+import { ScreenshotInput, TypeChoice } from './feedback-fields';
+import { useFeedbackToasts } from './use-feedback-toasts';
+
+/** Shell §9: the widget resets this long after it closes. */
+export const WIDGET_RESET_MS = 300;
+
+type Step = 'type' | 'form' | 'thanks';
+
+interface Draft {
+  step: Step;
+  type: FeedbackType | null;
+  comment: string;
+  screenshot: File | null;
+}
+
+const EMPTY: Draft = { step: 'type', type: null, comment: '', screenshot: null };
+
+export default function FeedbackWidget({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  useEffect(() => {
+    if (open) return;
+    const timer = window.setTimeout(() => setDraft(EMPTY), WIDGET_RESET_MS);
+    return () => window.clearTimeout(timer);
+  }, [open]);
+  const textsReady = useLocaleSection('feedback');
+  if (!open || !textsReady) return null;
+  return <Panel draft={draft} setDraft={setDraft} onClose={onClose} />;
+}
+
+function Panel({
+  draft,
+  setDraft,
+  onClose,
+}: {
+  draft: Draft;
+  setDraft: (update: (draft: Draft) => Draft) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Each step starts with the focus on its heading, so a screen reader reads where it is.
+  useEffect(() => heading.current?.focus(), [draft.step]);
+  const chooseType = (type: FeedbackType) =>
+    setDraft((d) => ({ ...d, type, step: 'form', screenshot: type === 'bug' ? d.screenshot : null }));
+  const heads: Record<Step, string> = {
+    type: t('feedback.chooseType'),
+    form: t('feedback.widgetTitle'),
+    thanks: t('feedback.thanksTitle'),
+  };
+  return (
+    <div
+      ref={panel}
+      id={FEEDBACK_WIDGET_ID}
+      role="dialog"
+      aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+      className="fixed right-4 bottom-20 z-30 flex max-h-[calc(100dvh-6rem)] w-[min(24rem,calc(100vw-2rem))] flex-col overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 shadow-xl"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 id={titleId} ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+          {heads[draft.step]}
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t('feedback.close')}
+          className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+        >
+          <X aria-hidden className="size-5" />
+        </button>
+      </div>
+      {draft.step === 'type' && (
+        <div className="mt-4">
+          <TypeChoice types={WIDGET_FEEDBACK_TYPES} onChoose={chooseType} />
+        </div>
+      )}
+      {draft.step === 'form' && draft.type && (
+        <WidgetForm
+          draft={draft}
+          onType={chooseType}
+          onChange={(change) => setDraft((d) => ({ ...d, ...change }))}
+          onBack={() => setDraft((d) => ({ ...d, step: 'type' }))}
+          onSent={() => setDraft(() => ({ ...EMPTY, step: 'thanks' }))}
+        />
+      )}
+      {draft.step === 'thanks' && (
+        <div className="mt-3 grid gap-4">
+          <p className="text-slate-700">{t('feedback.thanksBody')}</p>
+          <button
+            type="button"
+            onClick={() => setDraft(() => EMPTY)}
+            className="h-11 rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+          >
+            {t('feedback.sendMore')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function WidgetForm({
+  draft,
+  onType,
+  onChange,
+  onBack,
+  onSent,
+}: {
+  draft: Draft;
+  onType: (type: FeedbackType) => void;
+  onChange: (change: Partial<Draft>) => void;
+  onBack: () => void;
+  onSent: () => void;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const send = useSendFeedback();
+  const { succeeded, failed } = useFeedbackToasts();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const refusal = checkFeedback(draft.type, draft.comment);
+    if (refusal || !draft.type) {
+      const keys = refusalToast(refusal ?? 'required');
+      toast({ title: t(keys.title), description: t(keys.description), variant: 'destructive' });
+      return;
+    }
+    send.mutate(
+      {
+        type: draft.type,
+        comment: commentToSend(draft.comment),
+        page: `${location.pathname}${location.search}`,
+        screenshot: draft.type === 'bug' ? draft.screenshot : null,
+      },
+      {
+        onSuccess: () => {
+          succeeded();
+          onSent();
+        },
+        onError: failed,
+      },
+    );
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4">
+      <TypeChoice types={WIDGET_FEEDBACK_TYPES} value={draft.type} onChoose={onType} compact />
+      <TextAreaField
+        label={t('feedback.comment')}
+        value={draft.comment}
+        onChange={(e) => onChange({ comment: e.target.value })}
+        maxLength={FEEDBACK_COMMENT_MAX}
+        length={draft.comment.length}
+        required
+      />
+      {draft.type === 'bug' && (
+        <ScreenshotInput file={draft.screenshot} onChange={(screenshot) => onChange({ screenshot })} />
+      )}
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="submit"
+          disabled={send.isPending}
+          className="h-11 rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+        >
+          {send.isPending ? t('feedback.sending') : t('feedback.submit')}
+        </button>
+        <button
+          type="button"
+          onClick={onBack}
+          className="inline-flex h-11 items-center gap-1 rounded-md border border-slate-300 bg-white px-4 font-medium text-slate-800 hover:bg-slate-100"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          {t('feedback.back')}
+        </button>
+      </div>
+    </form>
+  );
+}

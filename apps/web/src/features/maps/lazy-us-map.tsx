@@ -1,0 +1,25 @@
+/**
+ * The US map, loaded on demand: a screen renders `<LazyUsMap …/>` and d3-geo, topojson-client and
+ * the atlas arrive in a chunk of their own while a placeholder of the map's size shows.
+ */
+import { lazy, Suspense } from 'react';
+import type { UsMapProps } from './us-map';
+
+const UsMap = lazy(() => import('./us-map'));
+
+export function MapPlaceholder({ className }: { className?: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={`aspect-[975/610] w-full animate-pulse rounded-xl border border-slate-200 bg-slate-100 ${className ?? ''}`}
+    />
+  );
+}
+
+export function LazyUsMap(props: UsMapProps) {
+  return (
+    <Suspense fallback={<MapPlaceholder className={props.className} />}>
+      <UsMap {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,39 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** A market of the club: how many owners serve it and its place (the centroid of its ZIP codes). */
+export interface OwnerMarket {
+  state: string;
+  city: string;
+  lat: number | null;
+  lng: number | null;
+  owners: number;
+}
+
+export interface ClubOwner {
+  id: string;
+  firstName: string;
+  lastName: string;
+  companyName: string | null;
+  logoUrl: string | null;
+  markets: { state: string; city: string }[];
+}
+
+export interface OwnersClubPage {
+  markets: OwnerMarket[];
+  owners: { items: ClubOwner[]; nextCursor: string | null; total: number };
+}
+
+/** `GET /api/analytics/owners` (seller side): the markets with every page, the owners a page at a time. */
+export function useOwnersClub() {
+  return useInfiniteQuery({
+    queryKey: ['analytics', 'owners'],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<OwnersClubPage>('/api/analytics/owners', {
+        query: { cursor: pageParam ?? undefined },
+        signal,
+      }),
+    getNextPageParam: (last) => last.owners.nextCursor,
+  });
+}
