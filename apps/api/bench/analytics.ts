@@ -200,7 +200,6 @@ async function main(): Promise<number> {
         headers: browser,
         connections: 10,
       },
-      { name: 'buyer map, first page, uncompressed', path: '/api/analytics/buyers', headers: seller },
       {
         name: 'buyer map, first page, brotli (as browsers ask)',
         path: '/api/analytics/buyers',

@@ -81,14 +81,12 @@ async function visit(browser: Browser, url: string, cpuSlowdown: number): Promis
         timeout: 60_000,
       },
     );
-    const marks = await page.evaluate(() => {
-      const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
-      return {
-        firstRender: at('map-demo:first-full-render'),
-        computeStart: at('map-demo:compute-start'),
-        firstFrame: Number(document.querySelector('[data-testid=last-frame-ms]')?.getAttribute('data-value')),
-      };
-    });
+    // Strings, not functions: tsx names inner functions with a helper the page does not have.
+    const marks = (await page.evaluate(`({
+      firstRender: performance.getEntriesByName('map-demo:first-full-render')[0]?.startTime ?? NaN,
+      computeStart: performance.getEntriesByName('map-demo:compute-start')[0]?.startTime ?? NaN,
+      firstFrame: Number(document.querySelector('[data-testid=last-frame-ms]')?.getAttribute('data-value')),
+    })`)) as { firstRender: number; computeStart: number; firstFrame: number };
     // The pan test is the page's own button (the same a visitor presses).
     const [button] = await page.$$('xpath/.//button[normalize-space()="Run pan test"]');
     if (!button) throw new Error('no pan test button');
@@ -222,7 +220,7 @@ async function main() {
         `| ${setting} | ${ms(median(first))} (${ms(Math.min(...first))}–${ms(Math.max(...first))}) | ` +
           `${ms(median(visits.map((v) => v.screenMs)))} | ${median(visits.map((v) => v.firstFrameMs)).toFixed(1)} | ` +
           `${median(visits.map((v) => v.panFps)).toFixed(0)} | ${median(visits.map((v) => v.frameAfterPanMs)).toFixed(1)} | ` +
-          `${ms(svg)} | ${median(first) < GOAL_FIRST_RENDER_MS ? 'yes' : 'no'} |`,
+          `${ms(svg)} | ${median(visits.map((v) => v.screenMs)) < GOAL_FIRST_RENDER_MS ? 'yes' : 'no'} | ${median(first) < GOAL_FIRST_RENDER_MS ? 'yes' : 'no'} |`,
       );
     }
     await browser.disconnect();
@@ -232,8 +230,8 @@ async function main() {
         `${Math.round(totalmem() / 2 ** 30)} GiB, ${chromiumVersion} (headless, software rendering), 1280 × 900, ` +
         `fresh context per visit (empty cache), signed out; medians of ${RUNS} visits (range in brackets).`,
       '',
-      '| setting | first full render of every ZIP, from navigation (ms) | of which the screen (ms) | one canvas frame (ms) | frames per second while panning | frame after panning (ms) | SVG: 41,000 elements drawn (ms) | under 1 s |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+      '| setting | first full render of every ZIP, from navigation (ms) | of which the screen (ms) | one canvas frame (ms) | frames per second while panning | frame after panning (ms) | SVG: 41,000 elements drawn (ms) | the screen under 1 s | from navigation under 1 s |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
       ...rows,
     ].join('\n');
     console.log(`\n${markdown}\n`);
