@@ -49,3 +49,19 @@ export async function listAdminActions(db: Db, offset: number, limit: number) {
     total: total?.n ?? 0,
   };
 }
+
+/**
+ * An admin acting on a deal they did not list, as moderator (an edit, a status, a deletion, an
+ * accepted offer) or reading out its buyers (the offers and interests CSV exports): recorded with
+ * the admin as actor. The originator's own actions are not admin actions and are not recorded.
+ */
+export async function recordModeration(
+  db: Db,
+  user: { id: string; roles: readonly string[] },
+  deal: { id: string; originatorId: string },
+  action: string,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  if (deal.originatorId === user.id || !user.roles.includes('admin')) return;
+  await recordAdminAction(db, { actorId: user.id, action, targetType: 'deal', targetId: deal.id, details });
+}

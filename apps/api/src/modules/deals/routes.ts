@@ -26,6 +26,7 @@ import {
   encodeRankCursor,
 } from '../../lib/cursor';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
+import { recordModeration } from '../admin/audit';
 import {
   cardOf,
   changeStatus,
@@ -726,6 +727,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await managedDeal(user, request.params.id);
       // A changed verified loan field takes the "Terms verified" badge away.
       const updated = await lapseEditedVerification(db(), (await updateDeal(db(), row, request.body)).id);
+      await recordModeration(db(), user, row, 'deal.update');
       return dealPage(user, updated.id);
     },
   );
@@ -746,6 +748,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireRole(request, SELLER_SIDE);
       const row = await managedDeal(user, request.params.id);
       const updated = await changeStatus(db(), row.id, request.body, user.id);
+      await recordModeration(db(), user, row, 'deal.status', { from: row.status, to: updated.status });
       return dealPage(user, updated.id);
     },
   );
@@ -765,6 +768,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireRole(request, SELLER_SIDE);
       const row = await managedDeal(user, request.params.id);
       await changeStatus(db(), row.id, { status: 'deleted', throughPlatform: true }, user.id);
+      await recordModeration(db(), user, row, 'deal.delete');
       return reply.status(204).send(null);
     },
   );

@@ -7,6 +7,7 @@ import type { AdminFeedback } from '@dealclub/shared/feedback';
 import { helpArticleDraft, lessonDraft, roadmapItemDraft } from '../../authorization-matrix.table';
 import { adminAudit, feedback, outbox, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
+import { cashDeal, listDeal } from '../../test/deals';
 import { callAs, createUser, type TestUser } from '../../test/auth';
 import { multipartForm, PNG_1PX, pngOfSize } from '../../test/multipart';
 import { runSeeds } from '../../db/seed';
@@ -403,6 +404,36 @@ describe('the admin audit', () => {
         `training.lesson.create ${lesson.json().id}`,
       ].sort(),
     );
+  });
+});
+
+describe('the audit of moderation', () => {
+  it("records an admin's exports, edit and deletion of a deal they did not list, never the originator's own", async () => {
+    const { admin } = await feedbackApp();
+    const seller = await createUser(app, { roles: ['originator'] });
+    const deal = await listDeal(app, seller, cashDeal());
+    // The originator's own export and edit are not admin actions.
+    expect((await callAs(app, seller, 'GET', `/api/deals/${deal.id}/offers.csv`)).statusCode).toBe(200);
+    expect((await callAs(app, seller, 'PUT', `/api/deals/${deal.id}`, cashDeal())).statusCode).toBe(200);
+    expect(await app.database.db.select().from(adminAudit)).toEqual([]);
+
+    for (const [method, url, body] of [
+      ['GET', `/api/deals/${deal.id}/offers.csv?status=all`, undefined],
+      ['GET', `/api/deals/${deal.id}/interests.csv`, undefined],
+      ['PUT', `/api/deals/${deal.id}`, cashDeal({ purchasePrice: 201_000 })],
+      ['DELETE', `/api/deals/${deal.id}`, undefined],
+    ] as const) {
+      const res = await callAs(app, admin, method, url, body);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    }
+    const rows = await app.database.db.select().from(adminAudit);
+    expect(
+      rows.every((r) => r.actorId === admin.id && r.targetType === 'deal' && r.targetId === deal.id),
+    ).toBe(true);
+    expect(rows.map((r) => r.action).sort()).toEqual(
+      ['deal.delete', 'deal.interests.export', 'deal.offers.export', 'deal.update'].sort(),
+    );
+    expect(rows.find((r) => r.action === 'deal.offers.export')?.details).toEqual({ status: 'all' });
   });
 });
 

@@ -11,6 +11,7 @@ import { interestSchema, offerSchema, offerScopeField, OFFER_SORTS } from '@deal
 import { BUYER_SIDE } from '@dealclub/shared/roles';
 import { publicOrigin } from '../../lib/origin';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
+import { recordModeration } from '../admin/audit';
 import { perUserLimit } from '../../plugins/rate-limit';
 import { viewerOf } from '../deals/visibility';
 import { counterRoutes, OfferWithTrail } from './counter-routes';
@@ -98,6 +99,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const deal = await managedDeal(db(), viewerOf(user), request.params.id);
+      await recordModeration(db(), user, deal, 'deal.interests.export');
       return sendInterestsCsv(reply, db(), deal, user.row.languagePreference, (error) =>
         request.log.error({ err: error }, 'interests export failed'),
       );
@@ -172,6 +174,9 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const deal = await managedDeal(db(), viewerOf(user), request.params.id);
+      await recordModeration(db(), user, deal, 'deal.offers.export', {
+        status: request.query.status ?? null,
+      });
       return sendOffersCsv(reply, db(), deal, request.query.status, user.row.languagePreference, (error) =>
         request.log.error({ err: error }, 'offers export failed'),
       );
@@ -191,7 +196,9 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { offer, deal } = await acceptOffer(db(), actorOf(requireUser(request)), request.params.id);
+      const user = requireUser(request);
+      const { offer, deal } = await acceptOffer(db(), actorOf(user), request.params.id);
+      await recordModeration(db(), user, deal, 'offer.accept', { offerId: offer.id });
       return { offer: offerOf(offer), deal: { id: deal.id, status: deal.status } };
     },
   );
