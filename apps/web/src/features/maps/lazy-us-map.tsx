@@ -5,7 +5,16 @@
 import { lazy, Suspense } from 'react';
 import type { UsMapProps } from './us-map';
 
-const UsMap = lazy(() => import('./us-map'));
+const loadUsMap = () => import('./us-map');
+const UsMap = lazy(loadUsMap);
+
+/** Starts downloading the map's code and the atlas (a screen calls it before its data arrives). */
+export function preloadUsMap() {
+  loadUsMap().then(
+    (m) => m.loadUsShapes().catch(() => undefined),
+    () => undefined,
+  );
+}
 
 export function MapPlaceholder({ className }: { className?: string }) {
   return (

@@ -8,6 +8,7 @@
  * the shell or the `/deals` list first load.
  */
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { CANVAS_POINTS, CanvasPoints, pointAt } from './canvas-points';
 import { loadUsShapes, project, type UsShapes } from './geo';
 import {
   easeCubic,
@@ -232,13 +233,22 @@ export function UsMap({
 
   const [hovered, setHovered] = useState<string | null>(null);
   const focusable = Boolean(onPointClick) && placed.length <= maxFocusablePoints;
+  // Many points are drawn on a canvas (canvas-points.tsx) and found by where the pointer is.
+  const onCanvas = placed.length >= CANVAS_POINTS && !focusable;
 
   function pointOf(target: EventTarget) {
     const id = (target as Element).getAttribute?.('data-point-id');
     return id ? byId.get(id)?.point : undefined;
   }
+  function pointUnder(event: { clientX: number; clientY: number; currentTarget: Element }) {
+    const rect = event.currentTarget.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) return undefined;
+    const x = view[0] + ((event.clientX - rect.left) / rect.width) * view[2];
+    const y = view[1] + ((event.clientY - rect.top) / rect.height) * view[3];
+    return pointAt(placed, x, y, scale);
+  }
   function onClick(event: MouseEvent<SVGSVGElement>) {
-    const point = pointOf(event.target);
+    const point = onCanvas ? pointUnder(event) : pointOf(event.target);
     if (point) onPointClick?.(point);
   }
   function onKeyDown(event: KeyboardEvent<SVGSVGElement>) {
@@ -270,22 +280,31 @@ export function UsMap({
         role={focusable ? 'group' : 'img'}
         aria-label={label}
         className="block h-auto w-full rounded-xl border border-slate-200 bg-white"
-        style={{ aspectRatio: `${MAP_WIDTH} / ${MAP_HEIGHT}` }}
+        style={{
+          aspectRatio: `${MAP_WIDTH} / ${MAP_HEIGHT}`,
+          cursor: onCanvas && hovered ? 'pointer' : undefined,
+        }}
         onClick={onClick}
         onKeyDown={onKeyDown}
-        onPointerOver={(e) => setHovered(pointOf(e.target)?.id ?? null)}
+        onPointerOver={onCanvas ? undefined : (e) => setHovered(pointOf(e.target)?.id ?? null)}
+        onPointerMove={onCanvas ? (e) => setHovered(pointUnder(e)?.id ?? null) : undefined}
         onPointerLeave={() => setHovered(null)}
         data-testid="us-map"
         data-zoomed={focused ? 'true' : 'false'}
       >
         {shapes && <StatesLayer shapes={shapes} />}
-        <PointsLayer
-          placed={placed}
-          scale={scale}
-          focusable={focusable}
-          selectedId={selectedId ?? focusedId}
-        />
+        {!onCanvas && (
+          <PointsLayer
+            placed={placed}
+            scale={scale}
+            focusable={focusable}
+            selectedId={selectedId ?? focusedId}
+          />
+        )}
       </svg>
+      {onCanvas && (
+        <CanvasPoints placed={placed} view={view} scale={scale} selectedId={selectedId ?? focusedId} />
+      )}
       {hoveredPoint && (
         <p
           aria-hidden="true"
@@ -307,4 +326,5 @@ export function UsMap({
   );
 }
 
+export { loadUsShapes };
 export default UsMap;

@@ -1,5 +1,5 @@
 import { Map as MapIcon, Table2, X } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import type { BuyerZip } from '@dealclub/shared/analytics';
@@ -9,10 +9,11 @@ import { PageFallback } from '@/components/layout/page-fallback';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { formatCompactMoney, formatMoney } from '@/features/deals/components/money';
-import { LazyUsMap } from '@/features/maps/lazy-us-map';
+import { LazyUsMap, preloadUsMap } from '@/features/maps/lazy-us-map';
 import { extent, sequentialColor, sqrtRadius } from '@/features/maps/scales';
 import type { MapPoint } from '@/features/maps/us-map';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { useLocaleSection } from '@/lib/i18n';
 import { formatMoment } from '@/lib/dates';
 import { useSession } from '@/lib/session/session-context';
 import { filtersFromParams, useBuyerPages, type MapBuyer } from '../api/buyer-map';
@@ -22,7 +23,6 @@ import { ZipTable } from '../components/zip-table';
 
 const select =
   'h-10 rounded-md border border-slate-300 bg-white px-2 text-base text-ink outline-none focus:border-brand-700 focus:ring-2 focus:ring-brand-100';
-
 /**
  * `/buyers`: the buyer locations map (core §2, seller side): buyers per ZIP code on a US map,
  * sized by count and coloured by average monthly payment, the budget and room filters (core §9)
@@ -33,10 +33,16 @@ export default function BuyersPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.buyers'));
   const session = useSession();
-  if (session.status === 'loading') return <PageFallback />;
+  const textsReady = useLocaleSection('analytics');
+  if (session.status === 'loading' || !textsReady) return <PageFallback />;
   if (session.status !== 'authenticated') return <Navigate to="/auth" replace state={{ from: '/buyers' }} />;
   if (!isSellerSide(session.user.roles)) {
-    return <Restricted title={t('analytics.buyerMap.title')} message={t('analytics.buyerMap.restricted')} />;
+    return (
+      <Restricted
+        title={t('analyticsScreens.buyerMap.title')}
+        message={t('analyticsScreens.buyerMap.restricted')}
+      />
+    );
   }
   return <BuyerMap />;
 }
@@ -46,6 +52,8 @@ function BuyerMap() {
   const [params, setParams] = useSearchParams();
   const { filters, zipCode } = useMemo(() => filtersFromParams(params), [params]);
   const [view, setView] = useState<'map' | 'table'>('map');
+  // The map's code and the atlas download while the buyers' answer does, not after it.
+  useEffect(preloadUsMap, []);
   const all = useBuyerPages(filters, null);
   const byZip = useBuyerPages(filters, zipCode, zipCode !== null);
   const list = zipCode ? byZip : all;
@@ -79,7 +87,10 @@ function BuyerMap() {
     return (
       <Shell>
         <div className="mt-6">
-          <LoadFailed message={t('analytics.buyerMap.loadFailed')} onRetry={() => void all.refetch()} />
+          <LoadFailed
+            message={t('analyticsScreens.buyerMap.loadFailed')}
+            onRetry={() => void all.refetch()}
+          />
         </div>
       </Shell>
     );
@@ -91,36 +102,40 @@ function BuyerMap() {
     <Shell>
       <form
         className="mt-6 flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4"
-        aria-label={t('analytics.buyerMap.filters')}
+        aria-label={t('analyticsScreens.buyerMap.filters')}
         onSubmit={(e) => e.preventDefault()}
       >
         <label className="grid gap-1 text-sm font-medium">
-          {t('analytics.buyerMap.budget')}
+          {t('analyticsScreens.buyerMap.budget')}
           <select
             className={select}
             value={filters.maxPrice ?? ''}
             onChange={(e) => update({ maxPrice: e.target.value })}
           >
-            <option value="">{t('analytics.buyerMap.anyBudget')}</option>
+            <option value="">{t('analyticsScreens.buyerMap.anyBudget')}</option>
             {BUDGET_CAPS.map((cap) => (
               <option key={cap} value={cap}>
-                {t('analytics.buyerMap.upTo', { amount: formatCompactMoney(cap, i18n.language) })}
+                {t('analyticsScreens.buyerMap.upTo', { amount: formatCompactMoney(cap, i18n.language) })}
               </option>
             ))}
           </select>
         </label>
         {(['minBedrooms', 'minBathrooms'] as const).map((key) => (
           <label key={key} className="grid gap-1 text-sm font-medium">
-            {t(key === 'minBedrooms' ? 'analytics.buyerMap.bedrooms' : 'analytics.buyerMap.bathrooms')}
+            {t(
+              key === 'minBedrooms'
+                ? 'analyticsScreens.buyerMap.bedrooms'
+                : 'analyticsScreens.buyerMap.bathrooms',
+            )}
             <select
               className={select}
               value={filters[key] ?? ''}
               onChange={(e) => update({ [key]: e.target.value })}
             >
-              <option value="">{t('analytics.buyerMap.anyRooms')}</option>
+              <option value="">{t('analyticsScreens.buyerMap.anyRooms')}</option>
               {ROOM_MINIMUMS.map((n) => (
                 <option key={n} value={n}>
-                  {t('analytics.buyerMap.roomsMin', { count: n })}
+                  {t('analyticsScreens.buyerMap.roomsMin', { count: n })}
                 </option>
               ))}
             </select>
@@ -132,7 +147,7 @@ function BuyerMap() {
             onClick={() => update({ maxPrice: null, minBedrooms: null, minBathrooms: null })}
             className="h-10 rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100"
           >
-            {t('analytics.buyerMap.clearFilters')}
+            {t('analyticsScreens.buyerMap.clearFilters')}
           </button>
         )}
       </form>
@@ -144,16 +159,16 @@ function BuyerMap() {
               {first ? (
                 <>
                   <strong className="text-ink">
-                    {t('analytics.buyerMap.totalBuyers', { count: first.totalBuyers })}
+                    {t('analyticsScreens.buyerMap.totalBuyers', { count: first.totalBuyers })}
                   </strong>
                   {' · '}
-                  {t('analytics.buyerMap.zipCount', { count: zips?.length ?? 0 })}
+                  {t('analyticsScreens.buyerMap.zipCount', { count: zips?.length ?? 0 })}
                   {' · '}
                   {first.lastUpdated
-                    ? t('analytics.buyerMap.lastUpdated', {
+                    ? t('analyticsScreens.buyerMap.lastUpdated', {
                         date: formatMoment(first.lastUpdated, i18n.language),
                       })
-                    : t('analytics.buyerMap.neverUpdated')}
+                    : t('analyticsScreens.buyerMap.neverUpdated')}
                 </>
               ) : (
                 t('app.loading')
@@ -162,7 +177,7 @@ function BuyerMap() {
             <div
               className="inline-flex rounded-md border border-slate-300 bg-white p-0.5"
               role="group"
-              aria-label={t('analytics.buyerMap.viewAs')}
+              aria-label={t('analyticsScreens.buyerMap.viewAs')}
             >
               {(['map', 'table'] as const).map((v) => (
                 <button
@@ -177,7 +192,9 @@ function BuyerMap() {
                   ) : (
                     <Table2 aria-hidden className="size-4" />
                   )}
-                  {t(v === 'map' ? 'analytics.buyerMap.mapView' : 'analytics.buyerMap.tableView')}
+                  {t(
+                    v === 'map' ? 'analyticsScreens.buyerMap.mapView' : 'analyticsScreens.buyerMap.tableView',
+                  )}
                 </button>
               ))}
             </div>
@@ -186,19 +203,21 @@ function BuyerMap() {
             <>
               <LazyUsMap
                 points={points}
-                label={t('analytics.buyerMap.mapLabel')}
+                label={t('analyticsScreens.buyerMap.mapLabel')}
                 focusedId={zipCode}
                 onPointClick={onPointClick}
-                resetLabel={t('analytics.buyerMap.resetMap')}
+                resetLabel={t('analyticsScreens.buyerMap.resetMap')}
                 onReset={() => update({ zip: null }, false)}
-                loadFailedMessage={t('analytics.buyerMap.mapLoadFailed')}
+                loadFailedMessage={t('analyticsScreens.buyerMap.mapLoadFailed')}
               />
               <MapLegend maxCount={maxCount} colorDomain={colorDomain} />
             </>
           ) : (
             zips && <ZipTable zips={zips} selected={zipCode} onSelect={selectZip} />
           )}
-          {first && zips?.length === 0 && <p className="text-slate-700">{t('analytics.buyerMap.noZips')}</p>}
+          {first && zips?.length === 0 && (
+            <p className="text-slate-700">{t('analyticsScreens.buyerMap.noZips')}</p>
+          )}
         </div>
         <BuyerList zipCode={zipCode} onClearZip={() => update({ zip: null }, false)} query={list} />
       </div>
@@ -210,8 +229,8 @@ function Shell({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t('analytics.buyerMap.title')}</h1>
-      <p className="mt-2 max-w-3xl text-slate-700">{t('analytics.buyerMap.lead')}</p>
+      <h1 className="text-3xl font-bold">{t('analyticsScreens.buyerMap.title')}</h1>
+      <p className="mt-2 max-w-3xl text-slate-700">{t('analyticsScreens.buyerMap.lead')}</p>
       {children}
     </section>
   );
@@ -232,14 +251,18 @@ function useMapPoints(zips: BuyerZip[] | null) {
       lng: z.lng,
       radius: sqrtRadius(z.buyerCount, maxCount),
       color: color(z.averageMonthlyPayment),
-      label: t('analytics.buyerMap.pointLabel', {
-        zip: z.zipCode,
-        count: z.buyerCount,
-        monthly:
-          z.averageMonthlyPayment === null
-            ? t('analytics.buyerMap.notGiven')
-            : formatMoney(z.averageMonthlyPayment, i18n.language),
-      }),
+      // Written when read (a hovered or focused point): tens of thousands of translations up
+      // front cost a national map a third of a second.
+      get label() {
+        return t('analyticsScreens.buyerMap.pointLabel', {
+          zip: z.zipCode,
+          count: z.buyerCount,
+          monthly:
+            z.averageMonthlyPayment === null
+              ? t('analyticsScreens.buyerMap.notGiven')
+              : formatMoney(z.averageMonthlyPayment, i18n.language),
+        });
+      },
     }));
     return { points, maxCount, colorDomain };
   }, [zips, t, i18n.language]);
@@ -262,8 +285,8 @@ function BuyerList({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="buyer-list-title" className="text-xl font-semibold">
           {zipCode
-            ? t('analytics.buyerMap.listTitleZip', { zip: zipCode })
-            : t('analytics.buyerMap.listTitle')}
+            ? t('analyticsScreens.buyerMap.listTitleZip', { zip: zipCode })
+            : t('analyticsScreens.buyerMap.listTitle')}
         </h2>
         {zipCode && (
           <button
@@ -272,21 +295,24 @@ function BuyerList({
             className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100"
           >
             <X aria-hidden className="size-4" />
-            {t('analytics.buyerMap.clearZip')}
+            {t('analyticsScreens.buyerMap.clearZip')}
           </button>
         )}
       </div>
       {total !== undefined && (
         <p className="text-sm text-slate-700" data-testid="buyer-list-total" aria-live="polite">
-          {t('analytics.buyerMap.listTotal', { count: total })}
+          {t('analyticsScreens.buyerMap.listTotal', { count: total })}
         </p>
       )}
       {query.isError && !query.data ? (
-        <LoadFailed message={t('analytics.buyerMap.loadFailed')} onRetry={() => void query.refetch()} />
+        <LoadFailed
+          message={t('analyticsScreens.buyerMap.loadFailed')}
+          onRetry={() => void query.refetch()}
+        />
       ) : !query.data ? (
         <PageFallback />
       ) : items.length === 0 ? (
-        <p className="text-slate-700">{t('analytics.buyerMap.emptyList')}</p>
+        <p className="text-slate-700">{t('analyticsScreens.buyerMap.emptyList')}</p>
       ) : (
         <ul className="grid gap-2">
           {items.map((buyer) => (
@@ -301,7 +327,7 @@ function BuyerList({
           onClick={() => void query.fetchNextPage()}
           className="rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-slate-100 disabled:opacity-70"
         >
-          {query.isFetchingNextPage ? t('app.loading') : t('analytics.buyerMap.loadMore')}
+          {query.isFetchingNextPage ? t('app.loading') : t('analyticsScreens.buyerMap.loadMore')}
         </button>
       )}
     </aside>
@@ -311,7 +337,7 @@ function BuyerList({
 function BuyerItem({ buyer }: { buyer: MapBuyer }) {
   const { t, i18n } = useTranslation();
   const money = (v: number | null) =>
-    v === null ? t('analytics.buyerMap.notGiven') : formatMoney(v, i18n.language);
+    v === null ? t('analyticsScreens.buyerMap.notGiven') : formatMoney(v, i18n.language);
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -321,9 +347,9 @@ function BuyerItem({ buyer }: { buyer: MapBuyer }) {
         {buyer.certified && <CertifiedBadge />}
       </div>
       <dl className="mt-1 grid grid-cols-2 gap-x-3 text-sm text-slate-700">
-        <dt>{t('analytics.buyerMap.maxDown')}</dt>
+        <dt>{t('analyticsScreens.buyerMap.maxDown')}</dt>
         <dd className="text-right font-medium text-ink">{money(buyer.maxDownPayment)}</dd>
-        <dt>{t('analytics.buyerMap.maxMonthly')}</dt>
+        <dt>{t('analyticsScreens.buyerMap.maxMonthly')}</dt>
         <dd className="text-right font-medium text-ink">{money(buyer.maxMonthlyPayment)}</dd>
       </dl>
     </li>
