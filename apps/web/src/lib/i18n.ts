@@ -70,6 +70,10 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
     en: () => import('virtual:locales/en/feedbackAdmin'),
     es: () => import('virtual:locales/es/feedbackAdmin'),
   },
+  analytics: {
+    en: () => import('virtual:locales/en/analytics'),
+    es: () => import('virtual:locales/es/analytics'),
+  },
   mapDemo: {
     en: () => import('virtual:locales/en/mapDemo'),
     es: () => import('virtual:locales/es/mapDemo'),

@@ -27,6 +27,8 @@ export const LOCALE_SECTIONS = {
   feedback: ['feedback'],
   /** The admin's Feedback tab. */
   feedbackAdmin: ['feedbackAdmin'],
+  /** `/buyers`, `/zip/{zip}/analytics` and `/deals/{id}/analytics`. */
+  analytics: ['analyticsScreens'],
   /** `/map-optimization-demo`. */
   mapDemo: ['mapDemo'],
   /** The map view of `/deals` (`?view=map`). */

@@ -33,7 +33,7 @@ export function DailyChart({ daily }: { daily: DealAnalyticsDay[] }) {
           data: {
             labels: daily.map((d) => formatShortDay(d.date, language)),
             datasets: SERIES.map((s) => ({
-              label: t(`analytics.deal.series.${s.key}`),
+              label: t(`analyticsScreens.deal.series.${s.key}`),
               data: daily.map((d) => d[s.key]),
               borderColor: s.color,
               backgroundColor: s.color,
@@ -67,14 +67,14 @@ export function DailyChart({ daily }: { daily: DealAnalyticsDay[] }) {
   }, [daily, language, t]);
 
   const totals = dailyTotals(daily);
-  const summary = t('analytics.deal.chartLabel', {
+  const summary = t('analyticsScreens.deal.chartLabel', {
     days: daily.length,
     views: totals.views,
     favorites: totals.favorites,
     interests: totals.interests,
     offers: totals.offers,
   });
-  if (failed) return <p className="text-slate-700">{t('analytics.deal.chartFailed')}</p>;
+  if (failed) return <p className="text-slate-700">{t('analyticsScreens.deal.chartFailed')}</p>;
   return (
     <div className="relative h-72 w-full">
       <canvas ref={canvas} role="img" aria-label={summary} data-testid="daily-chart">

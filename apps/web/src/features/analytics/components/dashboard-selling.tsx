@@ -58,16 +58,16 @@ export function SellingMode({ data }: { data: SellingDashboard }) {
                       {t('dashboard.selling.status')}
                     </th>
                     <th scope="col" className="px-2 py-2 text-right font-semibold">
-                      {t('analytics.deal.views')}
+                      {t('dashboard.figures.views')}
                     </th>
                     <th scope="col" className="px-2 py-2 text-right font-semibold">
-                      {t('analytics.deal.uniqueViewers')}
+                      {t('dashboard.figures.uniqueViewers')}
                     </th>
                     <th scope="col" className="px-2 py-2 text-right font-semibold">
-                      {t('analytics.deal.interests')}
+                      {t('dashboard.figures.interests')}
                     </th>
                     <th scope="col" className="px-2 py-2 text-right font-semibold">
-                      {t('analytics.deal.offers')}
+                      {t('dashboard.figures.offers')}
                     </th>
                     <th scope="col" className="py-2 pl-2">
                       <span className="sr-only">{t('dashboard.selling.actions')}</span>

@@ -22,7 +22,9 @@ export function MapLegend({
     <div className="flex flex-wrap gap-6 text-sm text-slate-700" data-testid="map-legend">
       {sizes.length > 0 && (
         <figure className="grid gap-1">
-          <figcaption className="font-medium text-slate-800">{t('analytics.buyerMap.legendSize')}</figcaption>
+          <figcaption className="font-medium text-slate-800">
+            {t('analyticsScreens.buyerMap.legendSize')}
+          </figcaption>
           <ul className="flex items-end gap-3">
             {sizes.map((value) => {
               const r = sqrtRadius(value, maxCount);
@@ -46,7 +48,9 @@ export function MapLegend({
         </figure>
       )}
       <figure className="grid gap-1">
-        <figcaption className="font-medium text-slate-800">{t('analytics.buyerMap.legendColor')}</figcaption>
+        <figcaption className="font-medium text-slate-800">
+          {t('analyticsScreens.buyerMap.legendColor')}
+        </figcaption>
         {colorDomain && (
           <div className="grid gap-1">
             <svg width="180" height="12" aria-hidden="true">
@@ -75,7 +79,7 @@ export function MapLegend({
             className="inline-block size-3 rounded-full"
             style={{ background: NO_VALUE_COLOR }}
           />
-          {t('analytics.buyerMap.notGiven')}
+          {t('analyticsScreens.buyerMap.notGiven')}
         </div>
       </figure>
     </div>

@@ -25,30 +25,30 @@ export function ZipTable({
     [zips],
   );
   const money = (v: number | null) =>
-    v === null ? t('analytics.buyerMap.notGiven') : formatMoney(v, i18n.language);
+    v === null ? t('analyticsScreens.buyerMap.notGiven') : formatMoney(v, i18n.language);
   return (
     <div className="grid gap-3">
       <div
         role="region"
-        aria-label={t('analytics.buyerMap.tableCaption')}
+        aria-label={t('analyticsScreens.buyerMap.tableCaption')}
         tabIndex={0}
         className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
       >
         <table className="w-full text-left text-sm" data-testid="zip-table">
-          <caption className="sr-only">{t('analytics.buyerMap.tableCaption')}</caption>
+          <caption className="sr-only">{t('analyticsScreens.buyerMap.tableCaption')}</caption>
           <thead className="bg-slate-50">
             <tr>
               <th scope="col" className="p-3">
-                {t('analytics.buyerMap.zipCode')}
+                {t('analyticsScreens.buyerMap.zipCode')}
               </th>
               <th scope="col" className="p-3 text-right">
-                {t('analytics.buyerMap.buyers')}
+                {t('analyticsScreens.buyerMap.buyers')}
               </th>
               <th scope="col" className="p-3 text-right">
-                {t('analytics.buyerMap.averageDown')}
+                {t('analyticsScreens.buyerMap.averageDown')}
               </th>
               <th scope="col" className="p-3 text-right">
-                {t('analytics.buyerMap.averageMonthly')}
+                {t('analyticsScreens.buyerMap.averageMonthly')}
               </th>
             </tr>
           </thead>
@@ -81,7 +81,7 @@ export function ZipTable({
           onClick={() => setShown((n) => n + PAGE)}
           className="justify-self-start rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-slate-100"
         >
-          {t('analytics.buyerMap.showMoreZips', { shown, count: sorted.length })}
+          {t('analyticsScreens.buyerMap.showMoreZips', { shown, count: sorted.length })}
         </button>
       )}
     </div>

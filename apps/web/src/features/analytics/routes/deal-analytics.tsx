@@ -6,6 +6,7 @@ import type { DealAnalytics } from '@dealclub/shared/analytics';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { useLocaleSection } from '@/lib/i18n';
 import { placeOf } from '@/lib/address';
 import { ApiError, isNotFound } from '@/lib/api-client';
 import { RequireSession } from '@/lib/session/require-session';
@@ -36,6 +37,7 @@ function DealAnalyticsScreen() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const analytics = useDealAnalytics(id);
+  const textsReady = useLocaleSection('analytics');
   const denied =
     isNotFound(analytics.error) || (analytics.error instanceof ApiError && analytics.error.status === 403);
   // The deal (its address and status for the heading) is read once the analytics say it is theirs.
@@ -48,7 +50,7 @@ function DealAnalyticsScreen() {
   );
 
   if (!analytics.data && denied) return <NotFoundPage />;
-  if (analytics.isPending) return <PageFallback />;
+  if (analytics.isPending || !textsReady) return <PageFallback />;
   return (
     <article className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-6 sm:py-8">
       <div className="grid gap-2">
@@ -57,15 +59,18 @@ function DealAnalyticsScreen() {
           className="inline-flex min-h-11 items-center gap-1 justify-self-start font-medium text-brand-800 hover:underline"
         >
           <ArrowLeft aria-hidden className="size-4" />
-          {t('analytics.deal.back')}
+          {t('analyticsScreens.deal.back')}
         </Link>
-        <h1 className="text-2xl font-bold sm:text-3xl">{t('analytics.deal.title')}</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t('analyticsScreens.deal.title')}</h1>
         {deal.data && <DealLine deal={deal.data} />}
       </div>
       {analytics.data ? (
         <Figures analytics={analytics.data} deal={deal.data} />
       ) : (
-        <LoadFailed message={t('analytics.deal.loadFailed')} onRetry={() => void analytics.refetch()} />
+        <LoadFailed
+          message={t('analyticsScreens.deal.loadFailed')}
+          onRetry={() => void analytics.refetch()}
+        />
       )}
     </article>
   );
@@ -88,24 +93,26 @@ function Figures({ analytics, deal }: { analytics: DealAnalytics; deal: DealDeta
   const { offerRange } = analytics;
   const range =
     offerRange.min === null || offerRange.max === null
-      ? t('analytics.deal.noOffers')
+      ? t('analyticsScreens.deal.noOffers')
       : offerRange.min === offerRange.max
         ? formatMoney(offerRange.min, i18n.language)
-        : t('analytics.deal.range', {
+        : t('analyticsScreens.deal.range', {
             min: formatMoney(offerRange.min, i18n.language),
             max: formatMoney(offerRange.max, i18n.language),
           });
   const stats: [key: string, label: string, value: string][] = [
-    ['views', t('analytics.deal.views'), n(analytics.views)],
-    ['uniqueViewers', t('analytics.deal.uniqueViewers'), n(analytics.uniqueViewers)],
-    ['favorites', t('analytics.deal.favorites'), n(analytics.favorites)],
-    ['interests', t('analytics.deal.interests'), n(analytics.interests)],
-    ['offers', t('analytics.deal.offers'), n(analytics.offers)],
-    ['daysOnMarket', t('analytics.deal.daysOnMarket'), n(analytics.daysOnMarket)],
-    ['matchingBuyers', t('analytics.deal.matchingBuyers'), n(analytics.matchingBuyers)],
+    ['views', t('analyticsScreens.deal.views'), n(analytics.views)],
+    ['uniqueViewers', t('analyticsScreens.deal.uniqueViewers'), n(analytics.uniqueViewers)],
+    ['favorites', t('analyticsScreens.deal.favorites'), n(analytics.favorites)],
+    ['interests', t('analyticsScreens.deal.interests'), n(analytics.interests)],
+    ['offers', t('analyticsScreens.deal.offers'), n(analytics.offers)],
+    ['daysOnMarket', t('analyticsScreens.deal.daysOnMarket'), n(analytics.daysOnMarket)],
+    ['matchingBuyers', t('analyticsScreens.deal.matchingBuyers'), n(analytics.matchingBuyers)],
     [
       'offerRange',
-      offerRange.basis === 'entryFee' ? t('analytics.deal.entryFeeRange') : t('analytics.deal.priceRange'),
+      offerRange.basis === 'entryFee'
+        ? t('analyticsScreens.deal.entryFeeRange')
+        : t('analyticsScreens.deal.priceRange'),
       range,
     ],
   ];
@@ -123,8 +130,8 @@ function Figures({ analytics, deal }: { analytics: DealAnalytics; deal: DealDeta
           </div>
         ))}
       </dl>
-      <Panel title={t('analytics.deal.dailyTitle', { count: analytics.daily.length })}>
-        <p className="text-sm text-slate-700">{t('analytics.deal.dailyHint')}</p>
+      <Panel title={t('analyticsScreens.deal.dailyTitle', { count: analytics.daily.length })}>
+        <p className="text-sm text-slate-700">{t('analyticsScreens.deal.dailyHint')}</p>
         <Suspense fallback={<div aria-hidden className="h-72" />}>
           <DailyChart daily={analytics.daily} />
         </Suspense>
@@ -157,25 +164,25 @@ function DailyTable({ daily }: { daily: DealAnalytics['daily'] }) {
   return (
     <details className="group rounded-md border border-slate-200">
       <summary className="flex min-h-11 cursor-pointer items-center px-3 font-medium text-brand-800 hover:underline">
-        {t('analytics.deal.showTable')}
+        {t('analyticsScreens.deal.showTable')}
       </summary>
       {/* Focusable: a keyboard user scrolls it on a narrow screen. */}
       <div
         className="overflow-x-auto"
         role="region"
-        aria-label={t('analytics.deal.tableCaption')}
+        aria-label={t('analyticsScreens.deal.tableCaption')}
         tabIndex={0}
       >
         <table className="w-full text-left text-sm" data-testid="daily-table">
-          <caption className="sr-only">{t('analytics.deal.tableCaption')}</caption>
+          <caption className="sr-only">{t('analyticsScreens.deal.tableCaption')}</caption>
           <thead className="bg-slate-50 text-slate-800">
             <tr>
               <th scope="col" className="px-3 py-2 font-semibold">
-                {t('analytics.deal.day')}
+                {t('analyticsScreens.deal.day')}
               </th>
               {(['views', 'favorites', 'interests', 'offers'] as const).map((key) => (
                 <th key={key} scope="col" className="px-3 py-2 text-right font-semibold">
-                  {t(`analytics.deal.series.${key}`)}
+                  {t(`analyticsScreens.deal.series.${key}`)}
                 </th>
               ))}
             </tr>
@@ -207,26 +214,26 @@ function Funnel({ funnel }: { funnel: DealAnalytics['funnel'] }) {
   const widest = Math.max(1, ...rows.map((r) => r.count));
   const share = (value: number | null) => (value === null ? '—' : formatShare(value, i18n.language));
   return (
-    <Panel title={t('analytics.deal.funnelTitle')}>
-      <p className="text-sm text-slate-700">{t('analytics.deal.funnelHint')}</p>
+    <Panel title={t('analyticsScreens.deal.funnelTitle')}>
+      <p className="text-sm text-slate-700">{t('analyticsScreens.deal.funnelHint')}</p>
       <table className="w-full text-left text-sm" data-testid="funnel">
-        <caption className="sr-only">{t('analytics.deal.funnelTitle')}</caption>
+        <caption className="sr-only">{t('analyticsScreens.deal.funnelTitle')}</caption>
         <thead className="text-slate-800">
           <tr className="border-b border-slate-200">
             <th scope="col" className="py-2 pr-2 font-semibold">
-              {t('analytics.deal.funnelStep')}
+              {t('analyticsScreens.deal.funnelStep')}
             </th>
             <th scope="col" className="px-2 py-2 text-right font-semibold">
-              {t('analytics.deal.funnelPeople')}
+              {t('analyticsScreens.deal.funnelPeople')}
             </th>
             <th scope="col" className="px-2 py-2 text-right font-semibold">
-              {t('analytics.deal.funnelOfPrevious')}
+              {t('analyticsScreens.deal.funnelOfPrevious')}
             </th>
             <th scope="col" className="px-2 py-2 text-right font-semibold">
-              {t('analytics.deal.funnelOfViewers')}
+              {t('analyticsScreens.deal.funnelOfViewers')}
             </th>
             <th scope="col" className="hidden w-1/3 py-2 pl-2 sm:table-cell">
-              <span className="sr-only">{t('analytics.deal.funnelBar')}</span>
+              <span className="sr-only">{t('analyticsScreens.deal.funnelBar')}</span>
             </th>
           </tr>
         </thead>
@@ -234,7 +241,7 @@ function Funnel({ funnel }: { funnel: DealAnalytics['funnel'] }) {
           {rows.map((row) => (
             <tr key={row.step} className="border-b border-slate-100 last:border-0">
               <th scope="row" className="py-2 pr-2 font-medium">
-                {t(`analytics.deal.funnel.${row.step}`)}
+                {t(`analyticsScreens.deal.funnel.${row.step}`)}
               </th>
               <td className="px-2 py-2 text-right tabular-nums">{formatNumber(row.count, i18n.language)}</td>
               <td className="px-2 py-2 text-right tabular-nums">{share(row.ofPrevious)}</td>

@@ -11,6 +11,7 @@ import { NotFoundPage } from '@/features/errors/routes/not-found';
 import { LazyUsMap } from '@/features/maps/lazy-us-map';
 import type { MapPoint } from '@/features/maps/us-map';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { useLocaleSection } from '@/lib/i18n';
 import { isNotFound } from '@/lib/api-client';
 import { formatMoment } from '@/lib/dates';
 import { useSession } from '@/lib/session/session-context';
@@ -28,16 +29,26 @@ export default function ZipAnalyticsPage() {
   const valid = ZIP_RE.test(zipCode);
   const zip = useZipAnalytics(zipCode, valid);
   const missing = !valid || (!zip.data && isNotFound(zip.error));
-  usePageTitle(missing ? t('pages.notFound') : t('analytics.zip.title', { zip: zipCode }));
+  const textsReady = useLocaleSection('analytics');
+  usePageTitle(
+    missing
+      ? t('pages.notFound')
+      : textsReady
+        ? t('analyticsScreens.zip.title', { zip: zipCode })
+        : t('pages.zipAnalytics'),
+  );
 
   if (missing) return <NotFoundPage />;
-  if (!zip.data && !zip.isError) return <PageFallback />;
+  if (!textsReady || (!zip.data && !zip.isError)) return <PageFallback />;
   if (!zip.data) {
     return (
       <section className="mx-auto w-full max-w-5xl px-4 py-10">
-        <h1 className="text-3xl font-bold">{t('analytics.zip.title', { zip: zipCode })}</h1>
+        <h1 className="text-3xl font-bold">{t('analyticsScreens.zip.title', { zip: zipCode })}</h1>
         <div className="mt-6">
-          <LoadFailed message={t('analytics.buyerMap.loadFailed')} onRetry={() => void zip.refetch()} />
+          <LoadFailed
+            message={t('analyticsScreens.buyerMap.loadFailed')}
+            onRetry={() => void zip.refetch()}
+          />
         </div>
       </section>
     );
@@ -49,7 +60,7 @@ function ZipView({ data }: { data: ZipAnalytics }) {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const money = (v: number | null) =>
-    v === null ? t('analytics.buyerMap.notGiven') : formatMoney(v, i18n.language);
+    v === null ? t('analyticsScreens.buyerMap.notGiven') : formatMoney(v, i18n.language);
   const points = useMemo<MapPoint[]>(
     () => [
       {
@@ -58,32 +69,36 @@ function ZipView({ data }: { data: ZipAnalytics }) {
         lng: data.longitude,
         radius: 10,
         color: '#1d4ed8',
-        label: t('analytics.zip.place', { city: data.city, state: data.state, zip: data.zipCode }),
+        label: t('analyticsScreens.zip.place', { city: data.city, state: data.state, zip: data.zipCode }),
       },
     ],
     [data, t],
   );
   const figures = [
     {
-      label: t('analytics.zip.buyerCount'),
+      label: t('analyticsScreens.zip.buyerCount'),
       value: new Intl.NumberFormat(i18n.language).format(data.buyerCount),
       id: 'count',
     },
-    { label: t('analytics.zip.averageDown'), value: money(data.averageDownPayment), id: 'down' },
-    { label: t('analytics.zip.averageMonthly'), value: money(data.averageMonthlyPayment), id: 'monthly' },
+    { label: t('analyticsScreens.zip.averageDown'), value: money(data.averageDownPayment), id: 'down' },
     {
-      label: t('analytics.zip.lastUpdated'),
+      label: t('analyticsScreens.zip.averageMonthly'),
+      value: money(data.averageMonthlyPayment),
+      id: 'monthly',
+    },
+    {
+      label: t('analyticsScreens.zip.lastUpdated'),
       value: data.lastUpdated
         ? formatMoment(data.lastUpdated, i18n.language)
-        : t('analytics.buyerMap.neverUpdated'),
+        : t('analyticsScreens.buyerMap.neverUpdated'),
       id: 'updated',
     },
   ];
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t('analytics.zip.title', { zip: data.zipCode })}</h1>
+      <h1 className="text-3xl font-bold">{t('analyticsScreens.zip.title', { zip: data.zipCode })}</h1>
       <p className="mt-2 text-slate-700">
-        {t('analytics.zip.place', { city: data.city, state: data.state, zip: data.zipCode })}
+        {t('analyticsScreens.zip.place', { city: data.city, state: data.state, zip: data.zipCode })}
       </p>
 
       <dl className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="zip-figures">
@@ -101,9 +116,9 @@ function ZipView({ data }: { data: ZipAnalytics }) {
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid content-start gap-3">
-          <h2 className="text-xl font-semibold">{t('analytics.zip.listTitle')}</h2>
+          <h2 className="text-xl font-semibold">{t('analyticsScreens.zip.listTitle')}</h2>
           {data.buyerCount === 0 ? (
-            <p className="text-slate-700">{t('analytics.zip.noBuyers')}</p>
+            <p className="text-slate-700">{t('analyticsScreens.zip.noBuyers')}</p>
           ) : (
             <>
               <ul className="grid gap-2 sm:grid-cols-2" data-testid="zip-buyers">
@@ -117,14 +132,14 @@ function ZipView({ data }: { data: ZipAnalytics }) {
                       {buyer.certified && <CertifiedBadge />}
                     </span>
                     <span className="text-sm text-slate-700">
-                      {t('analytics.zip.maxMonthly', { amount: money(buyer.maxMonthlyPayment) })}
+                      {t('analyticsScreens.zip.maxMonthly', { amount: money(buyer.maxMonthlyPayment) })}
                     </span>
                   </li>
                 ))}
               </ul>
               {data.buyerCount > data.buyers.length && (
                 <p className="text-sm text-slate-700">
-                  {t('analytics.zip.listShown', { shown: data.buyers.length, count: data.buyerCount })}
+                  {t('analyticsScreens.zip.listShown', { shown: data.buyers.length, count: data.buyerCount })}
                 </p>
               )}
             </>
@@ -133,21 +148,21 @@ function ZipView({ data }: { data: ZipAnalytics }) {
         <div className="grid content-start gap-4">
           <LazyUsMap
             points={points}
-            label={t('analytics.zip.mapLabel', { zip: data.zipCode })}
+            label={t('analyticsScreens.zip.mapLabel', { zip: data.zipCode })}
             focusedId={data.zipCode}
             zoom={4}
-            loadFailedMessage={t('analytics.buyerMap.mapLoadFailed')}
+            loadFailedMessage={t('analyticsScreens.buyerMap.mapLoadFailed')}
           />
           {session.status !== 'authenticated' && (
             <div className="grid gap-2 rounded-xl border border-brand-100 bg-brand-50 p-4">
-              <h2 className="font-semibold">{t('analytics.zip.signupTitle')}</h2>
-              <p className="text-sm text-slate-700">{t('analytics.zip.signupText')}</p>
+              <h2 className="font-semibold">{t('analyticsScreens.zip.signupTitle')}</h2>
+              <p className="text-sm text-slate-700">{t('analyticsScreens.zip.signupText')}</p>
               <Link
                 to="/signup"
                 className="inline-flex items-center gap-2 justify-self-start rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
               >
                 <UserPlus aria-hidden className="size-4" />
-                {t('analytics.zip.signupLink')}
+                {t('analyticsScreens.zip.signupLink')}
               </Link>
             </div>
           )}
