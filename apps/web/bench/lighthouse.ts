@@ -15,52 +15,21 @@
  * as it is, since the table must hold all three pages of the product's own build. All traffic stays
  * on 127.0.0.1.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { STORAGE_KEYS } from '@dealclub/shared/constants';
+import { CHROMIUM, CHROMIUM_FLAGS, chromiumVersion, ROOT, startProduct, writeReport } from './product';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const BENCHMARKS_DOC = path.join(ROOT, 'docs/benchmarks.md');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const SAVE_DIR = process.env.BENCH_WEB_REPORTS_DIR;
 const ONLY_PAGES = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim());
 const PREBUILT = process.env.BENCH_WEB_DIST;
 const BUYER = { email: 'buyer@demo.test', password: 'DemoPass!2026' };
 export const GOALS = { score: 95, scriptKb: 170, cls: 0.05 };
-const MARK_START = '<!-- bench:web:start -->';
-const MARK_END = '<!-- bench:web:end -->';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(origin: string, server: ChildProcess) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not answer /api/health within 120 s');
-}
 
 async function signIn(origin: string) {
   const config = (await (await fetch(`${origin}/api/auth/public-config`)).json()) as { clientId: string };
@@ -139,66 +108,15 @@ function table(rows: { page: string; result: PageRun }[]): string {
   return lines.join('\n');
 }
 
-function writeReport(markdown: string) {
-  const doc = readFileSync(BENCHMARKS_DOC, 'utf8');
-  const start = doc.indexOf(MARK_START);
-  const end = doc.indexOf(MARK_END);
-  if (start < 0 || end < start) {
-    console.warn(`docs/benchmarks.md has no ${MARK_START} … ${MARK_END} markers; the report is not written`);
-    return;
-  }
-  writeFileSync(BENCHMARKS_DOC, `${doc.slice(0, start + MARK_START.length)}\n${markdown}\n${doc.slice(end)}`);
-  // The table as the project's formatter lays it out, so that the check of `npm test` passes.
-  spawnSync(path.join(ROOT, 'node_modules/.bin/prettier'), ['--write', BENCHMARKS_DOC], { stdio: 'ignore' });
-}
-
 async function main() {
-  if (!PREBUILT) {
-    const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('the web app did not build');
-  }
-  if (spawnSync('node', ['scripts/ensure-chromium.mjs'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) {
-    throw new Error('Chromium is missing');
-  }
-
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dealclub-bench-web-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      ...(PREBUILT ? { WEB_DIST_DIR: path.resolve(PREBUILT) } : {}),
-    },
-  });
+  const product = await startProduct(PREBUILT);
+  const { origin } = product;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitForHealth(origin, server);
     const tokens = await signIn(origin);
     const dealId = await dealWithPhoto(origin, tokens.IdToken);
 
-    chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
     // Signed in as a sign-in leaves it: the tokens in local storage, which Lighthouse keeps.
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const page = await browser.newPage();
@@ -249,21 +167,18 @@ async function main() {
         version: string;
       }
     ).version;
-    const chromiumVersion = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout.trim();
     const markdown = [
       `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:web\` on ${cpus().length} cores, ` +
         `${Math.round(totalmem() / 2 ** 30)} GiB: Lighthouse ${version}, mobile preset (simulated throttling), ` +
-        `${chromiumVersion}, empty HTTP cache, demo buyer signed in; median of ${RUNS} runs per page.`,
+        `${chromiumVersion()}, empty HTTP cache, demo buyer signed in; median of ${RUNS} runs per page.`,
       '',
       table(rows),
     ].join('\n');
     console.log(`\n${markdown}\n`);
-    if (!ONLY_PAGES && !PREBUILT) writeReport(markdown);
+    if (!ONLY_PAGES && !PREBUILT) writeReport('web', markdown);
   } finally {
     await chrome?.kill();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }
 

@@ -17,47 +17,14 @@
  * Prints the medians and writes them into docs/benchmarks.md between its markers (not with
  * `BENCH_WEB_DIST`, whose build may not be the product's). All traffic stays on 127.0.0.1.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
-import path from 'node:path';
+import { cpus, totalmem } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { CHROMIUM, CHROMIUM_FLAGS, chromiumVersion, startProduct, writeReport } from './product';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const BENCHMARKS_DOC = path.join(ROOT, 'docs/benchmarks.md');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_MAP_RUNS ?? 5);
 const PREBUILT = process.env.BENCH_WEB_DIST;
-const MARK_START = '<!-- bench:map-demo:start -->';
-const MARK_END = '<!-- bench:map-demo:end -->';
 export const GOAL_FIRST_RENDER_MS = 1000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(origin: string, exited: () => boolean) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error('the server exited');
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not answer /api/health within 120 s');
-}
 
 interface Visit {
   firstRenderMs: number;
@@ -147,62 +114,13 @@ async function svgRender(browser: Browser, url: string, cpuSlowdown: number): Pr
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => Math.round(value).toLocaleString('en-US');
 
-function writeReport(markdown: string) {
-  const doc = readFileSync(BENCHMARKS_DOC, 'utf8');
-  const start = doc.indexOf(MARK_START);
-  const end = doc.indexOf(MARK_END);
-  if (start < 0 || end < start) {
-    console.warn(`docs/benchmarks.md has no ${MARK_START} … ${MARK_END} markers; the report is not written`);
-    return;
-  }
-  writeFileSync(BENCHMARKS_DOC, `${doc.slice(0, start + MARK_START.length)}\n${markdown}\n${doc.slice(end)}`);
-  spawnSync(path.join(ROOT, 'node_modules/.bin/prettier'), ['--write', BENCHMARKS_DOC], { stdio: 'ignore' });
-}
-
 async function main() {
-  if (!PREBUILT) {
-    const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('the web app did not build');
-  }
-  if (spawnSync('node', ['scripts/ensure-chromium.mjs'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) {
-    throw new Error('Chromium is missing');
-  }
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dealclub-bench-map-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      ...(PREBUILT ? { WEB_DIST_DIR: path.resolve(PREBUILT) } : {}),
-    },
-  });
+  const product = await startProduct(PREBUILT);
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitForHealth(origin, () => server.exitCode !== null);
-    chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    const url = `${origin}/map-optimization-demo`;
+    const url = `${product.origin}/map-optimization-demo`;
     // One visit first, not counted: the server's first answers (its caches) are not the page's.
     await visit(browser, url, 1);
 
@@ -224,10 +142,9 @@ async function main() {
       );
     }
     await browser.disconnect();
-    const chromiumVersion = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout.trim();
     const markdown = [
       `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:map-demo\` on ${cpus().length} cores, ` +
-        `${Math.round(totalmem() / 2 ** 30)} GiB, ${chromiumVersion} (headless, software rendering), 1280 × 900, ` +
+        `${Math.round(totalmem() / 2 ** 30)} GiB, ${chromiumVersion()} (headless, software rendering), 1280 × 900, ` +
         `fresh context per visit (empty cache), signed out; medians of ${RUNS} visits (range in brackets).`,
       '',
       '| setting | first full render of every ZIP, from navigation (ms) | of which the screen (ms) | one canvas frame (ms) | frames per second while panning | frame after panning (ms) | SVG: 41,000 elements drawn (ms) | the screen under 1 s | from navigation under 1 s |',
@@ -235,12 +152,10 @@ async function main() {
       ...rows,
     ].join('\n');
     console.log(`\n${markdown}\n`);
-    if (!PREBUILT) writeReport(markdown);
+    if (!PREBUILT) writeReport('map-demo', markdown);
   } finally {
     await chrome?.kill();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }
 
