@@ -5,6 +5,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { BuyerAnalyticsFilters, BuyerZip, ZipAnalytics } from '@dealclub/shared/analytics';
 import { BUDGET_CAPS, ROOM_MINIMUMS } from '@dealclub/shared/deal-rules';
+import { ZIP_PATTERN } from '@dealclub/shared/geo';
 import { apiRequest } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
 
@@ -34,8 +35,6 @@ function numberIn<T extends readonly number[]>(values: T, raw: string | null): T
   return values.includes(n) ? (n as T[number]) : undefined;
 }
 
-export const ZIP_RE = /^\d{5}$/;
-
 /** The filters and the chosen ZIP as the URL keeps them (unknown values are ignored). */
 export function filtersFromParams(params: URLSearchParams): { filters: MapFilters; zipCode: string | null } {
   const zip = params.get('zip');
@@ -45,7 +44,7 @@ export function filtersFromParams(params: URLSearchParams): { filters: MapFilter
       minBedrooms: numberIn(ROOM_MINIMUMS, params.get('minBedrooms')),
       minBathrooms: numberIn(ROOM_MINIMUMS, params.get('minBathrooms')),
     },
-    zipCode: zip && ZIP_RE.test(zip) ? zip : null,
+    zipCode: zip && ZIP_PATTERN.test(zip) ? zip : null,
   };
 }
 

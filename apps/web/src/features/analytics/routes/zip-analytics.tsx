@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ZipAnalytics } from '@dealclub/shared/analytics';
+import { ZIP_PATTERN } from '@dealclub/shared/geo';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -15,7 +16,7 @@ import { useLocaleSection } from '@/lib/i18n';
 import { isNotFound } from '@/lib/api-client';
 import { formatMoment } from '@/lib/dates';
 import { useSession } from '@/lib/session/session-context';
-import { useZipAnalytics, ZIP_RE } from '../api/buyer-map';
+import { useZipAnalytics } from '../api/buyer-map';
 
 /**
  * `/zip/{zipCode}/analytics` (public, signed out too): the buyers who want to buy in a ZIP code,
@@ -26,7 +27,7 @@ import { useZipAnalytics, ZIP_RE } from '../api/buyer-map';
 export default function ZipAnalyticsPage() {
   const { t } = useTranslation();
   const { zipCode = '' } = useParams();
-  const valid = ZIP_RE.test(zipCode);
+  const valid = ZIP_PATTERN.test(zipCode);
   const zip = useZipAnalytics(zipCode, valid);
   const missing = !valid || (!zip.data && isNotFound(zip.error));
   const textsReady = useLocaleSection('analytics');
