@@ -35,7 +35,7 @@ import { runMigrations } from '../src/db/migrate';
 import { deals } from '../src/db/schema';
 import { deliverDigests } from '../src/modules/alerts/deliver-alerts';
 import { fanOutAlerts } from '../src/modules/alerts/fan-out-alerts';
-import type { DealRow } from '../src/modules/deals/service';
+import type { DealRow } from '../src/db/rows';
 import { countMatchingBuyers, matchingBuyers } from '../src/modules/matching/fan-out';
 import { encodeRankCursor } from '../src/lib/cursor';
 import { openSecretBox } from '../src/lib/secret-box';

@@ -12,7 +12,7 @@
  */
 import type pg from 'pg';
 import { matchFacts } from '@dealclub/shared/matching';
-import type { DealRow } from '../src/modules/deals/service';
+import type { DealRow } from '../src/db/rows';
 import { matchDealOfRow } from '../src/modules/matching/deal-facts';
 
 /** The dense metros and their share of all buyers; the rest are spread over every ZIP code. */

@@ -26,6 +26,8 @@ import { helpRoutes } from './modules/help/routes';
 import { roadmapRoutes } from './modules/roadmap/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { profileTabRoutes } from './modules/profile/tabs';
+import { registerProfileFacts } from './modules/profile/plugin';
+import { registerMatchProfile } from './modules/matching/plugin';
 import { identityRoutes } from './modules/identity/routes';
 import { startBackgroundWork, type BackgroundWork } from './modules/jobs/background';
 import { offerRoutes } from './modules/offers/routes';
@@ -136,6 +138,9 @@ export async function buildApp({
   registerTextGuard(app);
   await registerRateLimits(app);
   await registerAuth(app);
+  // What routes may have the auth hook read with the user, registered by the modules that own it.
+  registerMatchProfile(app);
+  registerProfileFacts(app);
   await registerRealtime(app, realtimeHub);
   registerMetrics(app, { enabled: metrics });
   // Deal views and buyer analytics, which the deal page and the profile reach (modules/analytics).

@@ -5,55 +5,48 @@
  * sign-in that was revoked or globally signed out. The product user (keyed by `sub`) is created on first
  * sight; a deactivated one gets 403 on every call.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { isLanguage } from '@dealclub/shared/language';
 import { ROLES, primaryRole, rolesFromGroups, type Role } from '@dealclub/shared/roles';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { buyBoxes, buyerPreferences, identityRefreshTokens, sellerPreferences, users } from '../db/schema';
+import { identityRefreshTokens, users } from '../db/schema';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { AppError } from '../lib/app-error';
 import { prepareNamed } from '../db/prepared';
+import type { AuthenticatedUser } from '../modules/identity/authenticated-user';
 import { keyResolver } from '../modules/identity/key-resolver';
-import { matchProfileSql, type MatchProfileJson } from '../modules/matching/profile';
 
-export type UserRow = typeof users.$inferSelect;
+export type { AuthenticatedUser };
+import type { UserRow } from '../db/rows';
 
-export interface AuthenticatedUser {
-  id: string;
-  email: string;
-  roles: Role[];
-  /** Highest-priority role (shell §4). */
-  role: Role;
-  /** The token's `cognito:groups`, as sent. */
-  groups: string[];
-  row: UserRow;
-  /** Which profile parts are saved, read with the user on routes that ask (`withProfileFacts`). */
-  profileFacts?: ProfileFacts;
-  /** The preferences and buy box as JSON, read with the user on routes that ask (`withMatchProfile`). */
-  matchProfile?: MatchProfileJson;
-}
 
-export interface ProfileFacts {
-  buyBox: boolean;
-  buyerPreferences: boolean;
-  sellerPreferences: boolean;
-}
+/**
+ * A part of a user's data that routes may have read in the auth hook's statement: SQL of the user
+ * `userId` (a placeholder) that names no column of the statement, answered as JSON.
+ */
+export type AuthJoin = (userId: Placeholder) => SQL;
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthenticatedUser | null;
   }
+  interface FastifyInstance {
+    /**
+     * Offers `name` to routes' `config.authJoins`. The module that owns the data registers it, so
+     * the auth hook itself knows no feature; a route naming a join nobody registered fails at start-up.
+     */
+    registerAuthJoin(name: string, join: AuthJoin): void;
+  }
   interface FastifyContextConfig {
     /**
-     * The auth hook also reads which profile parts the user saved, in its one statement
-     * (`GET /api/auth/me` answers from it without another round trip).
+     * What the auth hook reads with the user in its one statement, by the names their owners
+     * registered (`registerAuthJoin`): the deals list scores with the match profile, and
+     * `GET /api/auth/me` answers from the profile facts without another round trip.
      */
-    withProfileFacts?: boolean;
-    /** The same for the user's match profile (the deals list and matched deals score with it). */
-    withMatchProfile?: boolean;
+    authJoins?: readonly string[];
     /**
      * A public route that also knows a signed-in caller (a help vote counts once per user): a token
      * sent is read, and one that does not hold (expired, revoked, deactivated) leaves the call
@@ -137,46 +130,44 @@ export async function registerAuth(app: FastifyInstance) {
     return payload;
   }
 
-  /**
-   * The product user of a token, and (embedded) whether the token's sign-in was revoked, in one
-   * round trip: this runs on every authenticated call.
-   */
+  /** What routes may ask the auth hook to read with the user, by name (`registerAuthJoin`). */
+  const joins = new Map<string, AuthJoin>();
+  app.decorate('registerAuthJoin', (name: string, join: AuthJoin) => {
+    if (!/^[a-zA-Z]+$/.test(name)) throw new Error(`an auth join's name is letters only: ${name}`);
+    if (joins.has(name)) throw new Error(`the auth join ${name} is registered twice`);
+    joins.set(name, join);
+  });
+  // Checked when a route is added, so a join nobody registered stops the app at start-up.
+  app.addHook('onRoute', (route) => {
+    for (const name of route.config?.authJoins ?? [])
+      if (!joins.has(name)) throw new Error(`${route.url} asks for the auth join ${name}, which nobody registered`);
+  });
+
   /**
    * The user, whether the token's sign-in was revoked and what the route asks for besides, in one
-   * prepared statement per combination (built once, planned once per database connection).
+   * prepared statement per set of joins (built once, planned once per database connection): this
+   * runs on every authenticated call.
    */
-  type Found = {
-    row: UserRow;
-    revoked: boolean;
-    profileFacts?: ProfileFacts;
-    matchProfile?: MatchProfileJson;
-  };
+  type Found = { row: UserRow; revoked: boolean; joined: Record<string, unknown> };
   const userStatements = new Map<string, { execute(params: Record<string, unknown>): Promise<Found[]> }>();
-  function userStatement(withProfileFacts: boolean, withMatchProfile: boolean) {
-    const key = `${withProfileFacts}:${withMatchProfile}`;
+  function userStatement(names: readonly string[]) {
+    const key = names.join(',');
     let statement = userStatements.get(key);
     if (!statement) {
+      const sub = sql.placeholder('sub');
       const selection = {
         row: users,
         revoked: sql<boolean>`exists (select 1 from ${identityRefreshTokens} where ${identityRefreshTokens.originJti} = ${sql.placeholder('originJti')} and ${identityRefreshTokens.revokedAt} is not null)`,
-        ...(withProfileFacts
-          ? {
-              profileFacts: {
-                buyBox: sql<boolean>`exists (select 1 from ${buyBoxes} where ${buyBoxes.userId} = ${users.id})`,
-                buyerPreferences: sql<boolean>`exists (select 1 from ${buyerPreferences} where ${buyerPreferences.userId} = ${users.id})`,
-                sellerPreferences: sql<boolean>`exists (select 1 from ${sellerPreferences} where ${sellerPreferences.userId} = ${users.id})`,
-              },
-            }
-          : {}),
-        ...(withMatchProfile ? { matchProfile: matchProfileSql(sql.placeholder('sub')) } : {}),
+        joined: sql<
+          Record<string, unknown>
+        >`json_build_object(${sql.join(
+          names.flatMap((name) => [sql.raw(`'${name}'`), joins.get(name)!(sub)]),
+          sql`, `,
+        )})`,
       };
       statement = prepareNamed(
         'auth_user',
-        db
-          .select(selection)
-          .from(users)
-          .where(eq(users.id, sql.placeholder('sub')))
-          .limit(1),
+        db.select(selection).from(users).where(eq(users.id, sub)).limit(1),
       ) as unknown as { execute(params: Record<string, unknown>): Promise<Found[]> };
       userStatements.set(key, statement);
     }
@@ -187,8 +178,7 @@ export async function registerAuth(app: FastifyInstance) {
     const sub = claims.sub!;
     const originJti = typeof claims.origin_jti === 'string' ? claims.origin_jti : null;
     const checkRevoked = config.identity.mode === 'embedded' && originJti !== null;
-    const { withProfileFacts = false, withMatchProfile = false } = request.routeOptions.config;
-    const [found] = await userStatement(withProfileFacts, withMatchProfile).execute({
+    const [found] = await userStatement(request.routeOptions.config.authJoins ?? []).execute({
       sub,
       originJti: checkRevoked ? originJti : null,
     });
@@ -216,7 +206,7 @@ export async function registerAuth(app: FastifyInstance) {
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw new AppError('AUTHENTICATION_REQUIRED');
     const claims = await verify(match[1]);
-    const { row, revoked, profileFacts, matchProfile } = await userFor(claims, request);
+    const { row, revoked, joined } = await userFor(claims, request);
     if (revoked) throw new AppError('AUTHENTICATION_REQUIRED');
     if (!row.isActive) throw new AppError('ACCOUNT_DEACTIVATED');
     const unexpected = row.roles.filter((r) => !(ROLES as readonly string[]).includes(r));
@@ -230,8 +220,7 @@ export async function registerAuth(app: FastifyInstance) {
       role: primaryRole(roles),
       groups: (claims['cognito:groups'] as string[] | undefined) ?? [],
       row,
-      ...(profileFacts ? { profileFacts } : {}),
-      ...(matchProfile ? { matchProfile } : {}),
+      joined,
     };
   }
 

@@ -23,7 +23,7 @@ import { publicOrigin } from '../../lib/origin';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { translate } from '../../lib/i18n';
 import { requireUser } from '../../plugins/auth';
-import { recordAdminAction } from '../admin/audit';
+import { recordAdminAction } from '../audit/audit';
 import { perAddressLimit } from '../../plugins/rate-limit';
 import { registerWithInvitation } from '../identity/actions';
 import { CognitoError } from '../identity/cognito-error';

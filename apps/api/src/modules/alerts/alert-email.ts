@@ -9,10 +9,10 @@ import { formatMoney } from '@dealclub/shared/format';
 import { isLanguage } from '@dealclub/shared/language';
 import { matchMoney, type Match } from '@dealclub/shared/matching';
 import { translate } from '../../lib/i18n';
-import type { DealRow } from '../deals/service';
 import { matchDealOfRow } from '../matching/deal-facts';
 import { matchOut } from '../matching/profile';
-import { placeFor } from '../offers/notify';
+import { placeFor } from '../deals/place';
+import type { DealRow } from '../../db/rows';
 
 export interface AlertRecipient {
   id: string;

@@ -33,11 +33,10 @@ import {
 } from '../../db/schema';
 import { translate } from '../../lib/i18n';
 import type { SecretBox } from '../../lib/secret-box';
-import type { DealRow } from '../deals/service';
 import type { WorkLogger } from '../jobs/worker';
 import { matchDealOfRow } from '../matching/deal-facts';
 import { matchProfileFrom } from '../matching/profile';
-import { placeFor } from '../offers/notify';
+import { placeFor } from '../deals/place';
 import type { OutgoingMessage } from '../outbox/enqueue-message';
 import type { RealtimePublisher } from '../realtime/publisher';
 import {
@@ -52,8 +51,8 @@ import { smsSendAfter, timeZoneOf } from './quiet-hours';
 import { AT_ONCE, DIGESTED } from './schedule';
 import { unsubscribeKey, unsubscribeToken, unsubscribeUrl } from './unsubscribe-token';
 import { sendWebPush } from './web-push';
+import type { DealRow, UserRow } from '../../db/rows';
 
-type UserRow = typeof users.$inferSelect;
 type AlertRow = typeof dealAlerts.$inferSelect;
 type NewNotification = typeof chatNotifications.$inferInsert;
 

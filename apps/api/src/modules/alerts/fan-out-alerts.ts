@@ -17,11 +17,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { queryRows, type Db } from '../../db/client';
 import { deals } from '../../db/schema';
-import type { DealRow } from '../deals/service';
 import type { JobRow } from '../jobs/queue';
 import { matchingBuyers } from '../matching/fan-out';
 import { savedSearchesMatchingDeal } from '../saved-searches/match';
 import { nextDigestAt, nextWeeklyAt } from './schedule';
+import type { DealRow } from '../../db/rows';
 
 interface NewAlert {
   userId: string;

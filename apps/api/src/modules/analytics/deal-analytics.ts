@@ -11,8 +11,8 @@
 import { sql } from 'drizzle-orm';
 import { DEAL_ANALYTICS_DAYS, type DealAnalytics, type DealAnalyticsDay } from '@dealclub/shared/analytics';
 import { queryRows, type Db } from '../../db/client';
-import type { DealRow } from '../deals/service';
 import { countMatchingBuyers } from '../matching/fan-out';
+import type { DealRow } from '../../db/rows';
 
 interface FiguresRow {
   views: number;

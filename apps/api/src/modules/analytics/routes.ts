@@ -21,7 +21,7 @@ import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { managesDeal, viewerOf } from '../deals/visibility';
-import { matchProfileFromJson } from '../matching/profile';
+import { MATCH_PROFILE_JOIN, matchProfileOf } from '../matching/profile';
 import { sendCachedBody } from './cached-body';
 import { buyingDashboard, sellingDashboard } from './dashboard';
 import { dealAnalytics } from './deal-analytics';
@@ -270,7 +270,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dashboard',
     {
       // Matched deals are counted with the profile the auth hook reads with the user.
-      config: { withMatchProfile: true },
+      config: { authJoins: [MATCH_PROFILE_JOIN] },
       schema: {
         tags: ['analytics'],
         summary:
@@ -297,7 +297,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = viewerOf(user);
       const [buying, selling] = await Promise.all([
         wanted.includes('buying')
-          ? buyingDashboard(db(), viewer, matchProfileFromJson(user.matchProfile), user.row.certifiedBuyer)
+          ? buyingDashboard(db(), viewer, matchProfileOf(user), user.row.certifiedBuyer)
           : null,
         wanted.includes('selling') ? sellingDashboard(db(), viewer) : null,
       ]);

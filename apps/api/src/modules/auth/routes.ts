@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { users } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { PROFILE_PARTS } from '@dealclub/shared/profile';
-import { missingProfileParts } from '../profile/completeness';
+import { missingProfileParts, PROFILE_FACTS_JOIN, profileFactsOf } from '../profile/completeness';
 
 const PublicConfig = z.object({
   mode: z.enum(['embedded', 'aws', 'misconfigured']),
@@ -83,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/me',
     {
       // The user and their saved profile parts in the auth hook's one statement.
-      config: { withProfileFacts: true },
+      config: { authJoins: [PROFILE_FACTS_JOIN] },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -94,7 +94,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('cache-control', 'no-store');
-      const missing = await missingProfileParts(app.database.db, user.row, user.roles, user.profileFacts);
+      const missing = await missingProfileParts(
+        app.database.db,
+        user.row,
+        user.roles,
+        profileFactsOf(user),
+      );
       const complete = missing.length === 0;
       return {
         userId: user.id,

@@ -22,8 +22,8 @@ import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { seesAddress } from '../deals/visibility';
 import type { MessageRow, ThreadRow } from './service';
+import type { DealRow } from '../../db/rows';
 
-type DealRow = typeof deals.$inferSelect;
 type Person = { id: string; firstName: string; lastName: string };
 
 /** A page request of a list: the opaque cursor it answered before, and how many items. */

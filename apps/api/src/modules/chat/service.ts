@@ -25,10 +25,10 @@ import { translate } from '../../lib/i18n';
 import { enqueueJob } from '../jobs/queue';
 import { matchingBuyerPage } from '../matching/fan-out';
 import type { RealtimePublisher } from '../realtime/publisher';
+import type { UserRow } from '../../db/rows';
 
 export type ThreadRow = typeof chatThreads.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
-type UserRow = typeof users.$inferSelect;
 
 /** The unread-message e-mail (issue 7): sent when the message is still unread after this long. */
 export const UNREAD_EMAIL_DELAY_MS = 5 * 60_000;

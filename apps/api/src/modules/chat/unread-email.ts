@@ -9,7 +9,8 @@ import { personName } from '@dealclub/shared/format';
 import type { Db } from '../../db/client';
 import { chatMessages, chatThreads, deals, users } from '../../db/schema';
 import type { JobRow } from '../jobs/queue';
-import { notifyUser, placeFor } from '../offers/notify';
+import { placeFor } from '../deals/place';
+import { notifyUser } from '../outbox/notify-user';
 
 export function unreadEmailHandler(db: Db, origin: string) {
   return async (job: JobRow) => {

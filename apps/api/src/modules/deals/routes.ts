@@ -26,7 +26,7 @@ import {
   encodeRankCursor,
 } from '../../lib/cursor';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
-import { recordModeration } from '../admin/audit';
+import { recordModeration } from '../audit/audit';
 import {
   cardOf,
   changeStatus,
@@ -38,11 +38,11 @@ import {
   profileOfPage,
   readDealPage,
   updateDeal,
-  type DealRow,
   type MatchContext,
 } from './service';
+import type { DealRow } from '../../db/rows';
 import { matchingBuyers, type MatchedBuyer } from '../matching/fan-out';
-import { matchProfileFromJson } from '../matching/profile';
+import { MATCH_PROFILE_JOIN, matchProfileOf } from '../matching/profile';
 import type { MatchProfile } from '@dealclub/shared/matching';
 import { prepareNamed } from '../../db/prepared';
 import { FIT_RANK, FITS_RANK, matchFitSql, matchRankSql } from '../matching/rank-sql';
@@ -344,7 +344,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The same, from the profile the auth hook read with the user (routes `withMatchProfile`). */
   function matchContextOf(request: FastifyRequest, user: AuthenticatedUser): MatchContext | undefined {
-    return matchContextFrom(request, user, () => matchProfileFromJson(user.matchProfile));
+    return matchContextFrom(request, user, () => matchProfileOf(user));
   }
 
   // Prepared (built once, planned once per connection): the most frequent read of a deal.
@@ -417,7 +417,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/deals',
     {
       // The viewer's match profile comes with their row (auth hook): cards are scored, pages ranked.
-      config: { withMatchProfile: true },
+      config: { authJoins: [MATCH_PROFILE_JOIN] },
       schema: {
         tags: ['deals'],
         summary: 'Browse deals with filters, sorted, a page at a time',
@@ -497,7 +497,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/matches',
     {
-      config: { withMatchProfile: true },
+      config: { authJoins: [MATCH_PROFILE_JOIN] },
       schema: {
         tags: ['matching'],
         summary: 'My matched deals: the deals on the market that fit my preferences or buy box, best first',

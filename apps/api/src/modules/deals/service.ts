@@ -26,14 +26,14 @@ import { fileUrl } from '../../lib/storage';
 import { engagementSql, interestOf, offerOf } from '../offers/service';
 import { eventsSql, latestCounterSql, trailFromJson } from '../offers/offer-history';
 import { settleOffers } from '../offers/settle-offers';
-import { termsVerifiedOf } from '../verifications/terms-verified';
+import { termsVerifiedOf } from './terms-verified';
 import { matchDealOf } from '../matching/deal-facts';
 import { countMatchingBuyers } from '../matching/fan-out';
 import { matchOfDeal, matchProfileFromJson, matchProfileSql } from '../matching/profile';
 import { photoSrcSet, variantKey } from './photos';
 import { managesDeal, seesAddress, visibleTo, type Viewer } from './visibility';
+import type { DealRow } from '../../db/rows';
 
-export type DealRow = typeof deals.$inferSelect;
 
 /** The columns of the deals table that a form's values fill. */
 function columnsOf(values: DealValues) {

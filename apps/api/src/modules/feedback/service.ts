@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { feedback, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
-import { recordAdminAction } from '../admin/audit';
+import { recordAdminAction } from '../audit/audit';
 import { enqueueMessage } from '../outbox/enqueue-message';
 
 export interface NewFeedback {

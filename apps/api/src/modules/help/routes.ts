@@ -22,7 +22,7 @@ import { contentLanguage } from '../../lib/content-language';
 import { decodeOffset, encodeOffset } from '../../lib/cursor';
 import { translate } from '../../lib/i18n';
 import { requireRole } from '../../plugins/auth';
-import { recordAdminAction } from '../admin/audit';
+import { recordAdminAction } from '../audit/audit';
 import { perUserLimit } from '../../plugins/rate-limit';
 import {
   adminItem,

@@ -4,7 +4,7 @@
  */
 import type { DealValues } from '@dealclub/shared/deals';
 import type { MatchDeal } from '@dealclub/shared/matching';
-import type { DealRow } from '../deals/service';
+import type { DealRow } from '../../db/rows';
 
 /** What matching reads of a deal's form values (packages/shared/src/matching.ts). */
 export function matchDealOf(values: DealValues): MatchDeal {

@@ -8,9 +8,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { BUYER_SIDE } from '@dealclub/shared/roles';
 import { matchDeal, type Match, type MatchBuyBox, type MatchPreferences } from '@dealclub/shared/matching';
 import { queryRows, type Db } from '../../db/client';
-import type { DealRow } from '../deals/service';
 import { matchDealOfRow } from './deal-facts';
 import { buyBoxAdmits, dealValues, preferencesAdmit } from './match-sql';
+import type { DealRow } from '../../db/rows';
 
 interface PreferencesJson {
   state: string;

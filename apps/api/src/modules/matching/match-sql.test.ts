@@ -6,10 +6,11 @@ import { matchDeal } from '@dealclub/shared/matching';
 import { sql } from 'drizzle-orm';
 import { buyBoxes, buyerPreferences, deals as dealsTable, users } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/app';
-import { createDeal, type DealRow } from '../deals/service';
+import { createDeal } from '../deals/service';
 import { matchDealOfRow } from './deal-facts';
 import { buyBoxOf, matchingBuyerPage, matchingBuyers, preferencesOf } from './fan-out';
 import { FIT_RANK, FITS_RANK, matchFitSql, matchRankSql } from './rank-sql';
+import type { DealRow } from '../../db/rows';
 
 /**
  * The SQL of the fan-out agrees with the shared matching rules: over a few hundred buyers with

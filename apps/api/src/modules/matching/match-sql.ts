@@ -10,7 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SQFT_PER_ACRE } from '@dealclub/shared/matching';
 import { deals } from '../../db/schema';
-import type { DealRow } from '../deals/service';
+import type { DealRow } from '../../db/rows';
 
 export interface DealFigures {
   state: SQL;

@@ -17,8 +17,9 @@ import {
 import { rowFromJsonOrNull } from '../../db/json-rows';
 import { buyBoxes, buyerPreferences } from '../../db/schema';
 import { translate } from '../../lib/i18n';
-import type { DealRow } from '../deals/service';
+import type { AuthenticatedUser } from '../identity/authenticated-user';
 import { matchDealOfRow } from './deal-facts';
+import type { DealRow } from '../../db/rows';
 
 /** A buyer's preferences and buy box rows as JSON, as {@link matchProfileSql} answers them. */
 export interface MatchProfileJson {
@@ -35,6 +36,14 @@ export function matchProfileSql(userId: string | Placeholder): SQL<MatchProfileJ
   return sql`json_build_object(
     'prefs', (select to_json(bp) from ${buyerPreferences} bp where bp.user_id = ${userId}),
     'box', (select to_json(bb) from ${buyBoxes} bb where bb.user_id = ${userId}))`;
+}
+
+/** The name routes ask the auth hook for the match profile by (`config.authJoins`; registered by plugin.ts). */
+export const MATCH_PROFILE_JOIN = 'matchProfile';
+
+/** The match profile the auth hook read with the user, on a route that asked for it. */
+export function matchProfileOf(user: AuthenticatedUser): MatchProfile | null {
+  return matchProfileFromJson(user.joined[MATCH_PROFILE_JOIN] as MatchProfileJson | undefined);
 }
 
 export function matchProfileFromJson(json: MatchProfileJson | null | undefined): MatchProfile | null {

@@ -25,7 +25,9 @@ import { announce, type Announcement } from '../chat/service';
 import { managesDeal, type Viewer } from '../deals/visibility';
 import { enqueueJob } from '../jobs/queue';
 import { enqueueWebhookEvent } from '../webhooks/enqueue';
-import { notifyUser, offerWords, placeFor } from './notify';
+import { offerWords } from './notify';
+import { placeFor } from '../deals/place';
+import { notifyUser } from '../outbox/notify-user';
 import { counterOf, recordOfferEvents, type CounterRow } from './offer-history';
 import {
   completeAcceptance,
@@ -39,8 +41,8 @@ import {
   type Actor,
   type OfferRow,
 } from './service';
+import type { DealRow } from '../../db/rows';
 
-type DealRow = typeof deals.$inferSelect;
 
 /** The durable job that marks a counter expired once its 72 hours are over. */
 export const COUNTER_EXPIRY_JOB = 'offers.counter-expiry';

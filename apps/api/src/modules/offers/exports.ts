@@ -7,10 +7,10 @@ import { offerFigures, OFFER_STATUSES, OFFER_TYPES, type OfferScope } from '@dea
 import { personName } from '@dealclub/shared/format';
 import type { Db } from '../../db/client';
 import { translate } from '../../lib/i18n';
-import type { DealRow } from '../deals/service';
 import { batches, sendCsv } from './csv-export';
 import { interestsAfter, offersAfter } from './queries';
 import { comparedDealOf } from '../trust/disclosures';
+import type { DealRow } from '../../db/rows';
 
 /** A filename part from the deal: its city and ZIP, never its (possibly hidden) street. */
 const fileStem = (deal: DealRow) =>

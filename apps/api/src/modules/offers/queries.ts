@@ -12,10 +12,11 @@ import { prepareNamed } from '../../db/prepared';
 import { deals, interests, offers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { afterRow, decodeCursor, decodeOffset, encodeCursor, encodeOffset } from '../../lib/cursor';
-import { dealCards, type DealRow } from '../deals/service';
+import { dealCards } from '../deals/service';
 import { managesDeal, visibleTo, type Viewer } from '../deals/visibility';
 import { eventsSql, latestCounterSql, trailFromJson, trailsOf } from './offer-history';
 import { buyerOf, interestOf, offerOf } from './service';
+import type { DealRow } from '../../db/rows';
 
 export interface Page {
   cursor?: string;

@@ -11,7 +11,7 @@ import { interestSchema, offerSchema, offerScopeField, OFFER_SORTS } from '@deal
 import { BUYER_SIDE } from '@dealclub/shared/roles';
 import { publicOrigin } from '../../lib/origin';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
-import { recordModeration } from '../admin/audit';
+import { recordModeration } from '../audit/audit';
 import { perUserLimit } from '../../plugins/rate-limit';
 import { viewerOf } from '../deals/visibility';
 import { counterRoutes, OfferWithTrail } from './counter-routes';

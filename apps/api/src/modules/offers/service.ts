@@ -25,15 +25,16 @@ import { managesDeal, visibleTo, type Viewer } from '../deals/visibility';
 import { addMessage, announce, ensureThread, type Announcement } from '../chat/service';
 import type { RealtimePublisher } from '../realtime/publisher';
 import { enqueueWebhookEvent } from '../webhooks/enqueue';
-import { notifyUser, offerWords, placeFor } from './notify';
+import { offerWords } from './notify';
+import { placeFor } from '../deals/place';
+import { notifyUser } from '../outbox/notify-user';
 import { recordOfferEvents, supersedeOpenCounters, type CounterRow } from './offer-history';
 import { acknowledgementProblem } from '@dealclub/shared/trust-rules';
 import { dealDisclosures } from '../trust/disclosures';
+import type { DealRow, UserRow } from '../../db/rows';
 
 export type OfferRow = typeof offers.$inferSelect;
 export type InterestRow = typeof interests.$inferSelect;
-type DealRow = typeof deals.$inferSelect;
-type UserRow = typeof users.$inferSelect;
 
 export function offerOf(row: OfferRow) {
   return {

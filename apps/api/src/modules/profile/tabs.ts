@@ -27,6 +27,7 @@ import { fileUrl, newFileKey } from '../../lib/storage';
 import { readImageUpload } from '../../lib/uploads';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { zipErrors } from '../geo/zip-lookup';
+import type { UserRow } from '../../db/rows';
 
 const Preferences = z.object({
   languagePreference: z.enum(LANGUAGES),
@@ -88,7 +89,6 @@ const Company = z.object({
   logoUrl: z.string().nullable(),
 });
 
-type UserRow = typeof users.$inferSelect;
 
 const preferencesOf = (row: UserRow) => ({
   languagePreference: row.languagePreference === 'es' ? ('es' as const) : ('en' as const),

@@ -23,7 +23,7 @@ import { AppError } from '../../lib/app-error';
 import { decodeOffset, encodeOffset } from '../../lib/cursor';
 import { readNamedFileUpload } from '../../lib/uploads';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
-import { recordAdminAction } from '../admin/audit';
+import { recordAdminAction } from '../audit/audit';
 import { managesDeal, viewerOf, visibleTo } from '../deals/visibility';
 import {
   adminVerificationOf,

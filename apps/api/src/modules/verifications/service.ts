@@ -20,11 +20,11 @@ import {
 import type { Db } from '../../db/client';
 import { deals, dealVerifications, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { notifyUser, placeFor } from '../offers/notify';
+import { placeFor } from '../deals/place';
+import { notifyUser } from '../outbox/notify-user';
+import type { DealRow, UserRow } from '../../db/rows';
 
 export type VerificationRow = typeof dealVerifications.$inferSelect;
-type DealRow = typeof deals.$inferSelect;
-type UserRow = typeof users.$inferSelect;
 
 const EXTENSIONS: Record<StatementType, string> = {
   'application/pdf': 'pdf',

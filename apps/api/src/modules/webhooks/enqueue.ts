@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@dealclub/shared/integrations';
 import type { Db } from '../../db/client';
 import { webhookDeliveries } from '../../db/schema';
-import type { UserRow } from '../../plugins/auth';
 import { enqueueJob } from '../jobs/queue';
+import type { UserRow } from '../../db/rows';
 
 export const WEBHOOK_JOB = 'webhook.deliver';
 

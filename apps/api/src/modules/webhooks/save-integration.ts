@@ -17,11 +17,11 @@ import type { Db } from '../../db/client';
 import { users, webhookDeliveries } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
-import type { UserRow } from '../../plugins/auth';
 import { checkWebhookUrl, type AddressPolicy, type RefusalReason } from './check-address';
 import type { WebhookDeliveryRow } from './deliver-webhook';
 import { createWebhookSecret } from './sign-payload';
 import { sealWebhookSecret } from './webhook-secrets';
+import type { UserRow } from '../../db/rows';
 
 /** A delivery as the log shows it: no payload, no secret. */
 export function deliveryOf(row: WebhookDeliveryRow): WebhookDelivery {

@@ -9,12 +9,12 @@ import { webhookDeliveries } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
 import type { SecretBox } from '../../lib/secret-box';
-import type { UserRow } from '../../plugins/auth';
 import type { AddressPolicy } from './check-address';
 import { attemptDelivery, recordAttempt } from './deliver-webhook';
 import { webhookBody } from './enqueue';
 import { deliveryOf } from './save-integration';
 import { openWebhookSecret } from './webhook-secrets';
+import type { UserRow } from '../../db/rows';
 
 /** Sends the test event to `user`'s saved URL and answers the delivery as it ended. */
 export async function sendTestEvent(

@@ -1,0 +1,43 @@
+/**
+ * A message to one user on the channels they chose (DECISIONS.md, Conversations and notifications):
+ * e-mail, and SMS when they chose it and gave a phone number, in their language, through the outbox
+ * and so in the transaction of the event that sends it.
+ */
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/rows';
+import { translate } from '../../lib/i18n';
+import { enqueueMessage } from './enqueue-message';
+
+/**
+ * Sends `subject`/`body` (locale keys, filled with `vars(language)`) to `recipient` on each of their
+ * channels: e-mail, and SMS when they chose it and have a phone number.
+ */
+export async function notifyUser(
+  db: Db,
+  recipient: UserRow,
+  template: string,
+  keys: { subject: string; body: string },
+  vars: (language: string) => Record<string, string>,
+): Promise<void> {
+  const language = recipient.languagePreference;
+  const filled = vars(language);
+  const subject = translate(language, keys.subject, filled);
+  if (recipient.notificationChannels.includes('email')) {
+    await enqueueMessage(db, {
+      channel: 'email',
+      recipient: recipient.email,
+      subject,
+      body: translate(language, keys.body, filled),
+      template,
+    });
+  }
+  if (recipient.notificationChannels.includes('sms') && recipient.phoneNumber) {
+    await enqueueMessage(db, {
+      channel: 'sms',
+      recipient: recipient.phoneNumber,
+      subject,
+      body: filled.link ? `${subject}: ${filled.link}` : subject,
+      template,
+    });
+  }
+}
