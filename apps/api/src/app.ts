@@ -29,7 +29,7 @@ import { profileTabRoutes } from './modules/profile/tabs';
 import { registerProfileFacts } from './modules/profile/plugin';
 import { registerMatchProfile } from './modules/matching/plugin';
 import { identityRoutes } from './modules/identity/routes';
-import { startBackgroundWork, type BackgroundWork } from './modules/jobs/background';
+import { startBackgroundWork, type BackgroundWork } from './background';
 import { offerRoutes } from './modules/offers/routes';
 import { outboxRoutes } from './modules/outbox/routes';
 import { pushRoutes } from './modules/push/routes';

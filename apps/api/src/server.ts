@@ -6,8 +6,7 @@
 import { buildApp, createStorage } from './app';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config';
 import { DatabaseUnavailableError, openDatabase, type Database } from './db/client';
-import { DEMO_SEEDS } from './db/demo-seeds';
-import { PRODUCT_SEEDS } from './db/product-seeds';
+import { DEMO_SEEDS, PRODUCT_SEEDS } from './seeds';
 import { runMigrations } from './db/migrate';
 import { runSeeds } from './db/seed';
 import { serveBackupRequests } from './db/backup';

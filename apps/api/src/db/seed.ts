@@ -1,6 +1,6 @@
 /**
- * Demo data (DECISIONS.md, Demo mode). A feature adds its demo data by appending a seed to
- * `DEMO_SEEDS` in `demo-seeds.ts`. Each seed runs once per database, in its own transaction, under an
+ * Seeds: product content and demo data (DECISIONS.md, Demo mode). A feature adds its seed to the
+ * lists of `src/seeds.ts`. Each seed runs once per database, in its own transaction, under an
  * advisory lock so that two instances never seed twice; its `summary` lines are printed at start-up
  * (for example the demo accounts and their password).
  */

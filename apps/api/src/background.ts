@@ -4,23 +4,23 @@
  * stopped before the database closes. Every instance runs it; the claims keep them apart.
  */
 import type { FastifyInstance } from 'fastify';
-import { ALERT_BATCH, deliverDueAlerts } from '../alerts/deliver-alerts';
-import { ALERT_FAN_OUT_JOB } from '../alerts/enqueue-fan-out';
-import { alertFanOutHandler } from '../alerts/fan-out-alerts';
-import { UNREAD_EMAIL_JOB } from '../chat/service';
-import { unreadEmailHandler } from '../chat/unread-email';
-import { endExclusivity } from '../deals/service';
-import { COUNTER_EXPIRY_JOB, counterExpiryHandler } from '../offers/counters';
-import { deliverPendingMessages } from '../outbox/deliver';
-import { createMailTransport } from '../outbox/transports';
-import { LAPSE_BATCH, lapseExpiredVerifications } from '../verifications/service';
-import { webhookJobHandler } from '../webhooks/deliver-webhook';
-import { WEBHOOK_JOB } from '../webhooks/enqueue';
-import { resealStoredSecrets, unreadableCount } from '../secrets/stored-secrets';
-import { SWEEP_BATCH, sweepStuckDeliveries } from '../webhooks/sweep-stuck-deliveries';
-import { pruneOldRows } from './prune-old-rows';
-import { RepeatingTask } from './repeat';
-import { JobWorker } from './worker';
+import { ALERT_BATCH, deliverDueAlerts } from './modules/alerts/deliver-alerts';
+import { ALERT_FAN_OUT_JOB } from './modules/alerts/enqueue-fan-out';
+import { alertFanOutHandler } from './modules/alerts/fan-out-alerts';
+import { UNREAD_EMAIL_JOB } from './modules/chat/service';
+import { unreadEmailHandler } from './modules/chat/unread-email';
+import { endExclusivity } from './modules/deals/service';
+import { COUNTER_EXPIRY_JOB, counterExpiryHandler } from './modules/offers/counters';
+import { deliverPendingMessages } from './modules/outbox/deliver';
+import { createMailTransport } from './modules/outbox/transports';
+import { LAPSE_BATCH, lapseExpiredVerifications } from './modules/verifications/service';
+import { webhookJobHandler } from './modules/webhooks/deliver-webhook';
+import { WEBHOOK_JOB } from './modules/webhooks/enqueue';
+import { resealStoredSecrets, unreadableCount } from './modules/secrets/stored-secrets';
+import { SWEEP_BATCH, sweepStuckDeliveries } from './modules/webhooks/sweep-stuck-deliveries';
+import { pruneOldRows } from './modules/jobs/prune-old-rows';
+import { RepeatingTask } from './modules/jobs/repeat';
+import { JobWorker } from './modules/jobs/worker';
 
 export const OUTBOX_INTERVAL_MS = 2_000;
 export const JOBS_INTERVAL_MS = 1_000;

@@ -1,0 +1,33 @@
+/**
+ * The seeds of the whole product, composed here above the modules that own them (the ground's
+ * `db/seed.ts` runs them and knows no module). Each runs once per database.
+ */
+import type { Seed } from './db/seed';
+import { demoAlertsSeed } from './modules/alerts/demo-alerts';
+import { demoDealsSeed } from './modules/deals/demo-deals';
+import { demoFeedbackSeed } from './modules/feedback/demo-feedback';
+import { helpCentreSeed } from './modules/help/help-seed';
+import { demoAccountsSeed } from './modules/identity/demo-accounts';
+import { demoProfilesSeed } from './modules/profile/demo-profiles';
+import { demoRoadmapSeed } from './modules/roadmap/demo-roadmap';
+import { demoTrainingSeed, trainingCourseSeed } from './modules/training/course-seed';
+
+/**
+ * Content the product ships with, seeded on every database (embedded or server, demo mode or not)
+ * after the migrations: admins edit it from there.
+ */
+export const PRODUCT_SEEDS: readonly Seed[] = [trainingCourseSeed, helpCentreSeed];
+
+/**
+ * The demo data sets, in the order they run. A feature appends its demo data here; they run on first
+ * start with the embedded database unless `SEED_DEMO=false`.
+ */
+export const DEMO_SEEDS: readonly Seed[] = [
+  demoAccountsSeed,
+  demoProfilesSeed,
+  demoDealsSeed,
+  demoTrainingSeed,
+  demoAlertsSeed,
+  demoRoadmapSeed,
+  demoFeedbackSeed,
+];
