@@ -16,7 +16,6 @@ import { alertRoutes } from './modules/alerts/routes';
 import { authRoutes } from './modules/auth/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { configRoutes } from './modules/config/routes';
-import { dealPhotoRoutes } from './modules/deals/photo-routes';
 import { dealRoutes } from './modules/deals/routes';
 import { fileRoutes } from './modules/files/routes';
 import { geoRoutes } from './modules/geo/routes';
@@ -157,7 +156,6 @@ export async function buildApp({
   await app.register(webhookRoutes);
   await app.register(geoRoutes);
   await app.register(dealRoutes);
-  await app.register(dealPhotoRoutes);
   await app.register(verificationRoutes);
   await app.register(offerRoutes);
   await app.register(chatRoutes);

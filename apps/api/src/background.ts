@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ALERT_BATCH, deliverDueAlerts } from './modules/alerts/deliver-alerts';
-import { ALERT_FAN_OUT_JOB } from './modules/alerts/enqueue-fan-out';
+import { ALERT_FAN_OUT_JOB } from './modules/deals/alert-fan-out';
 import { alertFanOutHandler } from './modules/alerts/fan-out-alerts';
 import { UNREAD_EMAIL_JOB } from './modules/chat/service';
 import { unreadEmailHandler } from './modules/chat/unread-email';

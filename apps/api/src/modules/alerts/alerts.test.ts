@@ -14,7 +14,7 @@ import { claimPendingMessages, deliverPendingMessages } from '../outbox/deliver'
 import { enqueueMessage } from '../outbox/enqueue-message';
 import { smtpTransport } from '../outbox/transports';
 import { deliverDueAlerts, type AlertDeliveryDeps } from './deliver-alerts';
-import { ALERT_FAN_OUT_JOB } from './enqueue-fan-out';
+import { ALERT_FAN_OUT_JOB } from '../deals/alert-fan-out';
 import { alertFanOutHandler, fanOutAlerts } from './fan-out-alerts';
 import { smsSendAfter } from './quiet-hours';
 import { nextDigestAt, nextWeeklyAt } from './schedule';

@@ -1,39 +1,34 @@
 /**
- * Deals: create, update, status changes (with the history) and the shapes the API answers. Every
- * write runs in one transaction; status changes lock the deal row so that two changes cannot both
- * pass the transition check.
+ * Deals: create and update a listing, end exclusive windows, and the shapes the API answers (cards,
+ * photos). Every write runs in one transaction. A status change, which settles the deal's offers,
+ * is the offers module's (offers/deal-status.ts); the deal page, which joins the viewer's offer, is
+ * composed at the HTTP edge (routes/deal-page.ts).
  */
 import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Language } from '@dealclub/shared/constants';
 import {
-  canChangeStatus,
-  dealMath,
   effectiveEntryFee,
   normalizedAddress,
   systemTagsFor,
   type DealStatus,
   type DealValues,
 } from '@dealclub/shared/deals';
-import type { Language } from '@dealclub/shared/constants';
 import { matchFacts, type MatchProfile } from '@dealclub/shared/matching';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { outerRef, rowFromJson, rowFromJsonOrNull, rowsFromJson } from '../../db/json-rows';
+import { outerRef } from '../../db/json-rows';
 import { prepareNamed } from '../../db/prepared';
-import { dealPhotos, dealStatusHistory, deals, favorites, interests, offers, users } from '../../db/schema';
-import { AppError, fieldError } from '../../lib/app-error';
-import { enqueueAlertFanOut } from '../alerts/enqueue-fan-out';
+import type { DealRow } from '../../db/rows';
+import { dealPhotos, dealStatusHistory, deals, favorites } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { fileUrl } from '../../lib/storage';
-import { engagementSql, interestOf, offerOf } from '../offers/service';
-import { eventsSql, latestCounterSql, trailFromJson } from '../offers/offer-history';
-import { settleOffers } from '../offers/settle-offers';
-import { termsVerifiedOf } from './terms-verified';
 import { matchDealOf } from '../matching/deal-facts';
 import { countMatchingBuyers } from '../matching/fan-out';
-import { matchOfDeal, matchProfileFromJson, matchProfileSql } from '../matching/profile';
+import { matchOfDeal } from '../matching/profile';
+import { enqueueAlertFanOut } from './alert-fan-out';
 import { photoSrcSet, variantKey } from './photos';
-import { managesDeal, seesAddress, visibleTo, type Viewer } from './visibility';
-import type { DealRow } from '../../db/rows';
-
+import { termsVerifiedOf } from './terms-verified';
+import { seesAddress, type Viewer } from './visibility';
 
 /** The columns of the deals table that a form's values fill. */
 function columnsOf(values: DealValues) {
@@ -140,62 +135,6 @@ export async function updateDeal(db: Db, deal: DealRow, values: DealValues): Pro
     if (isDuplicateAddress(error)) throw await duplicateError(db, values, deal.id);
     throw error;
   }
-}
-
-export interface StatusChange {
-  status: DealStatus;
-  reason?: string | null;
-  throughPlatform: boolean;
-  comments?: string | null;
-}
-
-/** Applies one status change under a row lock; refuses what the transition table does not allow. */
-export async function changeStatus(
-  db: Db,
-  dealId: string,
-  change: StatusChange,
-  actorId: string,
-): Promise<DealRow> {
-  // Canceling needs a reason (core §5), whoever asks: the dialog, the API or a script.
-  if (change.status === 'canceled' && !change.reason?.trim()) {
-    throw new AppError('VALIDATION_FAILED', undefined, [
-      fieldError('reason', 'deals.validation.reasonRequired'),
-    ]);
-  }
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(deals).where(eq(deals.id, dealId)).for('update');
-    if (!current) throw new AppError('LISTING_NOT_FOUND');
-    if (!canChangeStatus(current.status as DealStatus, change.status)) {
-      throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
-    }
-    const now = new Date();
-    const [row] = await tx
-      .update(deals)
-      .set({
-        status: change.status,
-        updatedAt: now,
-        deletedAt: change.status === 'deleted' ? now : current.deletedAt,
-        exclusiveUntil: change.status === 'exclusive' ? (current.exclusiveUntil ?? now) : null,
-        // Reactivate: the accepted buyer no longer has a claim on the address.
-        acceptedBuyerId: change.status === 'active' ? null : current.acceptedBuyerId,
-      })
-      .where(eq(deals.id, dealId))
-      .returning();
-    await settleOffers(tx, dealId, current.status as DealStatus, change.status, actorId);
-    await tx.insert(dealStatusHistory).values({
-      dealId,
-      status: change.status,
-      source: change.throughPlatform ? 'platform' : 'off-platform',
-      reason: change.reason?.trim() || null,
-      comments: change.comments?.trim() || null,
-      actorId,
-    });
-    // Visible to buyers it was hidden from: every matching buyer once the exclusive window is given
-    // up; the priority buyers when it becomes exclusive. Each buyer is alerted once per deal.
-    const visibleToMore = change.status === 'active' && current.status === 'exclusive';
-    if (visibleToMore || change.status === 'exclusive') await enqueueAlertFanOut(tx, dealId);
-    return row!;
-  });
 }
 
 /** Ends the exclusivity windows that are over: the system moves those deals to active. */
@@ -342,138 +281,4 @@ export async function dealCards(db: Db, viewer: Viewer, rows: DealRow[], match?:
 /** The priority buyers of an exclusive deal: certified, and it matches them (those its fan-out alerts first). */
 export function priorityBuyerCount(db: Db, row: DealRow): Promise<number> {
   return countMatchingBuyers(db, row, { certifiedOnly: true });
-}
-
-/**
- * The statement of a deal page: the deal if the viewer may see it, with everything the page shows
- * joined in (photos, the originator card, whether the viewer saved it, their interest, their offer
- * with its counter and history, their match profile; for its manager the status history and the
- * engagement counts). One for admins, one for everyone else; prepared once per database handle.
- */
-function prepareDealPage(db: Db, isAdmin: boolean) {
-  const viewer = sql.placeholder('viewer');
-  const deal = outerRef(deals.id);
-  // The history and the counts are the originator's and the moderators'.
-  const manages = isAdmin ? sql`true` : sql`${outerRef(deals.originatorId)} = ${viewer}`;
-  const query = db
-    .select({
-      row: deals,
-      isFavorite: isFavoriteSql(viewer, deals.id),
-      photos: sql<
-        Record<string, unknown>[]
-      >`(select coalesce(json_agg(to_json(p) order by p.position), '[]'::json) from ${dealPhotos} p where p.deal_id = ${deal})`,
-      originator: sql<OriginatorCard | null>`(select json_build_object('firstName', u.first_name, 'companyName', u.company_name, 'companyLogoKey', u.company_logo_key, 'callBookingUrl', u.call_booking_url) from ${users} u where u.id = ${outerRef(deals.originatorId)})`,
-      // The viewer's own interest and current offer, for the buyer's panel of the page.
-      myInterest: sql<Record<
-        string,
-        unknown
-      > | null>`(select to_json(i) from ${interests} i where i.deal_id = ${deal} and i.buyer_id = ${viewer})`,
-      myOffer: sql<{
-        offer: Record<string, unknown>;
-        counter: Record<string, unknown> | null;
-        events: Record<string, unknown>[];
-      } | null>`(select json_build_object('offer', to_json(o), 'counter', ${latestCounterSql(sql.raw('o.id'))}, 'events', ${eventsSql(sql.raw('o.id'))})
-        from ${offers} o where o.deal_id = ${deal} and o.buyer_id = ${viewer} and o.status <> 'replaced'
-        order by o.created_at desc limit 1)`,
-      history: sql<
-        Record<string, unknown>[] | null
-      >`case when ${manages} then (select coalesce(json_agg(to_json(h) order by h.created_at), '[]'::json) from ${dealStatusHistory} h where h.deal_id = ${deal}) end`,
-      engagement: sql<{
-        interests: number;
-        offers: number;
-      } | null>`case when ${manages} then ${engagementSql(deals.id)} end`,
-      profile: matchProfileSql(viewer),
-    })
-    .from(deals)
-    .where(and(eq(deals.id, sql.placeholder('id')), visibleTo({ id: viewer, isAdmin })));
-  return prepareNamed(isAdmin ? 'deal_page_for_admin' : 'deal_page', query);
-}
-
-const pageQueries = new WeakMap<Db, { admin: DealPageQuery; viewer: DealPageQuery }>();
-type DealPageQuery = ReturnType<typeof prepareDealPage>;
-export type DealPage = Awaited<ReturnType<DealPageQuery['execute']>>[number];
-
-interface OriginatorCard {
-  firstName: string;
-  companyName: string | null;
-  companyLogoKey: string | null;
-  callBookingUrl: string | null;
-}
-
-/**
- * A deal and everything its page shows, if the viewer may see it (the seller side that is not the
- * buyer side is checked by the caller, routes.ts `readsDeal`): one statement.
- */
-export async function readDealPage(db: Db, viewer: Viewer, dealId: string): Promise<DealPage | undefined> {
-  let prepared = pageQueries.get(db);
-  if (!prepared) {
-    prepared = { admin: prepareDealPage(db, true), viewer: prepareDealPage(db, false) };
-    pageQueries.set(db, prepared);
-  }
-  const [found] = await (viewer.isAdmin ? prepared.admin : prepared.viewer).execute({
-    id: dealId,
-    viewer: viewer.id,
-  });
-  return found;
-}
-
-/** The viewer's match profile that {@link readDealPage} read with the deal. */
-export function profileOfPage(page: DealPage) {
-  return matchProfileFromJson(page.profile);
-}
-
-/** The answer of a deal page from {@link readDealPage}; the seller of an exclusive deal adds one statement. */
-export async function detailOf(db: Db, viewer: Viewer, page: DealPage, match?: MatchContext) {
-  const { row } = page;
-  const manages = managesDeal(viewer, row);
-  // The seller of an exclusive deal sees how many priority buyers have it first.
-  const priorityBuyers = manages && row.status === 'exclusive' ? await priorityBuyerCount(db, row) : null;
-  const photos = rowsFromJson(dealPhotos, page.photos);
-  const history = manages ? rowsFromJson(dealStatusHistory, page.history) : [];
-  const myInterest = rowFromJsonOrNull(interests, page.myInterest);
-  const myOffer = page.myOffer ? rowFromJson(offers, page.myOffer.offer) : null;
-  const originator = page.originator;
-  const terms = row.terms as Omit<DealValues, 'streetAddress' | 'unit'>;
-  const values = {
-    ...terms,
-    category: row.category,
-    purchaseType: row.purchaseType,
-    purchasePrice: row.purchasePrice,
-  } as DealValues;
-  return {
-    ...cardOf(viewer, row, { cover: photos[0] ?? null, isFavorite: Boolean(page.isFavorite), match }),
-    ...terms,
-    description: row.description,
-    exclusiveUntil: row.exclusiveUntil?.toISOString() ?? null,
-    updatedAt: row.updatedAt.toISOString(),
-    photos: photos.map(photoOf),
-    math: dealMath(values),
-    originator: {
-      firstName: originator?.firstName ?? '',
-      companyName: originator?.companyName ?? null,
-      logoUrl: fileUrl(originator?.companyLogoKey ?? null),
-      callBookingUrl: originator?.callBookingUrl ?? null,
-    },
-    myInterest: myInterest ? interestOf(myInterest) : null,
-    // With the seller's latest counter and the offer's history (DECISIONS.md, Trust on creative terms).
-    myOffer:
-      myOffer && page.myOffer
-        ? {
-            ...offerOf(myOffer),
-            ...trailFromJson(myOffer.buyerId, page.myOffer.counter, page.myOffer.events),
-          }
-        : null,
-    engagement:
-      manages && page.engagement
-        ? { interests: Number(page.engagement.interests), offers: Number(page.engagement.offers) }
-        : null,
-    priorityBuyers,
-    statusHistory: history.map((h) => ({
-      status: h.status,
-      source: h.source,
-      reason: h.reason,
-      comments: h.comments,
-      date: h.createdAt.toISOString(),
-    })),
-  };
 }

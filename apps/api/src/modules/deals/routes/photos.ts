@@ -9,13 +9,13 @@ import { z } from 'zod';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '@dealclub/shared/deals';
 import { sniffPhotoType } from '@dealclub/shared/preferences';
 import { SELLER_SIDE } from '@dealclub/shared/roles';
-import { dealPhotos, deals } from '../../db/schema';
-import { AppError, fieldError } from '../../lib/app-error';
-import { readFileUpload } from '../../lib/uploads';
-import { requireRole, type AuthenticatedUser } from '../../plugins/auth';
-import { removePhotoFiles, storePhoto } from './photos';
-import { photoOf } from './service';
-import { managesDeal, readsDeal, viewerOf, visibleTo } from './visibility';
+import { dealPhotos, deals } from '../../../db/schema';
+import { AppError, fieldError } from '../../../lib/app-error';
+import { readFileUpload } from '../../../lib/uploads';
+import { requireRole, type AuthenticatedUser } from '../../../plugins/auth';
+import { removePhotoFiles, storePhoto } from '../photos';
+import { photoOf } from '../service';
+import { managesDeal, readsDeal, viewerOf, visibleTo } from '../visibility';
 
 const Photo = z.object({
   id: z.string(),

@@ -1,0 +1,67 @@
+/**
+ * A deal's status (the transition table of DECISIONS.md; a reason to cancel) and its soft deletion,
+ * by its originator or an admin recorded as the actor. What a change does to the offers is
+ * offers/deal-status.ts's.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEAL_STATUSES } from '@dealclub/shared/deals';
+import { SELLER_SIDE } from '@dealclub/shared/roles';
+import { requireRole } from '../../../plugins/auth';
+import { recordModeration } from '../../audit/audit';
+import { changeDealStatus } from '../../offers/deal-status';
+import { auth, Detail, IdParams, type DealAccess } from './access';
+
+const StatusBody = z
+  .object({
+    status: z.enum(DEAL_STATUSES, { error: 'errors.STATUS_CHANGE_NOT_ALLOWED' }),
+    reason: z.string().trim().max(1000).nullable().optional(),
+    throughPlatform: z.boolean().default(true),
+    comments: z.string().trim().max(2000).nullable().optional(),
+  })
+  .strict();
+
+export const dealStatusRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = async (app, { access }) => {
+  const db = () => app.database.db;
+
+  app.put(
+    '/api/deals/:id/status',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'Change the status (transition table of DECISIONS.md; a reason to cancel)',
+        ...auth,
+        params: IdParams,
+        body: StatusBody,
+        response: { 200: Detail },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, SELLER_SIDE);
+      const row = await access.managedDeal(user, request.params.id);
+      const updated = await changeDealStatus(db(), row.id, request.body, user.id);
+      await recordModeration(db(), user, row, 'deal.status', { from: row.status, to: updated.status });
+      return access.dealPage(user, updated.id);
+    },
+  );
+
+  app.delete(
+    '/api/deals/:id',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'Delete a deal (soft: kept, hidden from everyone but its originator and admins)',
+        ...auth,
+        params: IdParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = requireRole(request, SELLER_SIDE);
+      const row = await access.managedDeal(user, request.params.id);
+      await changeDealStatus(db(), row.id, { status: 'deleted', throughPlatform: true }, user.id);
+      await recordModeration(db(), user, row, 'deal.delete');
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,98 @@
+/**
+ * Listing and editing a deal (its originator, or an admin recorded as the actor) and a buyer's
+ * saved deals.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dealSchema } from '@dealclub/shared/deals';
+import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
+import { favorites } from '../../../db/schema';
+import { requireRole } from '../../../plugins/auth';
+import { recordModeration } from '../../audit/audit';
+import { lapseEditedVerification } from '../../verifications/service';
+import { createDeal, updateDeal } from '../service';
+import { auth, Detail, IdParams, type DealAccess } from './access';
+
+export const dealWriteRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = async (app, { access }) => {
+  const db = () => app.database.db;
+
+  app.post(
+    '/api/deals',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'List a deal',
+        ...auth,
+        body: dealSchema,
+        response: { 201: Detail },
+      },
+    },
+    async (request, reply) => {
+      const user = requireRole(request, SELLER_SIDE);
+      const row = await createDeal(db(), user.id, request.body, app.config.deals.exclusivityHours);
+      return reply.status(201).send(await access.dealPage(user, row.id));
+    },
+  );
+
+  app.put(
+    '/api/deals/:id',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'Edit a deal (its originator, or an admin)',
+        ...auth,
+        params: IdParams,
+        body: dealSchema,
+        response: { 200: Detail },
+      },
+    },
+    async (request) => {
+      const user = requireRole(request, SELLER_SIDE);
+      const row = await access.managedDeal(user, request.params.id);
+      // A changed verified loan field takes the "Terms verified" badge away.
+      const updated = await lapseEditedVerification(db(), (await updateDeal(db(), row, request.body)).id);
+      await recordModeration(db(), user, row, 'deal.update');
+      return access.dealPage(user, updated.id);
+    },
+  );
+
+  app.put(
+    '/api/deals/:id/favorite',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'Save a deal',
+        ...auth,
+        params: IdParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = requireRole(request, BUYER_SIDE);
+      const row = await access.visibleDeal(user, request.params.id);
+      await db().insert(favorites).values({ userId: user.id, dealId: row.id }).onConflictDoNothing();
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/deals/:id/favorite',
+    {
+      schema: {
+        tags: ['deals'],
+        summary: 'Unsave a deal',
+        ...auth,
+        params: IdParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = requireRole(request, BUYER_SIDE);
+      await db()
+        .delete(favorites)
+        .where(and(eq(favorites.userId, user.id), eq(favorites.dealId, request.params.id)));
+      return reply.status(204).send(null);
+    },
+  );
+};
