@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -11,6 +12,121 @@ import tseslint from 'typescript-eslint';
  * or a deep import fails `npm run lint`, not a review.
  */
 const SOURCE_TREES = ['apps/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'];
+
+const API = 'apps/api/src';
+
+/**
+ * The API's layers, lowest first (docs/architecture.md, "Layers"). The ground (`db`, `lib`,
+ * `config.ts`) imports no module. A module imports the ground and the modules listed before it,
+ * through their public entry (`index.ts`), and never a module listed after it. The HTTP edge — a
+ * module's `routes.ts`, `routes/` and `plugin.ts`, the `plugins/`, and the composition above them
+ * (`app.ts`, `server.ts`, `background.ts`, `seeds.ts`, `cli/`) — may import any module's entry;
+ * only `app.ts` registers a module's routes. `plugins/` import the platform, never a feature.
+ */
+const PLATFORM = [
+  'jobs',
+  'outbox',
+  'realtime',
+  'files',
+  'audit',
+  'geo',
+  'webhooks',
+  'push',
+  'invitations',
+  'identity',
+  'secrets',
+];
+const DOMAIN = [
+  'matching',
+  'deals',
+  'trust',
+  'verifications',
+  'chat',
+  'offers',
+  'saved-searches',
+  'alerts',
+  'analytics',
+  'profile',
+  'auth',
+  'access',
+  'admin',
+  'help',
+  'roadmap',
+  'training',
+  'feedback',
+  'config',
+  'health',
+];
+const MODULES = [...PLATFORM, ...DOMAIN];
+const unlisted = readdirSync(`${API}/modules`).filter((name) => !MODULES.includes(name));
+if (unlisted.length)
+  throw new Error(`eslint.config.js: place the API module(s) ${unlisted.join(', ')} in PLATFORM or DOMAIN`);
+
+/** A module's files that are not its HTTP edge (nor its tests, which sit above everything). */
+const coreOf = (module) => [
+  `${API}/modules/${module}/!(routes|plugin|*.test).ts`,
+  `${API}/modules/${module}/!(routes)/**/!(*.test).ts`,
+];
+const edgeOf = (module) => [
+  `${API}/modules/${module}/@(routes|plugin).ts`,
+  `${API}/modules/${module}/routes/**`,
+];
+const ground = [`${API}/db/**`, `${API}/lib/**`, `${API}/config.ts`];
+
+const apiZones = [
+  {
+    target: ground,
+    from: [
+      `${API}/modules/**`,
+      `${API}/plugins/**`,
+      `${API}/!(config).ts`,
+      `${API}/cli/**`,
+      `${API}/test/**`,
+    ],
+    message:
+      'The ground (db, lib, config) imports no module, plugin or composition: move what it needs down.',
+  },
+  // A module's public entry is its index.ts; the composition alone registers its routes.
+  ...MODULES.map((module) => ({
+    target: [`${API}/modules/!(${module})/**`, `${API}/!(modules)/**`, `${API}/!(app).ts`],
+    from: `${API}/modules/${module}/**`,
+    except: [`**/modules/${module}/index.ts`],
+    message: `Import modules/${module} through its public entry, modules/${module}/index.ts.`,
+  })),
+  ...MODULES.map((module) => ({
+    target: `${API}/app.ts`,
+    from: `${API}/modules/${module}/**`,
+    except: [
+      `**/modules/${module}/index.ts`,
+      `**/modules/${module}/routes.ts`,
+      `**/modules/${module}/routes/index.ts`,
+      `**/modules/${module}/plugin.ts`,
+    ],
+    message: `app.ts registers modules/${module} through its routes or plugin, and imports the rest from index.ts.`,
+  })),
+  // Lower layers never import higher ones, types included.
+  ...MODULES.map((module, i) => ({
+    target: coreOf(module),
+    from: [
+      ...MODULES.slice(i + 1).map((higher) => `${API}/modules/${higher}/**`),
+      `${API}/plugins/**`,
+      `${API}/*.ts`,
+    ],
+    except: [`**/${API}/config.ts`],
+    message: `modules/${module} imports the ground and the modules listed before it in eslint.config.js, not this: move the shared part down, or let the higher module register itself.`,
+  })),
+  ...MODULES.map((module) => ({
+    target: coreOf(module),
+    from: edgeOf(module),
+    message: "A module's core does not import its own HTTP edge.",
+  })),
+  {
+    target: `${API}/plugins/**`,
+    from: DOMAIN.map((module) => `${API}/modules/${module}/**`),
+    message:
+      'Plugins import no feature module: the feature registers what a plugin needs (app.registerAuthJoin).',
+  },
+];
 
 const boundaries = {
   // The web app joins once its features stand apart (issue 27).
@@ -31,6 +147,7 @@ const boundaries = {
     // Static and dynamic imports alike: a lazily loaded module that imports its loader back is
     // still a cycle. Type-only imports are held to the layers by no-restricted-paths below.
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    'import-x/no-restricted-paths': ['error', { zones: apiZones }],
   },
 };
 

@@ -24,7 +24,6 @@ import { feedbackRoutes } from './modules/feedback/routes';
 import { helpRoutes } from './modules/help/routes';
 import { roadmapRoutes } from './modules/roadmap/routes';
 import { profileRoutes } from './modules/profile/routes';
-import { profileTabRoutes } from './modules/profile/tabs';
 import { registerProfileFacts } from './modules/profile/plugin';
 import { registerMatchProfile } from './modules/matching/plugin';
 import { identityRoutes } from './modules/identity/routes';
@@ -152,7 +151,6 @@ export async function buildApp({
   await app.register(accessRoutes);
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await app.register(profileRoutes);
-  await app.register(profileTabRoutes);
   await app.register(webhookRoutes);
   await app.register(geoRoutes);
   await app.register(dealRoutes);

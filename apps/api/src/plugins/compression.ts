@@ -1,15 +1,11 @@
 /**
  * API answers in JSON above 1 KB go out compressed when the client accepts it (a deal list of 24
- * cards is ~20 KB of JSON, ~3 KB compressed). Brotli at quality 4 costs about what gzip does per
- * byte while still beating it on size; the default of 11 is meant for files compressed once.
- * Only JSON: the built web app is compressed at build time (plugins/web.ts), photos are already
+ * cards is ~20 KB of JSON, ~3 KB compressed), with the settings of lib/compression.ts. Only JSON: the built web app is compressed at build time (plugins/web.ts), photos are already
  * compressed, and the CSV exports are streamed as they are read.
  */
-import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD_BYTES } from '../lib/compression';
 
 export async function registerCompression(app: FastifyInstance) {
   await app.register(compress, {
@@ -19,6 +15,6 @@ export async function registerCompression(app: FastifyInstance) {
     threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
     customTypes: /^application\/(?:[\w.+-]+\+)?json\b/,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: BROTLI_OPTIONS,
   });
 }

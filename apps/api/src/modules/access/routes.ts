@@ -2,8 +2,7 @@
  * Invitation-only access (DECISIONS.md, People and access): invitations in batches, their
  * validation, sign-up with an invitation, request access with the capacity cap and the waitlist.
  */
-import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +16,7 @@ import {
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
 import { ROLES, type Role } from '@dealclub/shared/roles';
 import type { Db } from '../../db/client';
-import { identityUsers, invitations, users, waitlist } from '../../db/schema';
+import { identityUsers, invitations, waitlist } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { publicOrigin } from '../../lib/origin';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
@@ -27,11 +26,18 @@ import { recordAdminAction } from '../audit/audit';
 import { perAddressLimit } from '../../plugins/rate-limit';
 import { registerWithInvitation } from '../identity/actions';
 import { CognitoError } from '../identity/cognito-error';
-import { identityContext } from '../identity/routes';
-import { callUserPool } from '../identity/user-pool-client';
-import { claimInvitation, createInvitation, InvitationError } from '../invitations/claim-invitation';
+import { identityContext } from '../identity/context';
+import { createInvitation, InvitationError } from '../invitations/claim-invitation';
 import { enqueueMessage } from '../outbox/enqueue-message';
 import { advisoryXactLock } from '../../db/advisory-lock';
+import {
+  emailInvitation,
+  invitationErrorCode,
+  invitationLink,
+  seatsTaken,
+  signUpOnUserPool,
+  toInvitation,
+} from './service';
 
 const Invitation = z.object({
   id: z.string(),
@@ -52,49 +58,6 @@ const Pagination = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });
 
-const invitationLink = (base: string, token: string) => `${base}/signup?token=${encodeURIComponent(token)}`;
-
-function toInvitation(base: string, row: typeof invitations.$inferSelect) {
-  return {
-    id: row.id,
-    role: row.role as Role,
-    link: invitationLink(base, row.token),
-    status: invitationStatus(row),
-    email: row.email,
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-    usedAt: row.usedAt?.toISOString() ?? null,
-  };
-}
-
-async function emailInvitation(db: Db, to: string, link: string, language = 'en') {
-  await enqueueMessage(db, {
-    channel: 'email',
-    recipient: to,
-    subject: translate(language, 'email.invitationSubject'),
-    body: translate(language, 'email.invitationBody', { link }),
-    template: 'invitation',
-  });
-}
-
-/** Seats taken: active users plus invitations still open (they may become users). */
-async function seatsTaken(db: Db): Promise<number> {
-  const [active] = await db.select({ n: count() }).from(users).where(eq(users.isActive, true));
-  const [open] = await db
-    .select({ n: count() })
-    .from(invitations)
-    .where(and(isNull(invitations.usedAt), gt(invitations.expiresAt, new Date())));
-  return (active?.n ?? 0) + (open?.n ?? 0);
-}
-
-export function invitationErrorCode(error: InvitationError) {
-  return error.problem === 'used'
-    ? 'INVITATION_USED'
-    : error.problem === 'expired'
-      ? 'INVITATION_EXPIRED'
-      : 'INVITATION_INVALID';
-}
-
 function requireAdmin(request: FastifyRequest) {
   const user = requireUser(request);
   if (!user.roles.includes('admin')) throw new AppError('FORBIDDEN');
@@ -109,87 +72,6 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
   // arrival, so refused and invalid submissions count too.
   const publicFormLimit = (form: string) =>
     perAddressLimit(app, `public-form:${form}`, app.config.access.publicFormRateLimitPerMinute);
-
-  /**
-   * AWS mode: the invitation is reserved first (so two sign-ups cannot both use it), the account
-   * is created on the user pool with SignUp, then the reservation is given to the new `sub` with
-   * the product user and its role. A failed SignUp releases the invitation.
-   */
-  async function signUpOnUserPool(input: z.infer<typeof invitationSignUpSchema>) {
-    const { identity } = app.config;
-    const placeholder = randomUUID();
-    let role: Role;
-    try {
-      role = await claimInvitation(db(), input.invitationToken, placeholder);
-    } catch (error) {
-      if (error instanceof InvitationError) throw new AppError(invitationErrorCode(error));
-      throw error;
-    }
-    const release = () =>
-      db().update(invitations).set({ usedBy: null, usedAt: null }).where(eq(invitations.usedBy, placeholder));
-    let result: { UserSub: string; UserConfirmed: boolean; CodeDeliveryDetails: Record<string, string> };
-    try {
-      result = await callUserPool(identity.endpoint, 'SignUp', {
-        ClientId: identity.clientId,
-        Username: input.email,
-        Password: input.password,
-        UserAttributes: [
-          { Name: 'email', Value: input.email },
-          { Name: 'given_name', Value: input.firstName },
-          { Name: 'family_name', Value: input.lastName },
-        ],
-        ValidationData: [{ Name: 'invitationToken', Value: input.invitationToken }],
-      });
-    } catch (error) {
-      await release();
-      if (error instanceof CognitoError && error.type === 'UsernameExistsException') {
-        // Never say that an address has an account: answer as for a new one, tell the owner.
-        await enqueueMessage(db(), {
-          channel: 'email',
-          recipient: input.email,
-          subject: translate('en', 'email.existingAccountSubject'),
-          body: translate('en', 'email.existingAccountBody'),
-          template: 'existing_account',
-        });
-        return {
-          userSub: randomUUID(),
-          userConfirmed: false,
-          codeDeliveryDetails: { Destination: '', DeliveryMedium: 'EMAIL', AttributeName: 'email' },
-        };
-      }
-      if (error instanceof CognitoError && error.type === 'InvalidPasswordException') {
-        throw new AppError('VALIDATION_FAILED', undefined, [{ path: 'password', message: error.message }]);
-      }
-      logFailure(error);
-      throw new AppError('SIGNUP_FAILED');
-    }
-    await db().transaction(async (tx) => {
-      await tx.update(invitations).set({ usedBy: result.UserSub }).where(eq(invitations.usedBy, placeholder));
-      await tx
-        .insert(users)
-        .values({
-          id: result.UserSub,
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          roles: [role],
-        })
-        .onConflictDoUpdate({ target: users.id, set: { roles: [role], updatedAt: new Date() } });
-    });
-    return {
-      userSub: result.UserSub,
-      userConfirmed: result.UserConfirmed,
-      codeDeliveryDetails: {
-        Destination: result.CodeDeliveryDetails?.Destination ?? '',
-        DeliveryMedium: result.CodeDeliveryDetails?.DeliveryMedium ?? 'EMAIL',
-        AttributeName: result.CodeDeliveryDetails?.AttributeName ?? 'email',
-      },
-    };
-  }
-
-  function logFailure(error: unknown) {
-    app.log.error({ err: error }, 'user pool sign-up failed');
-  }
 
   app.get(
     '/api/auth/validate-invitation/:token',
@@ -251,7 +133,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
     async (request) => {
       const { identity } = app.config;
       if (identity.mode === 'misconfigured') throw new AppError('SIGNUP_FAILED');
-      if (identity.mode === 'aws') return signUpOnUserPool(request.body);
+      if (identity.mode === 'aws') return signUpOnUserPool(db(), identity, app.log, request.body);
       const { email, password, firstName, lastName, invitationToken } = request.body;
       try {
         const result = await registerWithInvitation(identityContext(app), {
@@ -266,15 +148,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
           codeDeliveryDetails: result.CodeDeliveryDetails,
         };
       } catch (error) {
-        if (error instanceof InvitationError) {
-          throw new AppError(
-            error.problem === 'used'
-              ? 'INVITATION_USED'
-              : error.problem === 'expired'
-                ? 'INVITATION_EXPIRED'
-                : 'INVITATION_INVALID',
-          );
-        }
+        if (error instanceof InvitationError) throw new AppError(invitationErrorCode(error));
         if (error instanceof CognitoError && error.type === 'InvalidPasswordException') {
           throw new AppError('VALIDATION_FAILED', undefined, [{ path: 'password', message: error.message }]);
         }

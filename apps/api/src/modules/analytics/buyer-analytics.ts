@@ -26,7 +26,7 @@ import type { Db } from '../../db/client';
 import { prepareNamed } from '../../db/prepared';
 import { AppError } from '../../lib/app-error';
 import { encodeCursor } from '../../lib/cursor';
-import { CachedBody } from './cached-body';
+import { CachedBody } from '../../lib/cached-body';
 import { VersionedCache } from './versioned-cache';
 
 /** How old a cached answer may be whatever the version says (deactivations, names, badges). */

@@ -22,7 +22,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { managesDeal, viewerOf } from '../deals/visibility';
 import { MATCH_PROFILE_JOIN, matchProfileOf } from '../matching/profile';
-import { sendCachedBody } from './cached-body';
+import { sendCachedBody } from '../../lib/cached-body';
 import { buyingDashboard, sellingDashboard } from './dashboard';
 import { dealAnalytics } from './deal-analytics';
 import { ownerMarkets, ownersPage } from './owners';

@@ -9,7 +9,7 @@
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { BUYER_SIDE } from '@dealclub/shared/roles';
-import type { AuthenticatedUser } from '../../plugins/auth';
+import type { AuthenticatedUser } from '../identity/authenticated-user';
 import { buyBoxes, buyerPreferences, deals, users } from '../../db/schema';
 import { buyBoxAdmits, dealColumns, preferencesAdmit } from '../matching/match-sql';
 

@@ -9,32 +9,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, type JWTPayload } from 'jose';
-import type { FastifyBaseLogger } from 'fastify';
 import { errorMessage } from '@dealclub/shared/error-messages';
 import { isLanguage } from '@dealclub/shared/language';
 import type { Role } from '@dealclub/shared/roles';
-import type { IdentityConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { identityChallenges, identityRefreshTokens, identityUsers, users } from '../../db/schema';
 import { translate } from '../../lib/i18n';
-import type { SecretBox } from '../../lib/secret-box';
 import { claimInvitation, InvitationError } from '../invitations/claim-invitation';
 import { enqueueMessage } from '../outbox/enqueue-message';
 import { CognitoError, incorrectCredentials, invalidParameter } from './cognito-error';
 import { consumeCode, sendCode, type CodePurpose } from './codes';
+import type { IdentityContext } from './context';
 import { keyResolver } from './key-resolver';
 import { assertPasswordPolicy, checkPassword, decoyVerify, hashPassword } from './passwords';
 import { findRefreshToken, issueTokens, sha256, startSession } from './tokens';
-
-export interface IdentityContext {
-  db: Db;
-  identity: IdentityConfig;
-  /** Opens the sealed private signing keys (decision 018). */
-  secrets: SecretBox;
-  log: FastifyBaseLogger;
-  /** Development only: where codes are also shown (the console), so no mail server is needed. */
-  revealCode?: (email: string, purpose: CodePurpose, code: string) => void;
-}
 
 type Body = Record<string, unknown>;
 type IdentityUser = typeof identityUsers.$inferSelect;

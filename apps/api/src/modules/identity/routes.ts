@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Limit } from '../../lib/rate-limit';
 import { AppError } from '../../lib/app-error';
 import { checkedJsonParser } from '../../plugins/json-body';
-import { runAction, type IdentityContext } from './actions';
+import { runAction } from './actions';
+import { identityContext } from './context';
 import { CognitoError } from './cognito-error';
 import { publishedKeys } from './keys';
 
@@ -35,20 +36,6 @@ function actionOf(request: FastifyRequest): string {
   return typeof target === 'string' && target.startsWith(TARGET_PREFIX)
     ? target.slice(TARGET_PREFIX.length)
     : '';
-}
-
-/** What the identity actions need from the app; development also logs codes to the console. */
-export function identityContext(app: FastifyInstance): IdentityContext {
-  return {
-    db: app.database.db,
-    identity: app.config.identity,
-    secrets: app.secrets,
-    log: app.log,
-    revealCode:
-      app.config.env === 'development'
-        ? (email, purpose, code) => app.log.info({ email, purpose, code }, 'identity code (development only)')
-        : undefined,
-  };
 }
 
 export async function identityRoutes(app: FastifyInstance) {

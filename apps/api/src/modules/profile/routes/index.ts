@@ -8,14 +8,15 @@ import { z } from 'zod';
 import { strongPassword } from '@dealclub/shared/access';
 import type { Role } from '@dealclub/shared/roles';
 import { PROFILE_PARTS, profileSchema } from '@dealclub/shared/profile';
-import { identityUsers, users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { requireUser } from '../../plugins/auth';
+import { identityUsers, users } from '../../../db/schema';
+import { AppError } from '../../../lib/app-error';
+import { requireUser } from '../../../plugins/auth';
 import { MAX_PICTURE_BYTES } from '@dealclub/shared/preferences';
-import { fileUrl, newFileKey } from '../../lib/storage';
-import { readImageUpload } from '../../lib/uploads';
-import { checkPassword, hashPassword } from '../identity/passwords';
-import { missingProfileParts } from './completeness';
+import { fileUrl, newFileKey } from '../../../lib/storage';
+import { readImageUpload } from '../../../lib/uploads';
+import { checkPassword, hashPassword } from '../../identity/passwords';
+import { missingProfileParts } from '../completeness';
+import { profileTabRoutes } from './tabs';
 
 const Profile = z.object({
   userId: z.string(),
@@ -188,4 +189,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       return toProfile(row!, user.roles);
     },
   );
+
+  // The profile tabs (preferences, buyer and seller preferences, buy box, company and logo).
+  await app.register(profileTabRoutes);
 };

@@ -6,13 +6,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COUNTER_STATUSES, counterSchema, OFFER_EVENT_KINDS } from '@dealclub/shared/counters';
-import { publicOrigin } from '../../lib/origin';
-import { requireUser, type AuthenticatedUser } from '../../plugins/auth';
-import { perUserLimit } from '../../plugins/rate-limit';
-import { viewerOf } from '../deals/visibility';
-import { acceptCounter, counterOffer, declineCounter } from './counters';
-import { trailOf } from './offer-history';
-import { offerOf, type OfferRow } from './service';
+import { publicOrigin } from '../../../lib/origin';
+import { requireUser, type AuthenticatedUser } from '../../../plugins/auth';
+import { perUserLimit } from '../../../plugins/rate-limit';
+import { viewerOf } from '../../deals/visibility';
+import { acceptCounter, counterOffer, declineCounter } from '../counters';
+import { trailOf } from '../offer-history';
+import { offerOf, type OfferRow } from '../service';
 
 const auth = { security: [{ bearerAuth: [] }] };
 const OfferParams = z.object({ id: z.uuid({ error: 'errors.OFFER_NOT_FOUND' }) });

@@ -6,9 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESSION_THRESHOLD_BYTES } from '../../plugins/compression';
+import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD_BYTES } from './compression';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -36,7 +36,7 @@ export class CachedBody {
       // As plugins/compression.ts: brotli at quality 4.
       made =
         encoding === 'br'
-          ? brotli(this.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+          ? brotli(this.json, BROTLI_OPTIONS)
           : gzipped(this.json);
       this.encoded.set(encoding, made);
     }

@@ -21,13 +21,13 @@ import {
   sellerPreferencesSchema,
 } from '@dealclub/shared/preferences';
 import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
-import { buyBoxes, buyerPreferences, sellerPreferences, users } from '../../db/schema';
-import { AppError, fieldError } from '../../lib/app-error';
-import { fileUrl, newFileKey } from '../../lib/storage';
-import { readImageUpload } from '../../lib/uploads';
-import { requireRole, requireUser } from '../../plugins/auth';
-import { zipErrors } from '../geo/zip-lookup';
-import type { UserRow } from '../../db/rows';
+import { buyBoxes, buyerPreferences, sellerPreferences, users } from '../../../db/schema';
+import { AppError, fieldError } from '../../../lib/app-error';
+import { fileUrl, newFileKey } from '../../../lib/storage';
+import { readImageUpload } from '../../../lib/uploads';
+import { requireRole, requireUser } from '../../../plugins/auth';
+import { zipErrors } from '../../geo/zip-lookup';
+import type { UserRow } from '../../../db/rows';
 
 const Preferences = z.object({
   languagePreference: z.enum(LANGUAGES),
