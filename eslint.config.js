@@ -71,7 +71,8 @@ const edgeOf = (module) => [
   `${API}/modules/${module}/@(routes|plugin).ts`,
   `${API}/modules/${module}/routes/**`,
 ];
-const ground = [`${API}/db/**`, `${API}/lib/**`, `${API}/config.ts`];
+// Its tests sit above everything, as every test does.
+const ground = [`${API}/db/**/!(*.test).ts`, `${API}/lib/**/!(*.test).ts`, `${API}/config.ts`];
 
 const apiZones = [
   {

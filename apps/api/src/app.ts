@@ -31,7 +31,7 @@ import { startBackgroundWork, type BackgroundWork } from './background';
 import { offerRoutes } from './modules/offers/routes';
 import { outboxRoutes } from './modules/outbox/routes';
 import { pushRoutes } from './modules/push/routes';
-import type { HubOptions } from './modules/realtime/hub';
+import type { HubOptions } from './modules/realtime';
 import { registerRealtime } from './modules/realtime/plugin';
 import { savedSearchRoutes } from './modules/saved-searches/routes';
 import { trainingRoutes } from './modules/training/routes';

@@ -8,12 +8,12 @@ import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatNotifications, chatThreads, waitlist } from './db/schema';
 import { publicOrigin } from './lib/origin';
-import { unsubscribeKey, unsubscribeToken } from './modules/alerts/unsubscribe-token';
-import { createDirectoryUser } from './modules/identity/directory';
-import { createInvitation } from './modules/invitations/claim-invitation';
-import { counterOffer } from './modules/offers/counters';
-import { expressInterest, submitOffer } from './modules/offers/service';
-import { createSavedSearch } from './modules/saved-searches/service';
+import { unsubscribeKey, unsubscribeToken } from './modules/alerts';
+import { createDirectoryUser } from './modules/identity';
+import { createInvitation } from './modules/invitations';
+import { counterOffer } from './modules/offers';
+import { expressInterest, submitOffer } from './modules/offers';
+import { createSavedSearch } from './modules/saved-searches';
 import {
   CAST,
   helpArticleDraft,

@@ -4,23 +4,23 @@
  * stopped before the database closes. Every instance runs it; the claims keep them apart.
  */
 import type { FastifyInstance } from 'fastify';
-import { ALERT_BATCH, deliverDueAlerts } from './modules/alerts/deliver-alerts';
-import { ALERT_FAN_OUT_JOB } from './modules/deals/alert-fan-out';
-import { alertFanOutHandler } from './modules/alerts/fan-out-alerts';
-import { UNREAD_EMAIL_JOB } from './modules/chat/service';
-import { unreadEmailHandler } from './modules/chat/unread-email';
-import { endExclusivity } from './modules/deals/service';
-import { COUNTER_EXPIRY_JOB, counterExpiryHandler } from './modules/offers/counters';
-import { deliverPendingMessages } from './modules/outbox/deliver';
-import { createMailTransport } from './modules/outbox/transports';
-import { LAPSE_BATCH, lapseExpiredVerifications } from './modules/verifications/service';
-import { webhookJobHandler } from './modules/webhooks/deliver-webhook';
-import { WEBHOOK_JOB } from './modules/webhooks/enqueue';
-import { resealStoredSecrets, unreadableCount } from './modules/secrets/stored-secrets';
-import { SWEEP_BATCH, sweepStuckDeliveries } from './modules/webhooks/sweep-stuck-deliveries';
-import { pruneOldRows } from './modules/jobs/prune-old-rows';
-import { RepeatingTask } from './modules/jobs/repeat';
-import { JobWorker } from './modules/jobs/worker';
+import { ALERT_BATCH, deliverDueAlerts } from './modules/alerts';
+import { ALERT_FAN_OUT_JOB } from './modules/deals';
+import { alertFanOutHandler } from './modules/alerts';
+import { UNREAD_EMAIL_JOB } from './modules/chat';
+import { unreadEmailHandler } from './modules/chat';
+import { endExclusivity } from './modules/deals';
+import { COUNTER_EXPIRY_JOB, counterExpiryHandler } from './modules/offers';
+import { deliverPendingMessages } from './modules/outbox';
+import { createMailTransport } from './modules/outbox';
+import { LAPSE_BATCH, lapseExpiredVerifications } from './modules/verifications';
+import { webhookJobHandler } from './modules/webhooks';
+import { WEBHOOK_JOB } from './modules/webhooks';
+import { resealStoredSecrets, unreadableCount } from './modules/secrets';
+import { SWEEP_BATCH, sweepStuckDeliveries } from './modules/webhooks';
+import { pruneOldRows } from './modules/jobs';
+import { RepeatingTask } from './modules/jobs';
+import { JobWorker } from './modules/jobs';
 
 export const OUTBOX_INTERVAL_MS = 2_000;
 export const JOBS_INTERVAL_MS = 1_000;

@@ -3,14 +3,14 @@
  * `db/seed.ts` runs them and knows no module). Each runs once per database.
  */
 import type { Seed } from './db/seed';
-import { demoAlertsSeed } from './modules/alerts/demo-alerts';
-import { demoDealsSeed } from './modules/deals/demo-deals';
-import { demoFeedbackSeed } from './modules/feedback/demo-feedback';
-import { helpCentreSeed } from './modules/help/help-seed';
-import { demoAccountsSeed } from './modules/identity/demo-accounts';
-import { demoProfilesSeed } from './modules/profile/demo-profiles';
-import { demoRoadmapSeed } from './modules/roadmap/demo-roadmap';
-import { demoTrainingSeed, trainingCourseSeed } from './modules/training/course-seed';
+import { demoAlertsSeed } from './modules/alerts';
+import { demoDealsSeed } from './modules/deals';
+import { demoFeedbackSeed } from './modules/feedback';
+import { helpCentreSeed } from './modules/help';
+import { demoAccountsSeed } from './modules/identity';
+import { demoProfilesSeed } from './modules/profile';
+import { demoRoadmapSeed } from './modules/roadmap';
+import { demoTrainingSeed, trainingCourseSeed } from './modules/training';
 
 /**
  * Content the product ships with, seeded on every database (embedded or server, demo mode or not)

@@ -12,7 +12,7 @@ import { runSeeds } from './db/seed';
 import { serveBackupRequests } from './db/backup';
 import { openSecretBox, type SecretBox } from './lib/secret-box';
 import type { FileStorage } from './lib/storage';
-import { resealStoredSecrets } from './modules/secrets/stored-secrets';
+import { resealStoredSecrets } from './modules/secrets';
 
 /** A start-up failure is one readable line on stderr and exit code 1, never a stack-trace loop. */
 function fail(message: string): never {

@@ -3,8 +3,6 @@
  * status transition table, the system tags, the deal math and the address helpers. Kept apart from
  * the form schema (`deals.ts`) so that screens which only show deals do not load zod.
  */
-import type { DealValues } from './deals';
-
 export const CATEGORIES = ['cash', 'creative'] as const;
 export const PURCHASE_TYPES = ['SubTo', 'SellerFinance', 'Hybrid', 'LeaseOption'] as const;
 export const PROPERTY_TYPES = ['singleFamily', 'condo', '24unit', 'manufactured'] as const;
@@ -110,26 +108,30 @@ export const REQUIRED_BY_PURCHASE_TYPE: Record<(typeof PURCHASE_TYPES)[number], 
   LeaseOption: ['optionFee', 'optionSalePrice', 'optionTermYears', 'monthlyLeasePayment'],
 };
 
-type TermFields = Pick<
-  DealValues,
-  | 'category'
-  | 'purchaseType'
-  | 'entryFee'
-  | 'optionFee'
-  | 'interestRate'
-  | 'sellerInterestRate'
-  | 'purchasePrice'
-  | 'emd'
-  | 'loanBalance'
-  | 'sellerLoanAmount'
-  | 'piti'
-  | 'piMonthlyPayment'
-  | 'hoaMonthlyFee'
-  | 'solarMonthlyFee'
-  | 'loanMaturityDate'
-  | 'sellerLoanMaturity'
-  | 'monthlyLeasePayment'
->;
+/**
+ * The terms the rules read, as the form schema (`deals.ts`) types them; that file checks that its
+ * `DealValues` still fits this, so the two cannot drift apart.
+ */
+export interface TermFields {
+  category: (typeof CATEGORIES)[number];
+  purchaseType: (typeof PURCHASE_TYPES)[number] | null;
+  purchasePrice: number;
+  entryFee: number | null;
+  optionFee: number | null;
+  interestRate: number | null;
+  sellerInterestRate: number | null;
+  emd: number | null;
+  loanBalance: number | null;
+  sellerLoanAmount: number | null;
+  piti: number | null;
+  piMonthlyPayment: number | null;
+  hoaMonthlyFee: number | null;
+  solarMonthlyFee: number | null;
+  /** ISO dates (YYYY-MM-DD). */
+  loanMaturityDate: string | null;
+  sellerLoanMaturity: string | null;
+  monthlyLeasePayment: number | null;
+}
 
 /** The entry fee that counts for tags and math: the option fee for lease options. */
 export function effectiveEntryFee(

@@ -23,6 +23,7 @@ import {
   RESTRICTIONS,
   SOLAR_OPTIONS,
   isCalendarDate,
+  type TermFields,
 } from './deal-rules';
 
 export * from './deal-rules';
@@ -175,4 +176,8 @@ export const dealSchema = z
     if (deal.monthlyPaymentCredited) require('monthlyCreditAmount');
   });
 export type DealInput = z.input<typeof dealSchema>;
-export type DealValues = z.output<typeof dealSchema>;
+/** `T`, which must fit `U`: a type that stops compiling when the two drift apart. */
+type Fitting<T extends U, U> = T;
+
+/** The deal rules (deal-rules.ts) read a deal's terms as `TermFields`: the form's values fit them. */
+export type DealValues = Fitting<z.output<typeof dealSchema>, TermFields>;

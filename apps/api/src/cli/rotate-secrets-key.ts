@@ -8,7 +8,7 @@
 import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { DatabaseUnavailableError, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { rotateSecretsKey, unreadableCount } from '../modules/secrets/stored-secrets';
+import { rotateSecretsKey, unreadableCount } from '../modules/secrets';
 
 async function main() {
   loadDotEnv();

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { DatabaseUnavailableError, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { openSecretBox } from '../lib/secret-box';
-import { rotateSigningKey } from '../modules/identity/keys';
+import { rotateSigningKey } from '../modules/identity';
 
 async function main() {
   loadDotEnv();

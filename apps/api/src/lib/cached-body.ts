@@ -34,10 +34,7 @@ export class CachedBody {
     let made = this.encoded.get(encoding);
     if (!made) {
       // As plugins/compression.ts: brotli at quality 4.
-      made =
-        encoding === 'br'
-          ? brotli(this.json, BROTLI_OPTIONS)
-          : gzipped(this.json);
+      made = encoding === 'br' ? brotli(this.json, BROTLI_OPTIONS) : gzipped(this.json);
       this.encoded.set(encoding, made);
     }
     return made;

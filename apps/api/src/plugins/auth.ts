@@ -16,12 +16,11 @@ import { identityRefreshTokens, users } from '../db/schema';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { AppError } from '../lib/app-error';
 import { prepareNamed } from '../db/prepared';
-import type { AuthenticatedUser } from '../modules/identity/authenticated-user';
-import { keyResolver } from '../modules/identity/key-resolver';
+import type { AuthenticatedUser } from '../modules/identity';
+import { keyResolver } from '../modules/identity';
 
 export type { AuthenticatedUser };
 import type { UserRow } from '../db/rows';
-
 
 /**
  * A part of a user's data that routes may have read in the auth hook's statement: SQL of the user
@@ -140,7 +139,8 @@ export async function registerAuth(app: FastifyInstance) {
   // Checked when a route is added, so a join nobody registered stops the app at start-up.
   app.addHook('onRoute', (route) => {
     for (const name of route.config?.authJoins ?? [])
-      if (!joins.has(name)) throw new Error(`${route.url} asks for the auth join ${name}, which nobody registered`);
+      if (!joins.has(name))
+        throw new Error(`${route.url} asks for the auth join ${name}, which nobody registered`);
   });
 
   /**
@@ -158,9 +158,7 @@ export async function registerAuth(app: FastifyInstance) {
       const selection = {
         row: users,
         revoked: sql<boolean>`exists (select 1 from ${identityRefreshTokens} where ${identityRefreshTokens.originJti} = ${sql.placeholder('originJti')} and ${identityRefreshTokens.revokedAt} is not null)`,
-        joined: sql<
-          Record<string, unknown>
-        >`json_build_object(${sql.join(
+        joined: sql<Record<string, unknown>>`json_build_object(${sql.join(
           names.flatMap((name) => [sql.raw(`'${name}'`), joins.get(name)!(sub)]),
           sql`, `,
         )})`,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deals } from '../db/schema';
-import { md5Hex, requestSignature } from '../modules/realtime/signatures';
+import { md5Hex, requestSignature } from '../modules/realtime';
 import { createTestApp } from '../test/app';
 import { createUser } from '../test/auth';
 import { cashDeal } from '../test/deals';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@dealclub/shared/roles';
-import { createDirectoryUser, type NewDirectoryUser } from '../modules/identity/directory';
+import { createDirectoryUser, type NewDirectoryUser } from '../modules/identity';
 
 export const TEST_PASSWORD = 'Test-Password-1';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { identityUsers, invitations, outbox, waitlist } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createUser } from '../../test/auth';
-import { createInvitation } from '../invitations/claim-invitation';
+import { createInvitation } from '../invitations';
 
 let app: FastifyInstance;
 afterEach(async () => {

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { invitations, outbox, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { createInvitation } from '../invitations/claim-invitation';
+import { createInvitation } from '../invitations';
 
 interface Received {
   target: string | undefined;

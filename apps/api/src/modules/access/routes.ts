@@ -22,13 +22,13 @@ import { publicOrigin } from '../../lib/origin';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { translate } from '../../lib/i18n';
 import { requireUser } from '../../plugins/auth';
-import { recordAdminAction } from '../audit/audit';
+import { recordAdminAction } from '../audit';
 import { perAddressLimit } from '../../plugins/rate-limit';
-import { registerWithInvitation } from '../identity/actions';
-import { CognitoError } from '../identity/cognito-error';
-import { identityContext } from '../identity/context';
-import { createInvitation, InvitationError } from '../invitations/claim-invitation';
-import { enqueueMessage } from '../outbox/enqueue-message';
+import { registerWithInvitation } from '../identity';
+import { CognitoError } from '../identity';
+import { identityContext } from '../identity';
+import { createInvitation, InvitationError } from '../invitations';
+import { enqueueMessage } from '../outbox';
 import { advisoryXactLock } from '../../db/advisory-lock';
 import {
   emailInvitation,

@@ -14,10 +14,10 @@ import type { Db } from '../../db/client';
 import { invitations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
-import { CognitoError } from '../identity/cognito-error';
-import { callUserPool } from '../identity/user-pool-client';
-import { claimInvitation, InvitationError } from '../invitations/claim-invitation';
-import { enqueueMessage } from '../outbox/enqueue-message';
+import { CognitoError } from '../identity';
+import { callUserPool } from '../identity';
+import { claimInvitation, InvitationError } from '../invitations';
+import { enqueueMessage } from '../outbox';
 
 type AwsIdentity = Config['identity'];
 

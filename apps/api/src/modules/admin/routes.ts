@@ -11,7 +11,7 @@ import { identityUsers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { decodeOffset, encodeOffset } from '../../lib/cursor';
 import { requireUser } from '../../plugins/auth';
-import { listAdminActions, recordAdminAction } from '../audit/audit';
+import { listAdminActions, recordAdminAction } from '../audit';
 
 const AdminUser = z.object({
   userId: z.string(),

@@ -9,9 +9,9 @@ import { formatMoney } from '@dealclub/shared/format';
 import { isLanguage } from '@dealclub/shared/language';
 import { matchMoney, type Match } from '@dealclub/shared/matching';
 import { translate } from '../../lib/i18n';
-import { matchDealOfRow } from '../matching/deal-facts';
-import { matchOut } from '../matching/profile';
-import { placeFor } from '../deals/place';
+import { matchDealOfRow } from '../matching';
+import { matchOut } from '../matching';
+import { placeFor } from '../deals';
 import type { DealRow } from '../../db/rows';
 
 export interface AlertRecipient {

@@ -33,12 +33,12 @@ import {
 } from '../../db/schema';
 import { translate } from '../../lib/i18n';
 import type { SecretBox } from '../../lib/secret-box';
-import type { WorkLogger } from '../jobs/worker';
-import { matchDealOfRow } from '../matching/deal-facts';
-import { matchProfileFrom } from '../matching/profile';
-import { placeFor } from '../deals/place';
-import type { OutgoingMessage } from '../outbox/enqueue-message';
-import type { RealtimePublisher } from '../realtime/publisher';
+import type { WorkLogger } from '../jobs';
+import { matchDealOfRow } from '../matching';
+import { matchProfileFrom } from '../matching';
+import { placeFor } from '../deals';
+import type { OutgoingMessage } from '../outbox';
+import type { RealtimePublisher } from '../realtime';
 import {
   alertEmail,
   alertMoney,

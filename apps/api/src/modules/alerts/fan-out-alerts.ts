@@ -17,9 +17,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { queryRows, type Db } from '../../db/client';
 import { deals } from '../../db/schema';
-import type { JobRow } from '../jobs/queue';
-import { matchingBuyers } from '../matching/fan-out';
-import { savedSearchesMatchingDeal } from '../saved-searches/match';
+import type { JobRow } from '../jobs';
+import { matchingBuyers } from '../matching';
+import { savedSearchesMatchingDeal } from '../saved-searches';
 import { nextDigestAt, nextWeeklyAt } from './schedule';
 import type { DealRow } from '../../db/rows';
 

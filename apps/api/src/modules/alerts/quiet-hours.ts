@@ -4,7 +4,7 @@
  * A state that spans zones takes the zone most of its people live in.
  */
 import type { UsState } from '@dealclub/shared/geo-rules';
-import { QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from '../outbox/enqueue-message';
+import { QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from '../outbox';
 
 export const STATE_TIME_ZONES: Record<UsState, string> = {
   AL: 'America/Chicago',

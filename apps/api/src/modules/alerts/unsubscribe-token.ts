@@ -9,7 +9,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
-import { installationKey } from '../identity/installation-key';
+import { installationKey } from '../identity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;

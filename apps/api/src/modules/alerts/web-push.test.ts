@@ -15,7 +15,7 @@ import type { Config } from '../../config';
 import { pushSubscriptions } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createUser } from '../../test/auth';
-import type { WorkLogger } from '../jobs/worker';
+import type { WorkLogger } from '../jobs';
 import { sendWebPush, WEB_PUSH_TTL_SECONDS } from './web-push';
 
 interface Received {

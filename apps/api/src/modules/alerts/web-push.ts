@@ -18,10 +18,10 @@ import type { PushPayload } from '@dealclub/shared/push';
 import type { Config, PushConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
-import type { WorkLogger } from '../jobs/worker';
-import { resolvePushTarget } from '../push/endpoint-policy';
-import type { Resolver } from '../webhooks/check-address';
-import { sendWebhookRequest, type WebhookSender } from '../webhooks/send-webhook';
+import type { WorkLogger } from '../jobs';
+import { resolvePushTarget } from '../push';
+import type { Resolver } from '../webhooks';
+import { sendWebhookRequest, type WebhookSender } from '../webhooks';
 
 /** How long the push service keeps a message for a browser that is offline: a day. */
 export const WEB_PUSH_TTL_SECONDS = 24 * 60 * 60;

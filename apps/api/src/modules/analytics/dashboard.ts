@@ -10,10 +10,10 @@ import { DEAL_STATUSES, type DealStatus } from '@dealclub/shared/deals';
 import type { MatchProfile } from '@dealclub/shared/matching';
 import { queryRows, type Db } from '../../db/client';
 import { deals, favorites } from '../../db/schema';
-import { dealCards } from '../deals/service';
-import { ON_THE_MARKET, visibleTo, type Viewer } from '../deals/visibility';
-import { matchFitSql } from '../matching/rank-sql';
-import { myInterests, myOffers } from '../offers/queries';
+import { dealCards } from '../deals';
+import { ON_THE_MARKET, visibleTo, type Viewer } from '../deals';
+import { matchFitSql } from '../matching';
+import { myInterests, myOffers } from '../offers';
 
 /** How many items each of the dashboard's lists shows (its total counts them all). */
 export const DASHBOARD_LIST = 5;

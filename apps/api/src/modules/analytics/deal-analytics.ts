@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import { DEAL_ANALYTICS_DAYS, type DealAnalytics, type DealAnalyticsDay } from '@dealclub/shared/analytics';
 import { queryRows, type Db } from '../../db/client';
-import { countMatchingBuyers } from '../matching/fan-out';
+import { countMatchingBuyers } from '../matching';
 import type { DealRow } from '../../db/rows';
 
 interface FiguresRow {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createUser } from '../../test/auth';
-import { activeSigningKey } from '../identity/keys';
+import { activeSigningKey } from '../identity';
 
 let app: FastifyInstance;
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { users } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { PROFILE_PARTS } from '@dealclub/shared/profile';
-import { missingProfileParts, PROFILE_FACTS_JOIN, profileFactsOf } from '../profile/completeness';
+import { missingProfileParts, PROFILE_FACTS_JOIN, profileFactsOf } from '../profile';
 
 const PublicConfig = z.object({
   mode: z.enum(['embedded', 'aws', 'misconfigured']),
@@ -94,12 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('cache-control', 'no-store');
-      const missing = await missingProfileParts(
-        app.database.db,
-        user.row,
-        user.roles,
-        profileFactsOf(user),
-      );
+      const missing = await missingProfileParts(app.database.db, user.row, user.roles, profileFactsOf(user));
       const complete = missing.length === 0;
       return {
         userId: user.id,

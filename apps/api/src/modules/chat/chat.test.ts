@@ -13,7 +13,7 @@ import { chatMessages, jobs, outbox } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { callAs, createUser, type Method, type TestUser } from '../../test/auth';
 import { cashDeal, listDeal } from '../../test/deals';
-import type { JobRow } from '../jobs/queue';
+import type { JobRow } from '../jobs';
 import { UNREAD_EMAIL_JOB } from './service';
 import { unreadEmailHandler } from './unread-email';
 

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client';
 import { chatMessages, chatNotifications, chatThreads, deals, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
-import { seesAddress } from '../deals/visibility';
+import { seesAddress } from '../deals';
 import type { MessageRow, ThreadRow } from './service';
 import type { DealRow } from '../../db/rows';
 

@@ -10,7 +10,7 @@ import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
 import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { perUserLimit } from '../../plugins/rate-limit';
-import { viewerOf } from '../deals/visibility';
+import { viewerOf } from '../deals';
 import { messageOf, messagePage, threadList, threadSummary, unreadNotifications } from './queries';
 import {
   announce,

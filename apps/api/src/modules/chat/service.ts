@@ -19,12 +19,12 @@ import {
 import { personName } from '@dealclub/shared/format';
 import type { Db } from '../../db/client';
 import { chatMessages, chatNotifications, chatThreads, deals, users } from '../../db/schema';
-import { visibleTo, type Viewer } from '../deals/visibility';
+import { visibleTo, type Viewer } from '../deals';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
-import { enqueueJob } from '../jobs/queue';
-import { matchingBuyerPage } from '../matching/fan-out';
-import type { RealtimePublisher } from '../realtime/publisher';
+import { enqueueJob } from '../jobs';
+import { matchingBuyerPage } from '../matching';
+import type { RealtimePublisher } from '../realtime';
 import type { UserRow } from '../../db/rows';
 
 export type ThreadRow = typeof chatThreads.$inferSelect;

@@ -8,9 +8,9 @@ import { eq } from 'drizzle-orm';
 import { personName } from '@dealclub/shared/format';
 import type { Db } from '../../db/client';
 import { chatMessages, chatThreads, deals, users } from '../../db/schema';
-import type { JobRow } from '../jobs/queue';
-import { placeFor } from '../deals/place';
-import { notifyUser } from '../outbox/notify-user';
+import type { JobRow } from '../jobs';
+import { placeFor } from '../deals';
+import { notifyUser } from '../outbox';
 
 export function unreadEmailHandler(db: Db, origin: string) {
   return async (job: JobRow) => {

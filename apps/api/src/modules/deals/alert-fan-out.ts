@@ -6,7 +6,7 @@
  * (alerts/fan-out-alerts.ts).
  */
 import type { Db } from '../../db/client';
-import { enqueueJob } from '../jobs/queue';
+import { enqueueJob } from '../jobs';
 
 export const ALERT_FAN_OUT_JOB = 'alerts.fan-out';
 

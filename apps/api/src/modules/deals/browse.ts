@@ -11,7 +11,7 @@ import { DEAL_LIST_SORTS, dealFiltersQuery } from '@dealclub/shared/deal-filters
 import type { Db } from '../../db/client';
 import type { DealRow } from '../../db/rows';
 import { deals, zipCodes } from '../../db/schema';
-import { FIT_RANK, FITS_RANK } from '../matching/rank-sql';
+import { FIT_RANK, FITS_RANK } from '../matching';
 import { coverSql, isFavoriteSql } from './service';
 import { ON_THE_MARKET, seesAddressSql, visibleTo, type Viewer } from './visibility';
 

@@ -5,9 +5,9 @@ import { queryRows } from '../../db/client';
 import { runSeeds } from '../../db/seed';
 import { createTestApp } from '../../test/app';
 import { signIn } from '../../test/auth';
-import { DEMO_PASSWORD, demoAccountsSeed } from '../identity/demo-accounts';
-import { demoAlertsSeed } from '../alerts/demo-alerts';
-import { demoProfilesSeed } from '../profile/demo-profiles';
+import { DEMO_PASSWORD, demoAccountsSeed } from '../identity';
+import { demoAlertsSeed } from '../alerts';
+import { demoProfilesSeed } from '../profile';
 import { demoDealsSeed } from './demo-deals';
 
 let app: FastifyInstance;

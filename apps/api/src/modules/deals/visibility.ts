@@ -9,9 +9,9 @@
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { BUYER_SIDE } from '@dealclub/shared/roles';
-import type { AuthenticatedUser } from '../identity/authenticated-user';
+import type { AuthenticatedUser } from '../identity';
 import { buyBoxes, buyerPreferences, deals, users } from '../../db/schema';
-import { buyBoxAdmits, dealColumns, preferencesAdmit } from '../matching/match-sql';
+import { buyBoxAdmits, dealColumns, preferencesAdmit } from '../matching';
 
 export interface Viewer {
   id: string;

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { spentHumanChecks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
-import { installationKey } from '../identity/installation-key';
+import { installationKey } from '../identity';
 
 /** How long a challenge can be solved and sent. */
 export const HUMAN_CHECK_TTL_MS = 5 * 60_000;

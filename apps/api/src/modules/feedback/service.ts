@@ -9,8 +9,8 @@ import type { Db } from '../../db/client';
 import { feedback, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
-import { recordAdminAction } from '../audit/audit';
-import { enqueueMessage } from '../outbox/enqueue-message';
+import { recordAdminAction } from '../audit';
+import { enqueueMessage } from '../outbox';
 
 export interface NewFeedback {
   type: FeedbackType;

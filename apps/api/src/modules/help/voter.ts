@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { installationKey } from '../identity/installation-key';
+import { installationKey } from '../identity';
 
 export interface Voter {
   voter: string;

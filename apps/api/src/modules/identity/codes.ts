@@ -8,7 +8,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { identityCodes } from '../../db/schema';
 import { translate } from '../../lib/i18n';
-import { enqueueMessage } from '../outbox/enqueue-message';
+import { enqueueMessage } from '../outbox';
 import { CognitoError, expiredCode, invalidCode } from './cognito-error';
 import { sha256 } from './tokens';
 

@@ -17,10 +17,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { identityCodes, identityUsers, invitations, outbox } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { cognito, createUser, TEST_PASSWORD } from '../../test/auth';
-import { createInvitation } from '../invitations/claim-invitation';
+import { createInvitation } from '../invitations';
 import { runSeeds } from '../../db/seed';
 import { DEMO_PASSWORD, demoAccountsSeed } from './demo-accounts';
-import { demoProfilesSeed } from '../profile/demo-profiles';
+import { demoProfilesSeed } from '../profile';
 import { createDirectoryUser } from './directory';
 import { rotateSigningKey } from './keys';
 

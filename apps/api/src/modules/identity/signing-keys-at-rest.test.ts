@@ -18,8 +18,8 @@ import { identitySigningKeys } from '../../db/schema';
 import { newSecretKeyText, parseSecretKey, SecretBox, secretKeyId } from '../../lib/secret-box';
 import { createTestApp, type TestDatabase } from '../../test/app';
 import { createUser, signIn, type TestUser } from '../../test/auth';
-import { unsubscribeKey, unsubscribeToken } from '../alerts/unsubscribe-token';
-import { rotateSecretsKey } from '../secrets/stored-secrets';
+import { unsubscribeKey, unsubscribeToken } from '../alerts';
+import { rotateSecretsKey } from '../secrets';
 import { openPrivateJwk, resealSigningKeys, rotateSigningKey } from './keys';
 
 const apps: FastifyInstance[] = [];

@@ -6,7 +6,7 @@ import { matchDeal } from '@dealclub/shared/matching';
 import { sql } from 'drizzle-orm';
 import { buyBoxes, buyerPreferences, deals as dealsTable, users } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/app';
-import { createDeal } from '../deals/service';
+import { createDeal } from '../deals';
 import { matchDealOfRow } from './deal-facts';
 import { buyBoxOf, matchingBuyerPage, matchingBuyers, preferencesOf } from './fan-out';
 import { FIT_RANK, FITS_RANK, matchFitSql, matchRankSql } from './rank-sql';

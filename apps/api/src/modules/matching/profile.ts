@@ -17,7 +17,7 @@ import {
 import { rowFromJsonOrNull } from '../../db/json-rows';
 import { buyBoxes, buyerPreferences } from '../../db/schema';
 import { translate } from '../../lib/i18n';
-import type { AuthenticatedUser } from '../identity/authenticated-user';
+import type { AuthenticatedUser } from '../identity';
 import { matchDealOfRow } from './deal-facts';
 import type { DealRow } from '../../db/rows';
 

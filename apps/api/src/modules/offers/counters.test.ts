@@ -25,7 +25,7 @@ import {
 import { createTestApp } from '../../test/app';
 import { callAs, createUser, type Method, type TestUser } from '../../test/auth';
 import { cashDeal, listDeal, subToDeal } from '../../test/deals';
-import { JobWorker } from '../jobs/worker';
+import { JobWorker } from '../jobs';
 import { COUNTER_EXPIRY_JOB, counterExpiryHandler, expireDueCounters } from './counters';
 
 /** Many calls per test on an embedded database: more than the default 30 s on a busy machine. */

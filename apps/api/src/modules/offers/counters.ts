@@ -21,13 +21,13 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { deals, offerCounters, offerEvents, offers } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
-import { announce, type Announcement } from '../chat/service';
-import { managesDeal, type Viewer } from '../deals/visibility';
-import { enqueueJob } from '../jobs/queue';
-import { enqueueWebhookEvent } from '../webhooks/enqueue';
+import { announce, type Announcement } from '../chat';
+import { managesDeal, type Viewer } from '../deals';
+import { enqueueJob } from '../jobs';
+import { enqueueWebhookEvent } from '../webhooks';
 import { offerWords } from './notify';
-import { placeFor } from '../deals/place';
-import { notifyUser } from '../outbox/notify-user';
+import { placeFor } from '../deals';
+import { notifyUser } from '../outbox';
 import { counterOf, recordOfferEvents, type CounterRow } from './offer-history';
 import {
   completeAcceptance,
@@ -42,7 +42,6 @@ import {
   type OfferRow,
 } from './service';
 import type { DealRow } from '../../db/rows';
-
 
 /** The durable job that marks a counter expired once its 72 hours are over. */
 export const COUNTER_EXPIRY_JOB = 'offers.counter-expiry';

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import type { DealRow } from '../../db/rows';
 import { deals, dealStatusHistory, offers } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
-import { enqueueAlertFanOut } from '../deals/alert-fan-out';
+import { enqueueAlertFanOut } from '../deals';
 import { recordOfferEvents, supersedeOpenCounters } from './offer-history';
 
 async function settleOffers(

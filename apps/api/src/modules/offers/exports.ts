@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { translate } from '../../lib/i18n';
 import { batches, sendCsv } from './csv-export';
 import { interestsAfter, offersAfter } from './queries';
-import { comparedDealOf } from '../trust/disclosures';
+import { comparedDealOf } from '../trust';
 import type { DealRow } from '../../db/rows';
 
 /** A filename part from the deal: its city and ZIP, never its (possibly hidden) street. */

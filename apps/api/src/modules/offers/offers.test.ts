@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { callAs, createUser, type Method, type TestUser } from '../../test/auth';
-import { WEBHOOK_JOB } from '../webhooks/enqueue';
+import { WEBHOOK_JOB } from '../webhooks';
 import { MESSAGES_PER_MINUTE } from './routes';
 import { cashDeal, subToDeal, listDeal } from '../../test/deals';
 

@@ -6,14 +6,14 @@ import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'dr
 import type { AnyPgTable, PgColumn } from 'drizzle-orm/pg-core';
 import { isoDay, offerFigures, OFFER_SCOPES, type OfferScope, type OfferSort } from '@dealclub/shared/offers';
 import type { ComparedDeal } from '@dealclub/shared/offer-rules';
-import { comparedDealOf } from '../trust/disclosures';
+import { comparedDealOf } from '../trust';
 import type { Db } from '../../db/client';
 import { prepareNamed } from '../../db/prepared';
 import { deals, interests, offers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { afterRow, decodeCursor, decodeOffset, encodeCursor, encodeOffset } from '../../lib/cursor';
-import { dealCards } from '../deals/service';
-import { managesDeal, visibleTo, type Viewer } from '../deals/visibility';
+import { dealCards } from '../deals';
+import { managesDeal, visibleTo, type Viewer } from '../deals';
 import { eventsSql, latestCounterSql, trailFromJson, trailsOf } from './offer-history';
 import { buyerOf, interestOf, offerOf } from './service';
 import type { DealRow } from '../../db/rows';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/app';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../test/fake-smtp';
-import type { WorkLogger } from '../jobs/worker';
+import type { WorkLogger } from '../jobs';
 import { claimPendingMessages, deliverPendingMessages } from './deliver';
 import { enqueueMessage, type OutgoingMessage } from './enqueue-message';
 import { createMailTransport, mailboxTransport, smtpTransport, type MailTransport } from './transports';

@@ -5,7 +5,7 @@
  */
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
-import type { WorkLogger } from '../jobs/worker';
+import type { WorkLogger } from '../jobs';
 
 export interface MailMessage {
   to: string;

@@ -9,7 +9,7 @@ import type { Role } from '@dealclub/shared/roles';
 import { queryRows, type Db } from '../../db/client';
 import { buyBoxes, buyerPreferences, sellerPreferences } from '../../db/schema';
 import type { UserRow } from '../../db/rows';
-import type { AuthenticatedUser } from '../identity/authenticated-user';
+import type { AuthenticatedUser } from '../identity';
 
 /** Which profile parts a user saved. */
 export interface ProfileFacts {
@@ -53,7 +53,10 @@ export async function missingProfileParts(
   const saved = new Set<ProfilePart>();
   if (hasBasics(row)) saved.add('basics');
   if (!facts && required.length > 1) {
-    const [found] = await queryRows<{ facts: ProfileFacts }>(db, sql`select ${profileFactsSql(row.id)} as facts`);
+    const [found] = await queryRows<{ facts: ProfileFacts }>(
+      db,
+      sql`select ${profileFactsSql(row.id)} as facts`,
+    );
     facts = found?.facts;
   }
   if (facts?.buyBox) saved.add('buyBox');

@@ -18,7 +18,7 @@ import {
   type AddressPolicy,
   type Resolver,
   type WebhookTarget,
-} from '../webhooks/check-address';
+} from '../webhooks';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1']);
 

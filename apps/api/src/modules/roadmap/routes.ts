@@ -13,7 +13,7 @@ import { ROADMAP_STATUSES, roadmapItemInputSchema } from '@dealclub/shared/roadm
 import { contentLanguage } from '../../lib/content-language';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { perUserLimit } from '../../plugins/rate-limit';
-import { recordAdminAction } from '../audit/audit';
+import { recordAdminAction } from '../audit';
 import {
   addVote,
   adminItem,

@@ -10,9 +10,9 @@ import { savedDealFiltersSchema, type SavedDealFilters } from '@dealclub/shared/
 import { matchDeal } from '@dealclub/shared/matching';
 import { BUYER_SIDE } from '@dealclub/shared/roles';
 import { queryRows, type Db } from '../../db/client';
-import { isPriorityBuyer, seesAddress } from '../deals/visibility';
-import { matchDealOfRow } from '../matching/deal-facts';
-import { buyBoxOf, preferencesOf } from '../matching/fan-out';
+import { isPriorityBuyer, seesAddress } from '../deals';
+import { matchDealOfRow } from '../matching';
+import { buyBoxOf, preferencesOf } from '../matching';
 import type { DealRow } from '../../db/rows';
 
 export type SavedSearchFrequency = 'realtime' | 'daily' | 'weekly';

@@ -21,8 +21,8 @@ import {
   type ResealResult,
   type SecretsSettings,
 } from '../../lib/secret-box';
-import { resealSigningKeys } from '../identity/keys';
-import { resealWebhookSecrets } from '../webhooks/webhook-secrets';
+import { resealSigningKeys } from '../identity';
+import { resealWebhookSecrets } from '../webhooks';
 
 /** What sealing every stored secret with the current key did, by kind. */
 export interface StoredSecretsResealed {

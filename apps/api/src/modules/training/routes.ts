@@ -11,7 +11,7 @@ import { lessonInputSchema, lessonOrderSchema, progressSchema } from '@dealclub/
 import { AppError } from '../../lib/app-error';
 import { contentLanguage } from '../../lib/content-language';
 import { requireRole } from '../../plugins/auth';
-import { recordAdminAction } from '../audit/audit';
+import { recordAdminAction } from '../audit';
 import {
   adminLessons,
   createLesson,

@@ -7,7 +7,7 @@ import type { Language } from '@dealclub/shared/constants';
 import type { ComparedDeal } from '@dealclub/shared/offer-rules';
 import { disclosuresFor, type Disclosure, type TrustTerms } from '@dealclub/shared/trust-rules';
 import { translate } from '../../lib/i18n';
-import { matchDealOfRow } from '../matching/deal-facts';
+import { matchDealOfRow } from '../matching';
 import type { DealRow } from '../../db/rows';
 
 /** The terms the trust rules read, from a stored deal (what matching reads, and the solar). */

@@ -23,8 +23,8 @@ import { AppError } from '../../lib/app-error';
 import { decodeOffset, encodeOffset } from '../../lib/cursor';
 import { readNamedFileUpload } from '../../lib/uploads';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
-import { recordAdminAction } from '../audit/audit';
-import { managesDeal, viewerOf, visibleTo } from '../deals/visibility';
+import { recordAdminAction } from '../audit';
+import { managesDeal, viewerOf, visibleTo } from '../deals';
 import {
   adminVerificationOf,
   decideVerification,

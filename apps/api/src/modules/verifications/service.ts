@@ -20,8 +20,8 @@ import {
 import type { Db } from '../../db/client';
 import { deals, dealVerifications, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { placeFor } from '../deals/place';
-import { notifyUser } from '../outbox/notify-user';
+import { placeFor } from '../deals';
+import { notifyUser } from '../outbox';
 import type { DealRow, UserRow } from '../../db/rows';
 
 export type VerificationRow = typeof dealVerifications.$inferSelect;

@@ -6,7 +6,7 @@ import { jobs, users, webhookDeliveries } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createUser } from '../../test/auth';
 import { startWebhookReceiver, verifySignature, type WebhookReceiver } from '../../test/webhook-receiver';
-import { JobWorker } from '../jobs/worker';
+import { JobWorker } from '../jobs';
 import type { AddressPolicy, Resolver } from './check-address';
 import { attemptDelivery, deliverWebhook, webhookJobHandler, type DeliveryOptions } from './deliver-webhook';
 import { enqueueWebhookEvent, WEBHOOK_JOB, WEBHOOK_MAX_ATTEMPTS, webhookBody } from './enqueue';

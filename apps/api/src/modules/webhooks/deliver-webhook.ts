@@ -13,8 +13,8 @@ import { webhookErrorText, type WebhookError } from '@dealclub/shared/integratio
 import type { Db } from '../../db/client';
 import { users, webhookDeliveries } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
-import type { JobRow } from '../jobs/queue';
-import { errorText, type JobHandler } from '../jobs/worker';
+import type { JobRow } from '../jobs';
+import { errorText, type JobHandler } from '../jobs';
 import {
   refusedAsWritten,
   resolveWebhookTarget,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@dealclub/shared/integrations';
 import type { Db } from '../../db/client';
 import { webhookDeliveries } from '../../db/schema';
-import { enqueueJob } from '../jobs/queue';
+import { enqueueJob } from '../jobs';
 import type { UserRow } from '../../db/rows';
 
 export const WEBHOOK_JOB = 'webhook.deliver';

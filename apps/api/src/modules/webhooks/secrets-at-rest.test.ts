@@ -22,10 +22,10 @@ import {
 import { createTestApp } from '../../test/app';
 import { callAs, createUser, type TestUser } from '../../test/auth';
 import { startWebhookReceiver, verifySignature, type WebhookReceiver } from '../../test/webhook-receiver';
-import { JobWorker } from '../jobs/worker';
+import { JobWorker } from '../jobs';
 import { webhookJobHandler } from './deliver-webhook';
 import { enqueueWebhookEvent, WEBHOOK_JOB } from './enqueue';
-import { rotateSecretsKey } from '../secrets/stored-secrets';
+import { rotateSecretsKey } from '../secrets';
 import { openWebhookSecret, resealWebhookSecrets } from './webhook-secrets';
 
 let app: FastifyInstance | undefined;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { jobs, users, webhookDeliveries } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/app';
-import { enqueueJob } from '../jobs/queue';
+import { enqueueJob } from '../jobs';
 import { WEBHOOK_JOB } from './enqueue';
 import { sweepStuckDeliveries } from './sweep-stuck-deliveries';
 

@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { webhookErrorText } from '@dealclub/shared/integrations';
 import { queryRows, type Db } from '../../db/client';
 import { webhookDeliveries } from '../../db/schema';
-import { enqueueJob } from '../jobs/queue';
+import { enqueueJob } from '../jobs';
 import { RETRY_WINDOW_MS } from './deliver-webhook';
 import { WEBHOOK_JOB, WEBHOOK_MAX_ATTEMPTS } from './enqueue';
 

@@ -14,7 +14,7 @@ import { deals } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { contentLanguage } from '../../../lib/content-language';
 import type { AuthenticatedUser } from '../../../plugins/auth';
-import { matchProfileOf } from '../../matching/profile';
+import { matchProfileOf } from '../../matching';
 import type { MatchContext } from '../service';
 import { managesDeal, readsDeal, viewerOf, visibleTo } from '../visibility';
 import { detailOf, profileOfPage, readDealPage } from './deal-page';

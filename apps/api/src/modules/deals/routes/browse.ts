@@ -20,8 +20,8 @@ import {
   encodeRankCursor,
 } from '../../../lib/cursor';
 import { requireRole } from '../../../plugins/auth';
-import { MATCH_PROFILE_JOIN } from '../../matching/profile';
-import { FITS_RANK, matchFitSql, matchRankSql } from '../../matching/rank-sql';
+import { MATCH_PROFILE_JOIN } from '../../matching';
+import { FITS_RANK, matchFitSql, matchRankSql } from '../../matching';
 import {
   BrowseQuery,
   browseStatements,

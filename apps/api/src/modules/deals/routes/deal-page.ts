@@ -12,9 +12,9 @@ import { outerRef, rowFromJson, rowFromJsonOrNull, rowsFromJson } from '../../..
 import { prepareNamed } from '../../../db/prepared';
 import { dealPhotos, dealStatusHistory, deals, interests, offers, users } from '../../../db/schema';
 import { fileUrl } from '../../../lib/storage';
-import { matchProfileFromJson, matchProfileSql } from '../../matching/profile';
-import { engagementSql, interestOf, offerOf } from '../../offers/service';
-import { eventsSql, latestCounterSql, trailFromJson } from '../../offers/offer-history';
+import { matchProfileFromJson, matchProfileSql } from '../../matching';
+import { engagementSql, interestOf, offerOf } from '../../offers';
+import { eventsSql, latestCounterSql, trailFromJson } from '../../offers';
 import { cardOf, isFavoriteSql, photoOf, priorityBuyerCount, type MatchContext } from '../service';
 import { managesDeal, visibleTo, type Viewer } from '../visibility';
 

@@ -7,8 +7,8 @@ import { AppError } from '../../../lib/app-error';
 import { contentLanguage } from '../../../lib/content-language';
 import { decodeOffset, encodeOffset } from '../../../lib/cursor';
 import { requireUser } from '../../../plugins/auth';
-import { matchingBuyers, type MatchedBuyer } from '../../matching/fan-out';
-import { disclosureItems } from '../../trust/disclosures';
+import { matchingBuyers, type MatchedBuyer } from '../../matching';
+import { disclosureItems } from '../../trust';
 import { managesDeal, viewerOf } from '../visibility';
 import { auth, Detail, IdParams, PageQuery, type DealAccess } from './access';
 

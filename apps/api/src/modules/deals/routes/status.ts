@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { DEAL_STATUSES } from '@dealclub/shared/deals';
 import { SELLER_SIDE } from '@dealclub/shared/roles';
 import { requireRole } from '../../../plugins/auth';
-import { recordModeration } from '../../audit/audit';
-import { changeDealStatus } from '../../offers/deal-status';
+import { recordModeration } from '../../audit';
+import { changeDealStatus } from '../../offers';
 import { auth, Detail, IdParams, type DealAccess } from './access';
 
 const StatusBody = z

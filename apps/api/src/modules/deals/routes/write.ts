@@ -9,8 +9,8 @@ import { dealSchema } from '@dealclub/shared/deals';
 import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
 import { favorites } from '../../../db/schema';
 import { requireRole } from '../../../plugins/auth';
-import { recordModeration } from '../../audit/audit';
-import { lapseEditedVerification } from '../../verifications/service';
+import { recordModeration } from '../../audit';
+import { lapseEditedVerification } from '../../verifications';
 import { createDeal, updateDeal } from '../service';
 import { auth, Detail, IdParams, type DealAccess } from './access';
 

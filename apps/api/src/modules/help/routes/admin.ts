@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decodeOffset, encodeOffset } from '../../../lib/cursor';
 import { requireRole } from '../../../plugins/auth';
-import { recordAdminAction } from '../../audit/audit';
+import { recordAdminAction } from '../../audit';
 import { adminItem, adminList, createItem, deleteItem, updateItem } from '../service';
 import { AdminListQuery, auth, HELP_KINDS, Id } from './kinds';
 

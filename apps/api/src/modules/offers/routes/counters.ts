@@ -9,7 +9,7 @@ import { COUNTER_STATUSES, counterSchema, OFFER_EVENT_KINDS } from '@dealclub/sh
 import { publicOrigin } from '../../../lib/origin';
 import { requireUser, type AuthenticatedUser } from '../../../plugins/auth';
 import { perUserLimit } from '../../../plugins/rate-limit';
-import { viewerOf } from '../../deals/visibility';
+import { viewerOf } from '../../deals';
 import { acceptCounter, counterOffer, declineCounter } from '../counters';
 import { trailOf } from '../offer-history';
 import { offerOf, type OfferRow } from '../service';

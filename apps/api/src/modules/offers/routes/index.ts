@@ -11,9 +11,9 @@ import { interestSchema, offerSchema, offerScopeField, OFFER_SORTS } from '@deal
 import { BUYER_SIDE } from '@dealclub/shared/roles';
 import { publicOrigin } from '../../../lib/origin';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../../plugins/auth';
-import { recordModeration } from '../../audit/audit';
+import { recordModeration } from '../../audit';
 import { perUserLimit } from '../../../plugins/rate-limit';
-import { viewerOf } from '../../deals/visibility';
+import { viewerOf } from '../../deals';
 import { counterRoutes, OfferWithTrail } from './counters';
 import { sendInterestsCsv, sendOffersCsv } from '../exports';
 import { interestsPage, managedDeal, myInterests, myOffers, offersPage } from '../queries';

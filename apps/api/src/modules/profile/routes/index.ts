@@ -14,7 +14,7 @@ import { requireUser } from '../../../plugins/auth';
 import { MAX_PICTURE_BYTES } from '@dealclub/shared/preferences';
 import { fileUrl, newFileKey } from '../../../lib/storage';
 import { readImageUpload } from '../../../lib/uploads';
-import { checkPassword, hashPassword } from '../../identity/passwords';
+import { checkPassword, hashPassword } from '../../identity';
 import { missingProfileParts } from '../completeness';
 import { profileTabRoutes } from './tabs';
 

@@ -26,7 +26,7 @@ import { AppError, fieldError } from '../../../lib/app-error';
 import { fileUrl, newFileKey } from '../../../lib/storage';
 import { readImageUpload } from '../../../lib/uploads';
 import { requireRole, requireUser } from '../../../plugins/auth';
-import { zipErrors } from '../../geo/zip-lookup';
+import { zipErrors } from '../../geo';
 import type { UserRow } from '../../../db/rows';
 
 const Preferences = z.object({
@@ -88,7 +88,6 @@ const Company = z.object({
   callBookingUrl: z.string().nullable(),
   logoUrl: z.string().nullable(),
 });
-
 
 const preferencesOf = (row: UserRow) => ({
   languagePreference: row.languagePreference === 'es' ? ('es' as const) : ('en' as const),

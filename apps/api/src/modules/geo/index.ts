@@ -1,0 +1,2 @@
+/** The public entry of modules/geo: what other modules may import from it. */
+export { zipErrors } from './zip-lookup';

@@ -1,0 +1,6 @@
+/** The public entry of modules/offers: what other modules may import from it. */
+export { COUNTER_EXPIRY_JOB, counterExpiryHandler, counterOffer } from './counters';
+export { changeDealStatus } from './deal-status';
+export { eventsSql, latestCounterSql, trailFromJson } from './offer-history';
+export { myInterests, myOffers } from './queries';
+export { engagementSql, expressInterest, interestOf, offerOf, submitOffer } from './service';

@@ -1,0 +1,5 @@
+/** The public entry of modules/outbox: what other modules may import from it. */
+export { claimPendingMessages, deliverPendingMessages } from './deliver';
+export { enqueueMessage, type OutgoingMessage, QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from './enqueue-message';
+export { notifyUser } from './notify-user';
+export { createMailTransport, smtpTransport } from './transports';

@@ -1,0 +1,2 @@
+/** The public entry of modules/roadmap: what other modules may import from it. */
+export { demoRoadmapSeed } from './demo-roadmap';

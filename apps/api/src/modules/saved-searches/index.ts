@@ -1,0 +1,3 @@
+/** The public entry of modules/saved-searches: what other modules may import from it. */
+export { savedSearchesMatchingDeal } from './match';
+export { createSavedSearch } from './service';
