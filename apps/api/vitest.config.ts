@@ -6,7 +6,10 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
-    // Each file opens its own PGlite (or server database) once and empties it between tests.
+    // One module graph per worker, not per file: the app's code is imported, PGlite's WebAssembly
+    // compiled and a database opened once per worker instead of once per file (test/app.ts keeps
+    // the databases for the worker's next tests, emptied).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

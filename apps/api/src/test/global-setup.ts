@@ -46,6 +46,12 @@ export default async function setup(project: TestProject) {
   project.provide('templateDatabase', template);
 
   return async () => {
+    // The workers keep their test databases (clones named after the template) for their life.
+    const clones = await admin.query<{ name: string }>(
+      `select datname as name from pg_database where datname like $1`,
+      [`${template}\\_t\\_%`],
+    );
+    for (const { name } of clones.rows) await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.query(`drop database if exists "${template}" with (force)`);
     await admin.end();
   };
