@@ -142,7 +142,9 @@ async function emptyDatabase(database: Database) {
       sql`select sequencename as name from pg_sequences where schemaname = 'public' order by 1`,
     );
     script = [
-      ...deleteOrder(tables.filter((t) => !REFERENCE_TABLES.has(t.name))).map((t) => `delete from public."${t}";`),
+      ...deleteOrder(tables.filter((t) => !REFERENCE_TABLES.has(t.name))).map(
+        (t) => `delete from public."${t}";`,
+      ),
       ...sequences.map((q) => `alter sequence public."${q.name}" restart;`),
     ].join('\n');
     emptyingOf.set(database, script);
