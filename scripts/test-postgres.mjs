@@ -1,4 +1,7 @@
-// The API suite against a PostgreSQL server: a fresh database per run, dropped afterwards.
+// The API tests that need a PostgreSQL server (tag `server`: several connections at once, the
+// server's driver across every route, its pool) against one: a fresh database per run, dropped
+// afterwards. Every test, these included, runs on the embedded database in `npm test`; this pass
+// runs only what the server can tell apart. ALL=1 runs the whole API suite on the server instead.
 // Arguments are passed to vitest (e.g. a test file); LABEL names the pass in the summary line.
 // PG_ADMIN_URL names a database on the server to connect to for CREATE/DROP DATABASE
 // (default postgres://root@127.0.0.1:5432/postgres).
@@ -42,6 +45,7 @@ const result = spawnSync(
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
+    ...(process.env.ALL ? [] : ['--tags-filter=server']),
     ...process.argv.slice(2),
   ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url.toString() } },

@@ -14,7 +14,7 @@ afterEach(async () => {
   await app?.close();
 });
 
-describe('GET /api/health', () => {
+describe('GET /api/health', { tags: ['server'] }, () => {
   it('reports ok, the version and the database', async () => {
     app = await createTestApp();
     const res = await app.inject('/api/health');

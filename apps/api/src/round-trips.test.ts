@@ -112,7 +112,7 @@ async function marketplace(a: FastifyInstance) {
   return { seller, buyer, deal, offerId: mine.id };
 }
 
-describe('statements per request', () => {
+describe('statements per request', { tags: ['server'] }, () => {
   it('the browse list: the page with covers, favourites and matches, and its total', async () => {
     const { app: a, statementsOf } = await countingApp();
     const { buyer, deal } = await marketplace(a);

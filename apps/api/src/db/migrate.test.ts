@@ -38,7 +38,7 @@ describe('runMigrations', () => {
     expect(await appliedMigrations(database)).toBe(again.total);
   });
 
-  it('is safe when several instances start together on an empty database', async () => {
+  it('is safe when several instances start together on an empty database', { tags: ['server'] }, async () => {
     const database = await freshDatabase();
     // Start from an empty schema, as a brand-new server database would be.
     await database.db.execute(sql`drop schema drizzle cascade`);
@@ -84,7 +84,7 @@ describe('runMigrations', () => {
 });
 
 describe('runSeeds', () => {
-  it('runs each seed once per database, even when started concurrently', async () => {
+  it('runs each seed once per database, even when started concurrently', { tags: ['server'] }, async () => {
     const database = await freshDatabase();
     let runs = 0;
     const seed: Seed = {

@@ -49,7 +49,7 @@ function signInAttempt(app: FastifyInstance) {
   });
 }
 
-describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
+describe.skipIf(!redisUrl)('rate limits shared through Redis', { tags: ['server'] }, () => {
   it('the 6th sign-in attempt from one address is refused, whichever instance the attempts reached', async () => {
     const { a, b } = await twoInstances({ IDENTITY_RATE_LIMIT_PER_MINUTE: '5' });
     for (const instance of [a, b, a, b, a]) {

@@ -261,77 +261,81 @@ describe('real-time alerts', () => {
 });
 
 describe('digests', () => {
-  it('send the daily digest at the digest hour and the weekly summary on Monday, best match first', async () => {
-    const seller = await setup();
-    const daily = await createBuyer({ frequency: 'daily', channels: ['email', 'push'] });
-    const weekly = await createBuyer({ frequency: 'weekly', channels: ['email'] });
-    const realtime = await createBuyer({ frequency: 'realtime', channels: ['email'] });
-    const nothingMatched = await createBuyer({ frequency: 'daily', preferences: { city: 'Las Vegas' } });
-    const first = await listDeal(app, seller, renoSubTo());
-    const second = await listDeal(app, seller, renoSubTo({ piti: 1900 }));
-    // The job runs at 10:00 UTC on Wednesday.
-    expect((await runJobs(WEDNESDAY)).completed).toBe(2);
+  it(
+    'send the daily digest at the digest hour and the weekly summary on Monday, best match first',
+    { tags: ['server'] },
+    async () => {
+      const seller = await setup();
+      const daily = await createBuyer({ frequency: 'daily', channels: ['email', 'push'] });
+      const weekly = await createBuyer({ frequency: 'weekly', channels: ['email'] });
+      const realtime = await createBuyer({ frequency: 'realtime', channels: ['email'] });
+      const nothingMatched = await createBuyer({ frequency: 'daily', preferences: { city: 'Las Vegas' } });
+      const first = await listDeal(app, seller, renoSubTo());
+      const second = await listDeal(app, seller, renoSubTo({ piti: 1900 }));
+      // The job runs at 10:00 UTC on Wednesday.
+      expect((await runJobs(WEDNESDAY)).completed).toBe(2);
 
-    const dailyAt = new Date('2026-03-11T14:00:00Z');
-    const mondayAt = new Date('2026-03-16T14:00:00Z');
-    expect(nextDigestAt(WEDNESDAY, 14)).toEqual(dailyAt);
-    expect(nextWeeklyAt(WEDNESDAY, 14)).toEqual(mondayAt);
-    expect((await alertsOf(daily.id)).map((a) => [a.frequency, a.dueAt])).toEqual([
-      ['daily', dailyAt],
-      ['daily', dailyAt],
-    ]);
-    expect((await alertsOf(weekly.id)).map((a) => a.dueAt)).toEqual([mondayAt, mondayAt]);
-    expect((await alertsOf(realtime.id)).map((a) => a.dueAt)).toEqual([WEDNESDAY, WEDNESDAY]);
-    // A lower score for the first deal (as a saved search that only partly fits would give).
-    await db()
-      .update(dealAlerts)
-      .set({ score: 80 })
-      .where(and(eq(dealAlerts.userId, daily.id), eq(dealAlerts.dealId, first.id)));
+      const dailyAt = new Date('2026-03-11T14:00:00Z');
+      const mondayAt = new Date('2026-03-16T14:00:00Z');
+      expect(nextDigestAt(WEDNESDAY, 14)).toEqual(dailyAt);
+      expect(nextWeeklyAt(WEDNESDAY, 14)).toEqual(mondayAt);
+      expect((await alertsOf(daily.id)).map((a) => [a.frequency, a.dueAt])).toEqual([
+        ['daily', dailyAt],
+        ['daily', dailyAt],
+      ]);
+      expect((await alertsOf(weekly.id)).map((a) => a.dueAt)).toEqual([mondayAt, mondayAt]);
+      expect((await alertsOf(realtime.id)).map((a) => a.dueAt)).toEqual([WEDNESDAY, WEDNESDAY]);
+      // A lower score for the first deal (as a saved search that only partly fits would give).
+      await db()
+        .update(dealAlerts)
+        .set({ score: 80 })
+        .where(and(eq(dealAlerts.userId, daily.id), eq(dealAlerts.dealId, first.id)));
 
-    // Before the digest hour only the real-time alerts go.
-    expect(await deliver(new Date('2026-03-11T13:59:00Z'))).toEqual({ atOnce: 2, digests: 0, digested: 0 });
-    expect(await mailTo(realtime)).toHaveLength(2);
-    expect(await mailTo(daily)).toEqual([]);
+      // Before the digest hour only the real-time alerts go.
+      expect(await deliver(new Date('2026-03-11T13:59:00Z'))).toEqual({ atOnce: 2, digests: 0, digested: 0 });
+      expect(await mailTo(realtime)).toHaveLength(2);
+      expect(await mailTo(daily)).toEqual([]);
 
-    expect(await deliver(dailyAt)).toEqual({ atOnce: 0, digests: 1, digested: 2 });
-    const [digest] = await mailTo(daily);
-    expect(digest).toMatchObject({
-      template: 'deal_digest_daily',
-      subject: 'Your daily DealClub digest: 2 new deals for you',
-      headers: expect.objectContaining({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }),
-    });
-    // Best match first.
-    expect(digest!.body.indexOf(`/deals/${second.id}`)).toBeLessThan(
-      digest!.body.indexOf(`/deals/${first.id}`),
-    );
-    expect(digest!.body).toContain('100% match');
-    expect(digest!.body).toContain('80% match');
-    expect(digest!.html).toContain('Total monthly payment $2,072 — your maximum $2,500');
-    // Each deal in the bell, one toast for the digest, and (push) one browser notification.
-    expect(await bellOf(daily)).toHaveLength(2);
-    expect(await bellOf(realtime)).toHaveLength(2);
-    expect(sent.events.filter((e) => e.userId !== realtime.id)).toEqual([
-      expect.objectContaining({ userId: daily.id, data: expect.objectContaining({ dealId: second.id }) }),
-    ]);
-    expect(sent.pushes).toEqual([
-      {
-        userId: daily.id,
-        payload: expect.objectContaining({ title: '2 new deals for you', url: `/deals/${second.id}` }),
-      },
-    ]);
-    // No digest when nothing matched; the weekly buyers wait for Monday.
-    expect(await mailTo(nothingMatched)).toEqual([]);
-    expect(await mailTo(weekly)).toEqual([]);
+      expect(await deliver(dailyAt)).toEqual({ atOnce: 0, digests: 1, digested: 2 });
+      const [digest] = await mailTo(daily);
+      expect(digest).toMatchObject({
+        template: 'deal_digest_daily',
+        subject: 'Your daily DealClub digest: 2 new deals for you',
+        headers: expect.objectContaining({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }),
+      });
+      // Best match first.
+      expect(digest!.body.indexOf(`/deals/${second.id}`)).toBeLessThan(
+        digest!.body.indexOf(`/deals/${first.id}`),
+      );
+      expect(digest!.body).toContain('100% match');
+      expect(digest!.body).toContain('80% match');
+      expect(digest!.html).toContain('Total monthly payment $2,072 — your maximum $2,500');
+      // Each deal in the bell, one toast for the digest, and (push) one browser notification.
+      expect(await bellOf(daily)).toHaveLength(2);
+      expect(await bellOf(realtime)).toHaveLength(2);
+      expect(sent.events.filter((e) => e.userId !== realtime.id)).toEqual([
+        expect.objectContaining({ userId: daily.id, data: expect.objectContaining({ dealId: second.id }) }),
+      ]);
+      expect(sent.pushes).toEqual([
+        {
+          userId: daily.id,
+          payload: expect.objectContaining({ title: '2 new deals for you', url: `/deals/${second.id}` }),
+        },
+      ]);
+      // No digest when nothing matched; the weekly buyers wait for Monday.
+      expect(await mailTo(nothingMatched)).toEqual([]);
+      expect(await mailTo(weekly)).toEqual([]);
 
-    // The next day's run has nothing for the daily buyer: no empty digest.
-    expect(await deliver(new Date('2026-03-12T14:00:00Z'))).toEqual({ atOnce: 0, digests: 0, digested: 0 });
-    expect(await mailTo(daily)).toHaveLength(1);
+      // The next day's run has nothing for the daily buyer: no empty digest.
+      expect(await deliver(new Date('2026-03-12T14:00:00Z'))).toEqual({ atOnce: 0, digests: 0, digested: 0 });
+      expect(await mailTo(daily)).toHaveLength(1);
 
-    expect(await deliver(mondayAt)).toEqual({ atOnce: 0, digests: 1, digested: 2 });
-    const [summary] = await mailTo(weekly);
-    expect(summary!.subject).toBe('Your weekly DealClub summary: 2 new deals for you');
-    expect(await mailTo(daily)).toHaveLength(1);
-  });
+      expect(await deliver(mondayAt)).toEqual({ atOnce: 0, digests: 1, digested: 2 });
+      const [summary] = await mailTo(weekly);
+      expect(summary!.subject).toBe('Your weekly DealClub summary: 2 new deals for you');
+      expect(await mailTo(daily)).toHaveLength(1);
+    },
+  );
 
   it('alert saved searches at their own frequency, never a buyer the preferences already alerted', async () => {
     const seller = await setup();
@@ -526,7 +530,7 @@ describe('first right of refusal', () => {
 });
 
 describe('once per deal', () => {
-  it('holds under a retried job and two workers at once', async () => {
+  it('holds under a retried job and two workers at once', { tags: ['server'] }, async () => {
     const seller = await setup();
     const buyers = [await createBuyer(), await createBuyer(), await createBuyer({ frequency: 'daily' })];
     const deal = await listDeal(app, seller, renoSubTo());

@@ -217,69 +217,73 @@ describe('the buyer map', () => {
     return res.json() as BuyerMap;
   }
 
-  it('counts the buyers of every ZIP with their averages and lists them by name, in full', async () => {
-    const { a, ana, ben, cy } = await market();
-    const seller = await createUser(a, { roles: ['originator'] });
-    const body = await map(seller);
-    expect(body.zips).toEqual([
-      {
-        zipCode: '78701',
-        lat: 30.2713,
-        lng: -97.7426,
-        buyerCount: 2,
-        averageDownPayment: 30000,
-        averageMonthlyPayment: 2500,
-      },
-      {
-        zipCode: '78702',
-        lat: 30.2638,
-        lng: -97.7166,
-        buyerCount: 2,
-        averageDownPayment: 20000,
-        averageMonthlyPayment: 2000,
-      },
-      {
-        zipCode: '78703',
-        lat: 30.2907,
-        lng: -97.7648,
-        buyerCount: 1,
-        averageDownPayment: 40000,
-        averageMonthlyPayment: 3000,
-      },
-    ]);
-    expect(body.totalBuyers).toBe(3);
-    expect(body.lastUpdated).toBe('2026-01-03T00:00:00.000Z');
-    expect(body.buyers).toEqual({
-      items: [
+  it(
+    'counts the buyers of every ZIP with their averages and lists them by name, in full',
+    { tags: ['server'] },
+    async () => {
+      const { a, ana, ben, cy } = await market();
+      const seller = await createUser(a, { roles: ['originator'] });
+      const body = await map(seller);
+      expect(body.zips).toEqual([
         {
-          id: ana.id,
-          firstName: 'Ana',
-          lastName: 'López',
-          maxDownPayment: 20000,
-          maxMonthlyPayment: 2000,
-          certified: true,
+          zipCode: '78701',
+          lat: 30.2713,
+          lng: -97.7426,
+          buyerCount: 2,
+          averageDownPayment: 30000,
+          averageMonthlyPayment: 2500,
         },
         {
-          id: ben.id,
-          firstName: 'Ben',
-          lastName: 'Ortiz',
-          maxDownPayment: 40000,
-          maxMonthlyPayment: 3000,
-          certified: false,
+          zipCode: '78702',
+          lat: 30.2638,
+          lng: -97.7166,
+          buyerCount: 2,
+          averageDownPayment: 20000,
+          averageMonthlyPayment: 2000,
         },
         {
-          id: cy.id,
-          firstName: 'Cy',
-          lastName: 'Park',
-          maxDownPayment: null,
-          maxMonthlyPayment: null,
-          certified: false,
+          zipCode: '78703',
+          lat: 30.2907,
+          lng: -97.7648,
+          buyerCount: 1,
+          averageDownPayment: 40000,
+          averageMonthlyPayment: 3000,
         },
-      ],
-      nextCursor: null,
-      total: 3,
-    });
-  });
+      ]);
+      expect(body.totalBuyers).toBe(3);
+      expect(body.lastUpdated).toBe('2026-01-03T00:00:00.000Z');
+      expect(body.buyers).toEqual({
+        items: [
+          {
+            id: ana.id,
+            firstName: 'Ana',
+            lastName: 'López',
+            maxDownPayment: 20000,
+            maxMonthlyPayment: 2000,
+            certified: true,
+          },
+          {
+            id: ben.id,
+            firstName: 'Ben',
+            lastName: 'Ortiz',
+            maxDownPayment: 40000,
+            maxMonthlyPayment: 3000,
+            certified: false,
+          },
+          {
+            id: cy.id,
+            firstName: 'Cy',
+            lastName: 'Park',
+            maxDownPayment: null,
+            maxMonthlyPayment: null,
+            certified: false,
+          },
+        ],
+        nextCursor: null,
+        total: 3,
+      });
+    },
+  );
 
   it('applies the budget and room filters to the ZIPs and the list at once', async () => {
     const { a, ana, ben } = await market();

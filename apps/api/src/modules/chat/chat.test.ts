@@ -45,65 +45,69 @@ const threads = async (user: TestUser) => (await send(user, 'GET', '/api/chat/th
 const messageCount = async () => (await app.database.db.select().from(chatMessages)).length;
 
 describe('conversations', () => {
-  it('a buyer writes, the seller is notified, reads (the bell falls) and replies', async () => {
-    const { seller, buyer, deal } = await setUp();
-    const { thread } = await start(buyer, deal.id);
-    expect(thread.otherParty).toMatchObject({ id: seller.id, firstName: 'Sam', side: 'seller' });
-    expect(thread.deal).toMatchObject({ dealId: deal.id, address: '4821 Barton Springs Rd' });
+  it(
+    'a buyer writes, the seller is notified, reads (the bell falls) and replies',
+    { tags: ['server'] },
+    async () => {
+      const { seller, buyer, deal } = await setUp();
+      const { thread } = await start(buyer, deal.id);
+      expect(thread.otherParty).toMatchObject({ id: seller.id, firstName: 'Sam', side: 'seller' });
+      expect(thread.deal).toMatchObject({ dealId: deal.id, address: '4821 Barton Springs Rd' });
 
-    const bell = await notifications(seller);
-    expect(bell.unreadCount).toBe(1);
-    expect(bell.items[0]).toMatchObject({
-      threadId: thread.threadId,
-      type: 'new_thread',
-      senderName: 'Bianca Buyer',
-      message: 'Is the roof new?',
-      readAt: null,
-      dealInfo: { address: '4821 Barton Springs Rd', city: deal.city },
-    });
-    const [listed] = (await threads(seller)).items;
-    expect(listed).toMatchObject({
-      threadId: thread.threadId,
-      unreadCount: 1,
-      otherParty: { side: 'buyer' },
-    });
-    expect(listed!.lastMessage?.body).toBe('Is the roof new?');
+      const bell = await notifications(seller);
+      expect(bell.unreadCount).toBe(1);
+      expect(bell.items[0]).toMatchObject({
+        threadId: thread.threadId,
+        type: 'new_thread',
+        senderName: 'Bianca Buyer',
+        message: 'Is the roof new?',
+        readAt: null,
+        dealInfo: { address: '4821 Barton Springs Rd', city: deal.city },
+      });
+      const [listed] = (await threads(seller)).items;
+      expect(listed).toMatchObject({
+        threadId: thread.threadId,
+        unreadCount: 1,
+        otherParty: { side: 'buyer' },
+      });
+      expect(listed!.lastMessage?.body).toBe('Is the roof new?');
 
-    const page = (
-      await send(seller, 'GET', `/api/chat/threads/${thread.threadId}/messages`)
-    ).json() as MessagePage;
-    expect(page.items.map((m) => m.body)).toEqual(['Is the roof new?']);
-    expect((await notifications(seller)).unreadCount).toBe(0);
-    expect((await threads(seller)).items[0]!.unreadCount).toBe(0);
+      const page = (
+        await send(seller, 'GET', `/api/chat/threads/${thread.threadId}/messages`)
+      ).json() as MessagePage;
+      expect(page.items.map((m) => m.body)).toEqual(['Is the roof new?']);
+      expect((await notifications(seller)).unreadCount).toBe(0);
+      expect((await threads(seller)).items[0]!.unreadCount).toBe(0);
 
-    const reply = await send(seller, 'POST', `/api/chat/threads/${thread.threadId}/messages`, {
-      body: 'Yes, 2023.',
-    });
-    expect(reply.statusCode, reply.body).toBe(201);
-    await send(seller, 'POST', `/api/chat/threads/${thread.threadId}/messages`, { body: 'And the HVAC.' });
-    const buyerBell = await notifications(buyer);
-    // Two messages in one thread are one entry in the bell, showing the newest.
-    expect(buyerBell.unreadCount).toBe(1);
-    expect(buyerBell.items[0]).toMatchObject({
-      type: 'new_message',
-      message: 'And the HVAC.',
-      senderName: 'Sam Seller',
-    });
-    expect((await threads(buyer)).items[0]!.unreadCount).toBe(2);
+      const reply = await send(seller, 'POST', `/api/chat/threads/${thread.threadId}/messages`, {
+        body: 'Yes, 2023.',
+      });
+      expect(reply.statusCode, reply.body).toBe(201);
+      await send(seller, 'POST', `/api/chat/threads/${thread.threadId}/messages`, { body: 'And the HVAC.' });
+      const buyerBell = await notifications(buyer);
+      // Two messages in one thread are one entry in the bell, showing the newest.
+      expect(buyerBell.unreadCount).toBe(1);
+      expect(buyerBell.items[0]).toMatchObject({
+        type: 'new_message',
+        message: 'And the HVAC.',
+        senderName: 'Sam Seller',
+      });
+      expect((await threads(buyer)).items[0]!.unreadCount).toBe(2);
 
-    const read = await send(
-      buyer,
-      'PUT',
-      `/api/chat/notifications/${buyerBell.items[0]!.notificationId}/read`,
-    );
-    expect(read.statusCode).toBe(204);
-    expect((await notifications(buyer)).unreadCount).toBe(0);
+      const read = await send(
+        buyer,
+        'PUT',
+        `/api/chat/notifications/${buyerBell.items[0]!.notificationId}/read`,
+      );
+      expect(read.statusCode).toBe(204);
+      expect((await notifications(buyer)).unreadCount).toBe(0);
 
-    // The same buyer writing about the same deal again joins the one conversation.
-    const again = await start(buyer, deal.id, 'Thanks!');
-    expect(again.thread.threadId).toBe(thread.threadId);
-    expect((await threads(buyer)).items).toHaveLength(1);
-  });
+      // The same buyer writing about the same deal again joins the one conversation.
+      const again = await start(buyer, deal.id, 'Thanks!');
+      expect(again.thread.threadId).toBe(thread.threadId);
+      expect((await threads(buyer)).items).toHaveLength(1);
+    },
+  );
 
   it('only participants read or post; others, admins included, get 404', async () => {
     const { buyer, deal } = await setUp();
@@ -252,7 +256,7 @@ describe('conversations', () => {
     expect(JSON.stringify(mail)).not.toContain('Secret');
   });
 
-  it('two first messages at once make one conversation', async () => {
+  it('two first messages at once make one conversation', { tags: ['server'] }, async () => {
     const { buyer, deal } = await setUp();
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>

@@ -100,7 +100,7 @@ describe('creating deals', () => {
     ).toBe(201);
   });
 
-  it('lets exactly one of 20 concurrent creations of one address succeed', async () => {
+  it('lets exactly one of 20 concurrent creations of one address succeed', { tags: ['server'] }, async () => {
     app = await createTestApp();
     const sellers = await Promise.all(
       Array.from({ length: 4 }, () => createUser(app, { roles: ['originator'] })),
@@ -317,64 +317,68 @@ describe('exclusive deals (first right of refusal)', () => {
 });
 
 describe('browsing', () => {
-  it('filters by budget, beds, baths, type, place, tags and text, and pages with a cursor', async () => {
-    app = await createTestApp();
-    const seller = await createUser(app, { roles: ['originator'] });
-    const buyer = await createUser(app, { roles: ['buyer'] });
-    await listed(seller, cashDeal({ purchasePrice: 400000, bedrooms: 2, tags: ['fix-and-flip'] }));
-    await listed(seller, cashDeal({ purchasePrice: 900000, bedrooms: 4, bathrooms: 3 }));
-    await listed(seller, subToDeal({ purchasePrice: 600000, bedrooms: 3 }));
-    await listed(
-      seller,
-      cashDeal({
-        state: 'FL',
-        city: 'Tampa',
-        zipCode: '33602',
-        description: 'Waterfront duplex near downtown.',
-      }),
-    );
-    const total = async (query: string) =>
-      (await send(buyer, 'GET', `/api/deals?${query}`)).json().total as number;
-    expect(await total('')).toBe(4);
-    expect(await total('maxPrice=500000')).toBe(2);
-    expect(await total('minBedrooms=3')).toBe(3);
-    expect(await total('minBathrooms=3')).toBe(1);
-    expect(await total('category=creative&purchaseType=SubTo')).toBe(1);
-    expect(await total('state=FL')).toBe(1);
-    expect(await total('city=tampa')).toBe(1);
-    expect(await total('zipCode=33602')).toBe(1);
-    expect(await total('tags=fix-and-flip')).toBe(1);
-    expect(await total('tags=super-low-entry-fee')).toBe(1);
-    expect(await total('q=waterfront')).toBe(1);
-    expect((await send(buyer, 'GET', '/api/deals?state=Texas')).statusCode).toBe(400);
-    // A bedroom count is whole (the fuzz suite found a 500 here: the column is an integer).
-    const half = await send(buyer, 'GET', '/api/deals?minBedrooms=74.89');
-    expect(half.statusCode).toBe(400);
-    expect(JSON.stringify(half.json())).toContain('Bedrooms must be a whole number from 0 to 100.');
-    expect(await total('minBathrooms=2.5')).toBe(1);
-
-    const prices: number[] = [];
-    let cursor: string | null = null;
-    do {
-      const res = await send(
-        buyer,
-        'GET',
-        `/api/deals?sort=price-asc&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+  it(
+    'filters by budget, beds, baths, type, place, tags and text, and pages with a cursor',
+    { tags: ['server'] },
+    async () => {
+      app = await createTestApp();
+      const seller = await createUser(app, { roles: ['originator'] });
+      const buyer = await createUser(app, { roles: ['buyer'] });
+      await listed(seller, cashDeal({ purchasePrice: 400000, bedrooms: 2, tags: ['fix-and-flip'] }));
+      await listed(seller, cashDeal({ purchasePrice: 900000, bedrooms: 4, bathrooms: 3 }));
+      await listed(seller, subToDeal({ purchasePrice: 600000, bedrooms: 3 }));
+      await listed(
+        seller,
+        cashDeal({
+          state: 'FL',
+          city: 'Tampa',
+          zipCode: '33602',
+          description: 'Waterfront duplex near downtown.',
+        }),
       );
-      const page = res.json() as { items: { purchasePrice: number }[]; nextCursor: string | null };
-      prices.push(...page.items.map((d) => d.purchasePrice));
-      cursor = page.nextCursor;
-    } while (cursor);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    // A cursor naming a deal the buyer may not see (deleted) is refused, not paged from.
-    const hidden = await listed(seller, cashDeal({ purchasePrice: 123456 }));
-    await send(seller, 'DELETE', `/api/deals/${hidden.id}`);
-    const hiddenCursor = Buffer.from(hidden.id).toString('base64url');
-    expect((await send(buyer, 'GET', `/api/deals?sort=price-asc&cursor=${hiddenCursor}`)).statusCode).toBe(
-      400,
-    );
-    expect(prices).toHaveLength(4);
-  });
+      const total = async (query: string) =>
+        (await send(buyer, 'GET', `/api/deals?${query}`)).json().total as number;
+      expect(await total('')).toBe(4);
+      expect(await total('maxPrice=500000')).toBe(2);
+      expect(await total('minBedrooms=3')).toBe(3);
+      expect(await total('minBathrooms=3')).toBe(1);
+      expect(await total('category=creative&purchaseType=SubTo')).toBe(1);
+      expect(await total('state=FL')).toBe(1);
+      expect(await total('city=tampa')).toBe(1);
+      expect(await total('zipCode=33602')).toBe(1);
+      expect(await total('tags=fix-and-flip')).toBe(1);
+      expect(await total('tags=super-low-entry-fee')).toBe(1);
+      expect(await total('q=waterfront')).toBe(1);
+      expect((await send(buyer, 'GET', '/api/deals?state=Texas')).statusCode).toBe(400);
+      // A bedroom count is whole (the fuzz suite found a 500 here: the column is an integer).
+      const half = await send(buyer, 'GET', '/api/deals?minBedrooms=74.89');
+      expect(half.statusCode).toBe(400);
+      expect(JSON.stringify(half.json())).toContain('Bedrooms must be a whole number from 0 to 100.');
+      expect(await total('minBathrooms=2.5')).toBe(1);
+
+      const prices: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await send(
+          buyer,
+          'GET',
+          `/api/deals?sort=price-asc&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        const page = res.json() as { items: { purchasePrice: number }[]; nextCursor: string | null };
+        prices.push(...page.items.map((d) => d.purchasePrice));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      // A cursor naming a deal the buyer may not see (deleted) is refused, not paged from.
+      const hidden = await listed(seller, cashDeal({ purchasePrice: 123456 }));
+      await send(seller, 'DELETE', `/api/deals/${hidden.id}`);
+      const hiddenCursor = Buffer.from(hidden.id).toString('base64url');
+      expect((await send(buyer, 'GET', `/api/deals?sort=price-asc&cursor=${hiddenCursor}`)).statusCode).toBe(
+        400,
+      );
+      expect(prices).toHaveLength(4);
+    },
+  );
 
   it('places each listed deal at its ZIP centroid, never more precisely, null for an unknown ZIP', async () => {
     app = await createTestApp();

@@ -153,7 +153,7 @@ describe('the help centre as shipped', () => {
   });
 });
 
-describe('full-text search', () => {
+describe('full-text search', { tags: ['server'] }, () => {
   it('ranks a match in the title above one in the body, and highlights the matches as text', async () => {
     const { admin } = await helpApp();
     await createArticle(

@@ -184,7 +184,7 @@ describe('sign-up with an invitation', () => {
     );
   });
 
-  it('lets exactly one of many concurrent sign-ups use one invitation', async () => {
+  it('lets exactly one of many concurrent sign-ups use one invitation', { tags: ['server'] }, async () => {
     const invitation = await createInvitation(app.database.db, { role: 'buyer', createdBy: null });
     const attempts = await Promise.allSettled(
       Array.from({ length: 8 }, (_, i) => signUp(`racer${i}@example.test`, 'Str0ng!Pass', invitation.token)),

@@ -66,7 +66,7 @@ describe('enqueueJob and claimDueJobs', () => {
     expect(again).toMatchObject({ id, attempts: 2 });
   });
 
-  it('never hands the same job to two concurrent claims', async () => {
+  it('never hands the same job to two concurrent claims', { tags: ['server'] }, async () => {
     const db = await fresh();
     const ids = [];
     for (let i = 0; i < 20; i++) ids.push(await enqueueJob(db, { type: 'x', payload: { i } }));
@@ -80,29 +80,35 @@ describe('enqueueJob and claimDueJobs', () => {
 });
 
 describe('JobWorker', () => {
-  it('two workers running batches concurrently run each of 20 jobs exactly once', async () => {
-    const db = await fresh();
-    // On a PostgreSQL server the second worker has its own connection pool, like another instance.
-    if (isServerPass) second = await openDatabase({ databaseUrl: database!.url!, poolMax: 4 });
-    const ids = [];
-    for (let i = 0; i < 20; i++) ids.push(await enqueueJob(db, { type: 'count', payload: { i } }));
-    const runs: number[] = [];
-    const handler = async (j: JobRow) => {
-      await sleep(5);
-      runs.push(j.id);
-    };
-    const workers = [
-      new JobWorker(db, { batchSize: 3 }).register('count', handler),
-      new JobWorker(second?.db ?? db, { batchSize: 3 }).register('count', handler),
-    ];
-    const drain = async (worker: JobWorker) => {
-      while ((await worker.runOnce()).claimed > 0);
-    };
-    await Promise.all([drain(workers[0]!), drain(workers[0]!), drain(workers[1]!), drain(workers[1]!)]);
-    expect(runs.sort((x, y) => x - y)).toEqual(ids);
-    const rows = await db.select().from(jobs);
-    expect(rows.every((r) => r.completedAt && r.attempts === 1 && !r.lastError && !r.lockedUntil)).toBe(true);
-  });
+  it(
+    'two workers running batches concurrently run each of 20 jobs exactly once',
+    { tags: ['server'] },
+    async () => {
+      const db = await fresh();
+      // On a PostgreSQL server the second worker has its own connection pool, like another instance.
+      if (isServerPass) second = await openDatabase({ databaseUrl: database!.url!, poolMax: 4 });
+      const ids = [];
+      for (let i = 0; i < 20; i++) ids.push(await enqueueJob(db, { type: 'count', payload: { i } }));
+      const runs: number[] = [];
+      const handler = async (j: JobRow) => {
+        await sleep(5);
+        runs.push(j.id);
+      };
+      const workers = [
+        new JobWorker(db, { batchSize: 3 }).register('count', handler),
+        new JobWorker(second?.db ?? db, { batchSize: 3 }).register('count', handler),
+      ];
+      const drain = async (worker: JobWorker) => {
+        while ((await worker.runOnce()).claimed > 0);
+      };
+      await Promise.all([drain(workers[0]!), drain(workers[0]!), drain(workers[1]!), drain(workers[1]!)]);
+      expect(runs.sort((x, y) => x - y)).toEqual(ids);
+      const rows = await db.select().from(jobs);
+      expect(rows.every((r) => r.completedAt && r.attempts === 1 && !r.lastError && !r.lockedUntil)).toBe(
+        true,
+      );
+    },
+  );
 
   it('retries a failing job with exponential backoff and gives up after maxAttempts', async () => {
     const db = await fresh();

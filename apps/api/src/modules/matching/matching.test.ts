@@ -124,7 +124,7 @@ describe('the match of a deal for a buyer', () => {
   });
 });
 
-describe('best match first', () => {
+describe('best match first', { tags: ['server'] }, () => {
   it('sorts fits first, then by score, then newest, and pages without repeating a deal', async () => {
     const { seller, buyer } = await setup();
     await setPreferences(

@@ -547,85 +547,93 @@ describe('expiry', { timeout: SLOW_MS }, () => {
     ).toBe(200);
   });
 
-  it('two sweeps at once mark each due counter once; a new counter over an expired one marks it expired', async () => {
-    const { seller, buyer } = await setup();
-    const deal = await listed(seller);
-    const buyers = [
-      buyer,
-      ...(await Promise.all([1, 2, 3].map(() => createUser(app, { roles: ['buyer'] })))),
-    ];
-    const made = [];
-    for (const b of buyers) made.push(await offered(b, deal.id));
-    const trails = [];
-    for (const o of made) trails.push(await countered(seller, o.id));
-    for (const t of trails.slice(0, 2)) await ageCounter(t.counter!.id);
+  it(
+    'two sweeps at once mark each due counter once; a new counter over an expired one marks it expired',
+    { tags: ['server'] },
+    async () => {
+      const { seller, buyer } = await setup();
+      const deal = await listed(seller);
+      const buyers = [
+        buyer,
+        ...(await Promise.all([1, 2, 3].map(() => createUser(app, { roles: ['buyer'] })))),
+      ];
+      const made = [];
+      for (const b of buyers) made.push(await offered(b, deal.id));
+      const trails = [];
+      for (const o of made) trails.push(await countered(seller, o.id));
+      for (const t of trails.slice(0, 2)) await ageCounter(t.counter!.id);
 
-    const [x, y] = await Promise.all([expireDueCounters(db()), expireDueCounters(db())]);
-    expect(x + y).toBe(2);
-    const expiredEvents = await db()
-      .select()
-      .from(offerEvents)
-      .where(eq(offerEvents.kind, 'counter_expired'));
-    expect(expiredEvents).toHaveLength(2);
+      const [x, y] = await Promise.all([expireDueCounters(db()), expireDueCounters(db())]);
+      expect(x + y).toBe(2);
+      const expiredEvents = await db()
+        .select()
+        .from(offerEvents)
+        .where(eq(offerEvents.kind, 'counter_expired'));
+      expect(expiredEvents).toHaveLength(2);
 
-    // A counter past its time that no sweep has marked yet: countering again marks it expired, not superseded.
-    const third = trails[2]!;
-    await ageCounter(third.counter!.id);
-    const newer = await countered(seller, made[2]!.id);
-    expect(kinds(newer)).toEqual([
-      'buyer:submitted',
-      'seller:countered',
-      'system:counter_expired',
-      'seller:countered',
-    ]);
-    const [old] = await db().select().from(offerCounters).where(eq(offerCounters.id, third.counter!.id));
-    expect(old!.status).toBe('expired');
-    const [live] = await db()
-      .select()
-      .from(offerCounters)
-      .where(eq(offerCounters.id, trails[3]!.counter!.id));
-    expect(live!.status).toBe('open');
-  });
+      // A counter past its time that no sweep has marked yet: countering again marks it expired, not superseded.
+      const third = trails[2]!;
+      await ageCounter(third.counter!.id);
+      const newer = await countered(seller, made[2]!.id);
+      expect(kinds(newer)).toEqual([
+        'buyer:submitted',
+        'seller:countered',
+        'system:counter_expired',
+        'seller:countered',
+      ]);
+      const [old] = await db().select().from(offerCounters).where(eq(offerCounters.id, third.counter!.id));
+      expect(old!.status).toBe('expired');
+      const [live] = await db()
+        .select()
+        .from(offerCounters)
+        .where(eq(offerCounters.id, trails[3]!.counter!.id));
+      expect(live!.status).toBe('open');
+    },
+  );
 });
 
 describe('exactly one accepted offer', { timeout: SLOW_MS }, () => {
-  it('lets exactly one of a seller’s accept of another offer and the buyer’s accept-counter win', async () => {
-    const { seller, buyer } = await setup();
-    const rival = await createUser(app, { roles: ['buyer'] });
-    for (let round = 0; round < 4; round++) {
-      const deal = await listed(seller);
-      const offer = await offered(buyer, deal.id);
-      const other = await offered(rival, deal.id, { purchasePrice: 430000 });
-      await countered(seller, offer.id);
+  it(
+    'lets exactly one of a seller’s accept of another offer and the buyer’s accept-counter win',
+    { tags: ['server'] },
+    async () => {
+      const { seller, buyer } = await setup();
+      const rival = await createUser(app, { roles: ['buyer'] });
+      for (let round = 0; round < 4; round++) {
+        const deal = await listed(seller);
+        const offer = await offered(buyer, deal.id);
+        const other = await offered(rival, deal.id, { purchasePrice: 430000 });
+        await countered(seller, offer.id);
 
-      const calls = [
-        send(seller, 'POST', `/api/offers/${other.id}/accept`),
-        send(buyer, 'POST', `/api/offers/${offer.id}/accept-counter`),
-      ];
-      const results = await Promise.all(round % 2 ? calls.reverse() : calls);
-      const codes = results.map((r) => r.statusCode).sort();
-      expect(codes, results.map((r) => r.body).join('\n')).toEqual([200, 409]);
-      expect(['OFFER_ALREADY_ACCEPTED', 'OFFER_NOT_OPEN']).toContain(
-        results.find((r) => r.statusCode === 409)!.json().code,
-      );
+        const calls = [
+          send(seller, 'POST', `/api/offers/${other.id}/accept`),
+          send(buyer, 'POST', `/api/offers/${offer.id}/accept-counter`),
+        ];
+        const results = await Promise.all(round % 2 ? calls.reverse() : calls);
+        const codes = results.map((r) => r.statusCode).sort();
+        expect(codes, results.map((r) => r.body).join('\n')).toEqual([200, 409]);
+        expect(['OFFER_ALREADY_ACCEPTED', 'OFFER_NOT_OPEN']).toContain(
+          results.find((r) => r.statusCode === 409)!.json().code,
+        );
 
-      const accepted = await db()
-        .select()
-        .from(offers)
-        .where(and(eq(offers.dealId, deal.id), eq(offers.status, 'accepted')));
-      expect(accepted).toHaveLength(1);
-      const pending = await db()
-        .select()
-        .from(dealStatusHistory)
-        .where(and(eq(dealStatusHistory.dealId, deal.id), eq(dealStatusHistory.status, 'pending')));
-      expect(pending).toHaveLength(1);
-      const open = await db()
-        .select()
-        .from(offerCounters)
-        .where(and(eq(offerCounters.offerId, offer.id), eq(offerCounters.status, 'open')));
-      expect(open).toEqual([]);
-    }
-  });
+        const accepted = await db()
+          .select()
+          .from(offers)
+          .where(and(eq(offers.dealId, deal.id), eq(offers.status, 'accepted')));
+        expect(accepted).toHaveLength(1);
+        const pending = await db()
+          .select()
+          .from(dealStatusHistory)
+          .where(and(eq(dealStatusHistory.dealId, deal.id), eq(dealStatusHistory.status, 'pending')));
+        expect(pending).toHaveLength(1);
+        const open = await db()
+          .select()
+          .from(offerCounters)
+          .where(and(eq(offerCounters.offerId, offer.id), eq(offerCounters.status, 'open')));
+        expect(open).toEqual([]);
+      }
+    },
+  );
 });
 
 describe('the history of every step', { timeout: SLOW_MS }, () => {

@@ -286,7 +286,7 @@ describe('making offers', () => {
   });
 });
 
-describe('comparing offers', () => {
+describe('comparing offers', { tags: ['server'] }, () => {
   it('normalises every offer to cash to the seller, share of asking and days to close, sortable', async () => {
     const { seller, buyer } = await setup();
     const certified = await createUser(app, { roles: ['buyer'], firstName: 'Cy' });
@@ -352,53 +352,57 @@ describe('comparing offers', () => {
 });
 
 describe('accepting an offer', () => {
-  it('turns the deal pending with a history entry, declines the rest, tells both parties and shows the buyer the address', async () => {
-    const { seller, buyer } = await setup();
-    const other = await createUser(app, { roles: ['buyer'] });
-    const deal = await listed(seller, cashDeal({ hideAddress: true, streetAddress: '77 Hidden Way' }));
-    const offer = await offered(buyer, deal.id);
-    const rival = await offered(other, deal.id, cashOffer(420000));
-    expect((await send(buyer, 'GET', `/api/deals/${deal.id}`)).json().streetAddress).toBeUndefined();
+  it(
+    'turns the deal pending with a history entry, declines the rest, tells both parties and shows the buyer the address',
+    { tags: ['server'] },
+    async () => {
+      const { seller, buyer } = await setup();
+      const other = await createUser(app, { roles: ['buyer'] });
+      const deal = await listed(seller, cashDeal({ hideAddress: true, streetAddress: '77 Hidden Way' }));
+      const offer = await offered(buyer, deal.id);
+      const rival = await offered(other, deal.id, cashOffer(420000));
+      expect((await send(buyer, 'GET', `/api/deals/${deal.id}`)).json().streetAddress).toBeUndefined();
 
-    const res = await send(seller, 'POST', `/api/offers/${offer.id}/accept`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      offer: { id: offer.id, status: 'accepted' },
-      deal: { status: 'pending' },
-    });
+      const res = await send(seller, 'POST', `/api/offers/${offer.id}/accept`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        offer: { id: offer.id, status: 'accepted' },
+        deal: { status: 'pending' },
+      });
 
-    const [row] = await app.database.db.select().from(deals).where(eq(deals.id, deal.id));
-    expect(row!.status).toBe('pending');
-    const history = await app.database.db
-      .select()
-      .from(dealStatusHistory)
-      .where(and(eq(dealStatusHistory.dealId, deal.id), eq(dealStatusHistory.status, 'pending')));
-    expect(history).toMatchObject([{ source: 'platform', actorId: seller.id }]);
-    expect(history[0]!.comments).toContain('Offer accepted');
+      const [row] = await app.database.db.select().from(deals).where(eq(deals.id, deal.id));
+      expect(row!.status).toBe('pending');
+      const history = await app.database.db
+        .select()
+        .from(dealStatusHistory)
+        .where(and(eq(dealStatusHistory.dealId, deal.id), eq(dealStatusHistory.status, 'pending')));
+      expect(history).toMatchObject([{ source: 'platform', actorId: seller.id }]);
+      expect(history[0]!.comments).toContain('Offer accepted');
 
-    const states = await app.database.db.select().from(offers).where(eq(offers.dealId, deal.id));
-    expect(Object.fromEntries(states.map((o) => [o.id, o.status]))).toEqual({
-      [offer.id]: 'accepted',
-      [rival.id]: 'declined',
-    });
+      const states = await app.database.db.select().from(offers).where(eq(offers.dealId, deal.id));
+      expect(Object.fromEntries(states.map((o) => [o.id, o.status]))).toEqual({
+        [offer.id]: 'accepted',
+        [rival.id]: 'declined',
+      });
 
-    const mail = await app.database.db.select().from(outbox).where(eq(outbox.template, 'offer_accepted'));
-    expect(mail.map((m) => m.recipient).sort()).toEqual([buyer.email, seller.email].sort());
-    const buyerMail = mail.find((m) => m.recipient === buyer.email)!;
-    expect(buyerMail.subject).toContain('77 Hidden Way');
+      const mail = await app.database.db.select().from(outbox).where(eq(outbox.template, 'offer_accepted'));
+      expect(mail.map((m) => m.recipient).sort()).toEqual([buyer.email, seller.email].sort());
+      const buyerMail = mail.find((m) => m.recipient === buyer.email)!;
+      expect(buyerMail.subject).toContain('77 Hidden Way');
 
-    const buyerView = (await send(buyer, 'GET', `/api/deals/${deal.id}`)).json();
-    expect(buyerView).toMatchObject({
-      status: 'pending',
-      streetAddress: '77 Hidden Way',
-      myOffer: { status: 'accepted' },
-    });
-    const rivalView = (await send(other, 'GET', `/api/deals/${deal.id}`)).json();
-    expect(rivalView.streetAddress).toBeUndefined();
-    expect(rivalView.myOffer).toMatchObject({ status: 'declined' });
-    const late = await send(other, 'POST', `/api/deals/${deal.id}/offers`, cashOffer(460000));
-    expect(late.json().code).toBe('DEAL_PENDING');
-  });
+      const buyerView = (await send(buyer, 'GET', `/api/deals/${deal.id}`)).json();
+      expect(buyerView).toMatchObject({
+        status: 'pending',
+        streetAddress: '77 Hidden Way',
+        myOffer: { status: 'accepted' },
+      });
+      const rivalView = (await send(other, 'GET', `/api/deals/${deal.id}`)).json();
+      expect(rivalView.streetAddress).toBeUndefined();
+      expect(rivalView.myOffer).toMatchObject({ status: 'declined' });
+      const late = await send(other, 'POST', `/api/deals/${deal.id}/offers`, cashOffer(460000));
+      expect(late.json().code).toBe('DEAL_PENDING');
+    },
+  );
 
   it('refuses a second accept, another offer, another seller and a buyer, changing nothing', async () => {
     const { seller, buyer } = await setup();
@@ -435,28 +439,34 @@ describe('accepting an offer', () => {
     expect(history.map((h) => h.status)).toEqual(['active', 'pending']);
   });
 
-  it('lets exactly one of 30 concurrent accepts of different offers on one deal win', async () => {
-    const { seller } = await setup();
-    const deal = await listed(seller);
-    const buyers = await Promise.all(Array.from({ length: 30 }, () => createUser(app, { roles: ['buyer'] })));
-    const made = [];
-    for (const [i, b] of buyers.entries()) made.push(await offered(b, deal.id, cashOffer(400000 + i)));
+  it(
+    'lets exactly one of 30 concurrent accepts of different offers on one deal win',
+    { tags: ['server'] },
+    async () => {
+      const { seller } = await setup();
+      const deal = await listed(seller);
+      const buyers = await Promise.all(
+        Array.from({ length: 30 }, () => createUser(app, { roles: ['buyer'] })),
+      );
+      const made = [];
+      for (const [i, b] of buyers.entries()) made.push(await offered(b, deal.id, cashOffer(400000 + i)));
 
-    const results = await Promise.all(made.map((o) => send(seller, 'POST', `/api/offers/${o.id}/accept`)));
-    const codes = results.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 200)).toHaveLength(1);
-    expect(codes.filter((c) => c === 409)).toHaveLength(29);
-    const accepted = await app.database.db
-      .select()
-      .from(offers)
-      .where(and(eq(offers.dealId, deal.id), eq(offers.status, 'accepted')));
-    expect(accepted).toHaveLength(1);
-    const history = await app.database.db
-      .select()
-      .from(dealStatusHistory)
-      .where(and(eq(dealStatusHistory.dealId, deal.id), eq(dealStatusHistory.status, 'pending')));
-    expect(history).toHaveLength(1);
-  });
+      const results = await Promise.all(made.map((o) => send(seller, 'POST', `/api/offers/${o.id}/accept`)));
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      expect(codes.filter((c) => c === 409)).toHaveLength(29);
+      const accepted = await app.database.db
+        .select()
+        .from(offers)
+        .where(and(eq(offers.dealId, deal.id), eq(offers.status, 'accepted')));
+      expect(accepted).toHaveLength(1);
+      const history = await app.database.db
+        .select()
+        .from(dealStatusHistory)
+        .where(and(eq(dealStatusHistory.dealId, deal.id), eq(dealStatusHistory.status, 'pending')));
+      expect(history).toHaveLength(1);
+    },
+  );
 
   it('Reactivate releases the accepted offer, reopens the others and hides the address again', async () => {
     const { seller, buyer } = await setup();

@@ -205,7 +205,7 @@ describe('deliverPendingMessages without SMTP', () => {
 });
 
 describe('claimPendingMessages', () => {
-  it('never hands the same message to two concurrent claims', async () => {
+  it('never hands the same message to two concurrent claims', { tags: ['server'] }, async () => {
     const db = await fresh();
     const ids = [];
     for (let i = 0; i < 12; i++)

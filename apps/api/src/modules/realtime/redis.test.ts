@@ -38,7 +38,7 @@ async function twoInstances() {
   return { a, b, portA: await listen(a), portB: await listen(b) };
 }
 
-describe.skipIf(!redisUrl)('two instances through Redis', () => {
+describe.skipIf(!redisUrl)('two instances through Redis', { tags: ['server'] }, () => {
   it('a client on instance A receives what instance B publishes: a chat message and an SDK trigger', async () => {
     const { a, b, portA, portB } = await twoInstances();
     const seller = await createUser(a, { roles: ['originator'], firstName: 'Sam', lastName: 'Seller' });

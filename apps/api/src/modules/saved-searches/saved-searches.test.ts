@@ -191,71 +191,75 @@ describe('saved searches', () => {
 });
 
 describe('the saved searches a deal satisfies', () => {
-  it('are those whose filters the deal list would show it with, each filter as the list reads it', async () => {
-    app = await createTestApp();
-    const seller = await createUser(app, { roles: ['originator'] });
-    const buyer = await createUser(app, { roles: ['buyer'] });
-    const inputs: DealInput[] = [
-      cashDeal({ purchasePrice: 400000, bedrooms: 2, tags: ['fix-and-flip'] }),
-      cashDeal({ purchasePrice: 900000, bedrooms: 4, bathrooms: 3 }),
-      subToDeal({ purchasePrice: 600000, bedrooms: 3 }),
-      cashDeal({
-        state: 'FL',
-        city: 'Tampa',
-        zipCode: '33602',
-        description: 'Waterfront duplex near downtown.',
-      }),
-      cashDeal({ streetAddress: '77 Secret Lane', hideAddress: true, propertyType: 'condo' }),
-      cashDeal({ purchasePrice: 300000, description: 'Verified terms, 100% financed.' }),
-    ];
-    const ids: string[] = [];
-    for (const input of inputs) ids.push((await listDeal(app, seller, input)).id);
-    await app.database.db.execute(sql`update deals set terms_verified_at = now() where id = ${ids[5]}`);
+  it(
+    'are those whose filters the deal list would show it with, each filter as the list reads it',
+    { tags: ['server'] },
+    async () => {
+      app = await createTestApp();
+      const seller = await createUser(app, { roles: ['originator'] });
+      const buyer = await createUser(app, { roles: ['buyer'] });
+      const inputs: DealInput[] = [
+        cashDeal({ purchasePrice: 400000, bedrooms: 2, tags: ['fix-and-flip'] }),
+        cashDeal({ purchasePrice: 900000, bedrooms: 4, bathrooms: 3 }),
+        subToDeal({ purchasePrice: 600000, bedrooms: 3 }),
+        cashDeal({
+          state: 'FL',
+          city: 'Tampa',
+          zipCode: '33602',
+          description: 'Waterfront duplex near downtown.',
+        }),
+        cashDeal({ streetAddress: '77 Secret Lane', hideAddress: true, propertyType: 'condo' }),
+        cashDeal({ purchasePrice: 300000, description: 'Verified terms, 100% financed.' }),
+      ];
+      const ids: string[] = [];
+      for (const input of inputs) ids.push((await listDeal(app, seller, input)).id);
+      await app.database.db.execute(sql`update deals set terms_verified_at = now() where id = ${ids[5]}`);
 
-    const combos: Record<string, unknown>[] = [
-      { maxPrice: 500000 },
-      { minBedrooms: 3 },
-      { minBathrooms: 3 },
-      { category: 'creative', purchaseType: 'SubTo' },
-      { state: 'FL' },
-      { city: 'tampa' },
-      { zipCode: '33602' },
-      { tags: ['fix-and-flip'] },
-      { tags: ['super-low-entry-fee', 'waterfront'] },
-      { q: 'waterfront' },
-      { q: 'secret' },
-      { q: 'BARTON' },
-      { q: '100%' },
-      { verified: true },
-      { propertyType: 'condo' },
-      { state: 'TX', maxPrice: 700000, minBedrooms: 2, sort: 'price-asc' },
-    ];
-    const searchIds: string[] = [];
-    for (const filters of combos) {
-      const res = await save(buyer, { filters });
-      expect(res.statusCode, res.body).toBe(201);
-      searchIds.push(res.json().id);
-    }
-    const hits = new Map<string, Set<string>>(searchIds.map((id) => [id, new Set()]));
-    for (const dealId of ids) {
-      for (const hit of await hitsOf(dealId)) hits.get(hit.savedSearchId)!.add(dealId);
-    }
-    for (const [i, filters] of combos.entries()) {
-      const query = new URLSearchParams(
-        Object.entries(filters).map(([k, v]): [string, string] => [
-          k,
-          Array.isArray(v) ? v.join(',') : String(v),
-        ]),
-      );
-      const listed = (await send(buyer, 'GET', `/api/deals?${query}&limit=100`)).json();
-      const shown = new Set((listed.items as { id: string }[]).map((d) => d.id));
-      expect([...hits.get(searchIds[i]!)!].sort(), JSON.stringify(filters)).toEqual([...shown].sort());
-    }
-    // The data tells the filters apart: neither all nor none for most.
-    expect([...hits.values()].filter((s) => s.size > 0 && s.size < ids.length).length).toBeGreaterThan(10);
-    // A street address hidden from the buyer is not searchable by them.
-    expect(hits.get(searchIds[10]!)!.size).toBe(0);
-  });
+      const combos: Record<string, unknown>[] = [
+        { maxPrice: 500000 },
+        { minBedrooms: 3 },
+        { minBathrooms: 3 },
+        { category: 'creative', purchaseType: 'SubTo' },
+        { state: 'FL' },
+        { city: 'tampa' },
+        { zipCode: '33602' },
+        { tags: ['fix-and-flip'] },
+        { tags: ['super-low-entry-fee', 'waterfront'] },
+        { q: 'waterfront' },
+        { q: 'secret' },
+        { q: 'BARTON' },
+        { q: '100%' },
+        { verified: true },
+        { propertyType: 'condo' },
+        { state: 'TX', maxPrice: 700000, minBedrooms: 2, sort: 'price-asc' },
+      ];
+      const searchIds: string[] = [];
+      for (const filters of combos) {
+        const res = await save(buyer, { filters });
+        expect(res.statusCode, res.body).toBe(201);
+        searchIds.push(res.json().id);
+      }
+      const hits = new Map<string, Set<string>>(searchIds.map((id) => [id, new Set()]));
+      for (const dealId of ids) {
+        for (const hit of await hitsOf(dealId)) hits.get(hit.savedSearchId)!.add(dealId);
+      }
+      for (const [i, filters] of combos.entries()) {
+        const query = new URLSearchParams(
+          Object.entries(filters).map(([k, v]): [string, string] => [
+            k,
+            Array.isArray(v) ? v.join(',') : String(v),
+          ]),
+        );
+        const listed = (await send(buyer, 'GET', `/api/deals?${query}&limit=100`)).json();
+        const shown = new Set((listed.items as { id: string }[]).map((d) => d.id));
+        expect([...hits.get(searchIds[i]!)!].sort(), JSON.stringify(filters)).toEqual([...shown].sort());
+      }
+      // The data tells the filters apart: neither all nor none for most.
+      expect([...hits.values()].filter((s) => s.size > 0 && s.size < ids.length).length).toBeGreaterThan(10);
+      // A street address hidden from the buyer is not searchable by them.
+      expect(hits.get(searchIds[10]!)!.size).toBe(0);
+    },
+  );
 
   it('are of active buyers only, never the deal’s originator, in the deal’s state or none, scored by the buyer’s preferences', async () => {
     app = await createTestApp();

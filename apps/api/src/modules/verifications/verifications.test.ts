@@ -379,7 +379,7 @@ describe('the badge goes', () => {
     expect((await callAs(app, buyer, 'GET', '/api/deals?verified=true')).json().total).toBe(0);
   });
 
-  it('after 90 days, by the expiry sweep, once even with two workers', async () => {
+  it('after 90 days, by the expiry sweep, once even with two workers', { tags: ['server'] }, async () => {
     const { seller, buyer, admin, deal } = await setup();
     const other = await listDeal(app, seller, hybridDeal());
     const id = await uploadAndApprove(seller, admin, deal.id);
