@@ -18,24 +18,20 @@ import {
 } from '@dealclub/shared/counters';
 import { personName } from '@dealclub/shared/format';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { deals, offerCounters, offerEvents, offers } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
-import { announce, type Announcement } from '../chat';
-import { managesDeal, type Viewer } from '../deals';
+import { managesDeal, placeFor, type Viewer } from '../deals';
 import { enqueueJob } from '../jobs';
 import { enqueueWebhookEvent } from '../webhooks';
 import { offerWords } from './notify';
-import { placeFor } from '../deals';
 import { notifyUser } from '../outbox';
 import { counterOf, recordOfferEvents, type CounterRow } from './offer-history';
 import {
   completeAcceptance,
-  lockDealAndOffer,
   managedOffer,
-  offerClosedError,
   offerEventData,
   offerParams,
+  onOpenOffer,
   postEvent,
   userRow,
   type Actor,
@@ -82,12 +78,7 @@ export async function counterOffer(
     throw new AppError('VALIDATION_FAILED', undefined, [fieldError(parsed.error.path, parsed.error.key)]);
   }
   const { terms } = parsed;
-  const announcements: Announcement[] = [];
-  const result = await db.transaction(async (tx) => {
-    const { deal, offer } = await lockDealAndOffer(tx, known.dealId, offerId);
-    const refusal = offerClosedError(deal, offer);
-    if (refusal) throw refusal;
-
+  return onOpenOffer(db, actor, known, async (tx, deal, offer, announcements) => {
     const now = new Date();
     const [current] = await tx
       .select()
@@ -148,8 +139,6 @@ export async function counterOffer(
     );
     return { offer, counter: counter! };
   });
-  await announce(actor.realtime, announcements);
-  return result;
 }
 
 /**
@@ -223,24 +212,12 @@ export async function acceptCounter(
   counterId?: string,
 ): Promise<{ offer: OfferRow; deal: DealRow }> {
   const known = await buyersOffer(db, actor.viewer, offerId);
-  const announcements: Announcement[] = [];
-  try {
-    const result = await db.transaction(async (tx) => {
-      const { deal, offer } = await lockDealAndOffer(tx, known.dealId, offerId);
-      const refusal = offerClosedError(deal, offer);
-      if (refusal) throw refusal;
-      const now = new Date();
-      const counter = await answerableCounter(tx, offer.id, counterId, now);
-      const accepted = await decide(tx, counter, 'accepted', now);
-      return completeAcceptance(tx, actor, deal, offer, announcements, accepted);
-    });
-    await announce(actor.realtime, announcements);
-    return result;
-  } catch (error) {
-    if (isUniqueViolation(error, 'offers_one_accepted_per_deal_idx'))
-      throw new AppError('OFFER_ALREADY_ACCEPTED');
-    throw error;
-  }
+  return onOpenOffer(db, actor, known, async (tx, deal, offer, announcements) => {
+    const now = new Date();
+    const counter = await answerableCounter(tx, offer.id, counterId, now);
+    const accepted = await decide(tx, counter, 'accepted', now);
+    return completeAcceptance(tx, actor, deal, offer, announcements, accepted);
+  });
 }
 
 /** The buyer declines the latest counter; their offer stays open as it was, and the seller is told. */
@@ -251,11 +228,7 @@ export async function declineCounter(
   counterId?: string,
 ): Promise<OfferRow> {
   const known = await buyersOffer(db, actor.viewer, offerId);
-  const announcements: Announcement[] = [];
-  const result = await db.transaction(async (tx) => {
-    const { deal, offer } = await lockDealAndOffer(tx, known.dealId, offerId);
-    const refusal = offerClosedError(deal, offer);
-    if (refusal) throw refusal;
+  return onOpenOffer(db, actor, known, async (tx, deal, offer, announcements) => {
     const now = new Date();
     const counter = await answerableCounter(tx, offer.id, counterId, now);
     await decide(tx, counter, 'declined', now);
@@ -291,8 +264,6 @@ export async function declineCounter(
     );
     return offer;
   });
-  await announce(actor.realtime, announcements);
-  return result;
 }
 
 /**

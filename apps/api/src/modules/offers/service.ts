@@ -94,9 +94,8 @@ async function lockVisibleDeal(db: Db, viewer: Viewer, dealId: string): Promise<
   return deal;
 }
 
-/** The refusal for a deal in a state that takes no offers (core §4). */
 /** The deal locked (FOR UPDATE, so acceptances and counters of one deal go one at a time) and the offer. */
-export async function lockDealAndOffer(tx: Db, dealId: string, offerId: string) {
+async function lockDealAndOffer(tx: Db, dealId: string, offerId: string) {
   const [deal] = await tx.select().from(deals).where(eq(deals.id, dealId)).for('update');
   const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId));
   if (!deal || !offer) throw new AppError('OFFER_NOT_FOUND');
@@ -104,11 +103,40 @@ export async function lockDealAndOffer(tx: Db, dealId: string, offerId: string) 
 }
 
 /** Why an offer can no longer be accepted, countered or have its counter taken; null when it can. */
-export function offerClosedError(deal: DealRow, offer: OfferRow): AppError | null {
+function offerClosedError(deal: DealRow, offer: OfferRow): AppError | null {
   if (offer.status === 'accepted' || deal.acceptedBuyerId) return new AppError('OFFER_ALREADY_ACCEPTED');
   if (offer.status !== 'open') return new AppError('OFFER_NOT_OPEN');
   if (!OFFERABLE_STATUSES.includes(deal.status as DealStatus)) return notOpenError(deal.status);
   return null;
+}
+
+/**
+ * A step on an open offer — an accept, a counter, an answer to one — in one transaction holding the
+ * deal's row lock, the offer checked still open; what the step announces goes out once it has
+ * committed. Should two acceptances of one deal get past the lock, the unique index has the last
+ * word: OFFER_ALREADY_ACCEPTED.
+ */
+export async function onOpenOffer<T>(
+  db: Db,
+  actor: Actor,
+  known: { dealId: string; id: string },
+  step: (tx: Db, deal: DealRow, offer: OfferRow, announcements: Announcement[]) => Promise<T>,
+): Promise<T> {
+  const announcements: Announcement[] = [];
+  try {
+    const result = await db.transaction(async (tx) => {
+      const { deal, offer } = await lockDealAndOffer(tx, known.dealId, known.id);
+      const refusal = offerClosedError(deal, offer);
+      if (refusal) throw refusal;
+      return step(tx, deal, offer, announcements);
+    });
+    await announce(actor.realtime, announcements);
+    return result;
+  } catch (error) {
+    if (isUniqueViolation(error, 'offers_one_accepted_per_deal_idx'))
+      throw new AppError('OFFER_ALREADY_ACCEPTED');
+    throw error;
+  }
 }
 
 export function notOpenError(status: string): AppError {
@@ -351,22 +379,9 @@ export async function acceptOffer(
   offerId: string,
 ): Promise<{ offer: OfferRow; deal: DealRow }> {
   const known = await managedOffer(db, actor.viewer, offerId);
-  const announcements: Announcement[] = [];
-  try {
-    const result = await db.transaction(async (tx) => {
-      const { deal, offer } = await lockDealAndOffer(tx, known.dealId, offerId);
-      const refusal = offerClosedError(deal, offer);
-      if (refusal) throw refusal;
-      return completeAcceptance(tx, actor, deal, offer, announcements);
-    });
-    await announce(actor.realtime, announcements);
-    return result;
-  } catch (error) {
-    // The lock makes this unreachable in practice; the unique index is the last word if it is not.
-    if (isUniqueViolation(error, 'offers_one_accepted_per_deal_idx'))
-      throw new AppError('OFFER_ALREADY_ACCEPTED');
-    throw error;
-  }
+  return onOpenOffer(db, actor, known, (tx, deal, offer, announcements) =>
+    completeAcceptance(tx, actor, deal, offer, announcements),
+  );
 }
 
 /**
