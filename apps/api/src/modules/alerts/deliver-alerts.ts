@@ -221,62 +221,101 @@ function matchEvent(user: UserRow, item: AlertItem): DealMatchEvent {
   return { dealId: item.deal.id, place: placeFor(user, item.deal), score: item.score };
 }
 
-/** The at-once alert of one deal, on each of the buyer's channels. */
-function alertOnce(
-  out: Outgoing,
-  user: UserRow,
-  item: AlertItem,
-  state: string,
-  deps: AlertDeliveryDeps,
-  key: Buffer,
-  now: Date,
-): void {
-  const channels = channelsOf(user);
-  const language = user.languagePreference;
-  const place = placeFor(user, item.deal);
-  const link = dealUrl(deps.config, item.deal.id);
-  // The bell and the toast for every buyer alerted; the browser's own notification for push.
-  out.notifications.push(bellNotification(user, item));
-  out.afterCommit.push({
-    userId: user.id,
-    event: matchEvent(user, item),
-    push: channels.push
-      ? {
-          title: translate(language, 'alerts.pushTitle'),
-          body: translate(language, 'alerts.pushBody', { place, score: String(item.score) }),
-          url: `/deals/${item.deal.id}`,
-        }
-      : null,
-  });
-  if (channels.email) {
-    queueEmail(out, user, deps, key, item.priority ? 'deal_alert_priority' : 'deal_alert', (links) =>
-      alertEmail(user, item, links),
-    );
-  }
-  if (channels.sms) {
-    queueSms(out, user, state, now, 'deal_alert', {
-      subject: translate(language, 'alerts.pushTitle'),
-      body: translate(language, 'alerts.sms', { place, score: String(item.score), link }),
-    });
-  }
+/** What every alert of one delivery run needs: where it is written, the settings, the key, the time. */
+interface AlertRun {
+  out: Outgoing;
+  deps: AlertDeliveryDeps;
+  /** The key of the one-click unsubscribe links. */
+  key: Buffer;
+  now: Date;
 }
 
-/** An alert e-mail through the outbox, with its one-click unsubscribe link and headers. */
-function queueEmail(
-  out: Outgoing,
-  user: UserRow,
-  deps: AlertDeliveryDeps,
-  key: Buffer,
-  template: string,
-  write: (links: { origin: string; unsubscribeUrl: string }) => {
+/** The buyer an alert goes to, and the state whose night holds their SMS. */
+interface Recipient {
+  user: UserRow;
+  state: string;
+}
+
+/** One alert or digest on each of the buyer's channels, its toast led by its best match. */
+interface AlertMessage {
+  best: AlertItem;
+  template: string;
+  push: { title: string; body: string };
+  email: (links: { origin: string; unsubscribeUrl: string }) => {
     subject: string;
     text: string;
     html: string;
-  },
-) {
-  const url = unsubscribeUrl(deps.config.origin, unsubscribeToken(key, user.id));
-  const mail = write({ origin: deps.config.origin, unsubscribeUrl: url });
-  out.messages.push({
+  };
+  sms: { subject: string; body: string };
+}
+
+function sendAlert(run: AlertRun, to: Recipient, message: AlertMessage): void {
+  const channels = channelsOf(to.user);
+  const { best } = message;
+  // The toast for every buyer alerted; the browser's own notification for push.
+  run.out.afterCommit.push({
+    userId: to.user.id,
+    event: matchEvent(to.user, best),
+    push: channels.push ? { ...message.push, url: `/deals/${best.deal.id}` } : null,
+  });
+  if (channels.email) queueEmail(run, to.user, message.template, message.email);
+  if (channels.sms) queueSms(run, to, message.template, message.sms);
+}
+
+/** The at-once alert of one deal, on each of the buyer's channels. */
+function alertOnce(run: AlertRun, to: Recipient, item: AlertItem): void {
+  const { user } = to;
+  const language = user.languagePreference;
+  const place = placeFor(user, item.deal);
+  const score = String(item.score);
+  run.out.notifications.push(bellNotification(user, item));
+  sendAlert(run, to, {
+    best: item,
+    template: item.priority ? 'deal_alert_priority' : 'deal_alert',
+    push: {
+      title: translate(language, 'alerts.pushTitle'),
+      body: translate(language, 'alerts.pushBody', { place, score }),
+    },
+    email: (links) => alertEmail(user, item, links),
+    sms: {
+      subject: translate(language, 'alerts.pushTitle'),
+      body: translate(language, 'alerts.sms', { place, score, link: dealUrl(run.deps.config, item.deal.id) }),
+    },
+  });
+}
+
+/** One buyer's digest: every due deal in one e-mail, one SMS and one push, best match first. */
+function digestOnce(run: AlertRun, to: Recipient, items: AlertItem[], kind: 'daily' | 'weekly'): void {
+  const { user } = to;
+  const language = user.languagePreference;
+  const best = items[0]!;
+  const count = String(items.length);
+  const plural = items.length === 1 ? 'one' : 'other';
+  const place = placeFor(user, best.deal);
+  const title = translate(language, `alerts.pushDigestTitle_${plural}`, { count });
+  for (const item of items) run.out.notifications.push(bellNotification(user, item));
+  sendAlert(run, to, {
+    best,
+    template: kind === 'daily' ? 'deal_digest_daily' : 'deal_digest_weekly',
+    push: { title, body: translate(language, 'alerts.pushBody', { place, score: String(best.score) }) },
+    email: (links) => digestEmail(user, items, kind, links),
+    sms: {
+      subject: title,
+      body: translate(language, `alerts.smsDigest_${plural}`, {
+        count,
+        place,
+        link: dealUrl(run.deps.config, best.deal.id),
+      }),
+    },
+  });
+}
+
+/** An alert e-mail through the outbox, with its one-click unsubscribe link and headers. */
+function queueEmail(run: AlertRun, user: UserRow, template: string, write: AlertMessage['email']) {
+  const { origin } = run.deps.config;
+  const url = unsubscribeUrl(origin, unsubscribeToken(run.key, user.id));
+  const mail = write({ origin, unsubscribeUrl: url });
+  run.out.messages.push({
     channel: 'email',
     recipient: user.email,
     subject: mail.subject,
@@ -288,20 +327,13 @@ function queueEmail(
 }
 
 /** An alert SMS through the outbox, held through the quiet hours of the buyer's state. */
-function queueSms(
-  out: Outgoing,
-  user: UserRow,
-  state: string,
-  now: Date,
-  template: string,
-  text: { subject: string; body: string },
-) {
-  out.messages.push({
+function queueSms(run: AlertRun, { user, state }: Recipient, template: string, text: AlertMessage['sms']) {
+  run.out.messages.push({
     channel: 'sms',
     recipient: user.phoneNumber!,
     ...text,
     template,
-    sendAfter: smsSendAfter(state, now) ?? undefined,
+    sendAfter: smsSendAfter(state, run.now) ?? undefined,
     // A retry after a failed attempt is held through the night as well (outbox/deliver.ts).
     quietZone: timeZoneOf(state),
   });
@@ -373,7 +405,7 @@ export async function deliverAtOnceAlerts(
       const item = deal && fitting(alert, itemOf(alert, deal, context));
       const state = context.states.get(alert.userId) ?? deal?.state ?? '';
       if (user?.isActive && item) {
-        alertOnce(out, user, item, state, deps, key, now);
+        alertOnce({ out, deps, key, now }, { user, state }, item);
         out.sent.push(alert.id);
       } else out.skipped.push(alert.id);
     }
@@ -382,52 +414,6 @@ export async function deliverAtOnceAlerts(
   });
   await publishAfterCommit(db, deps, out.afterCommit);
   return claimed;
-}
-
-/** One buyer's digest: every due deal in one e-mail, one SMS and one push, best match first. */
-function digestOnce(
-  out: Outgoing,
-  user: UserRow,
-  items: AlertItem[],
-  kind: 'daily' | 'weekly',
-  state: string,
-  deps: AlertDeliveryDeps,
-  key: Buffer,
-  now: Date,
-): void {
-  const channels = channelsOf(user);
-  const language = user.languagePreference;
-  const best = items[0]!;
-  const count = String(items.length);
-  const plural = items.length === 1 ? 'one' : 'other';
-  const bestPlace = placeFor(user, best.deal);
-  for (const item of items) out.notifications.push(bellNotification(user, item));
-  // One toast (and, for push, one browser notification) for the digest: the best match.
-  out.afterCommit.push({
-    userId: user.id,
-    event: matchEvent(user, best),
-    push: channels.push
-      ? {
-          title: translate(language, `alerts.pushDigestTitle_${plural}`, { count }),
-          body: translate(language, 'alerts.pushBody', { place: bestPlace, score: String(best.score) }),
-          url: `/deals/${best.deal.id}`,
-        }
-      : null,
-  });
-  const template = kind === 'daily' ? 'deal_digest_daily' : 'deal_digest_weekly';
-  if (channels.email) {
-    queueEmail(out, user, deps, key, template, (links) => digestEmail(user, items, kind, links));
-  }
-  if (channels.sms) {
-    queueSms(out, user, state, now, template, {
-      subject: translate(language, `alerts.pushDigestTitle_${plural}`, { count }),
-      body: translate(language, `alerts.smsDigest_${plural}`, {
-        count,
-        place: bestPlace,
-        link: dealUrl(deps.config, best.deal.id),
-      }),
-    });
-  }
 }
 
 const digestDue = (now: Date) =>
@@ -485,7 +471,7 @@ async function digestPage(db: Db, deps: AlertDeliveryDeps, buyerIds: string[], k
       const state = context.states.get(userId) ?? items[0]?.deal.state ?? '';
       const went = Boolean(user?.isActive && items.length);
       if (went) {
-        digestOnce(out, user!, items, kind, state, deps, key, now);
+        digestOnce({ out, deps, key, now }, { user: user!, state }, items, kind);
         buyers += 1;
       }
       for (const alert of own) (went ? out.sent : out.skipped).push(alert.id);
