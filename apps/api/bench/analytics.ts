@@ -19,10 +19,6 @@
  * BENCH_DURATION_S (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_S (2).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
@@ -32,45 +28,20 @@ import { createTestTokens } from './plan-tokens';
 import { createBenchDatabase, log, replayDirect, inProcessApp } from './postgres-bench';
 import { loopbackUrl, startServer, stopServer } from './run';
 import { ANALYTICS_ZIPS, seedAnalyticsBuyers } from './seed-analytics';
+import {
+  BENCH_PASSWORD,
+  CONNECTIONS,
+  DURATION_S,
+  machineLine,
+  measureApi,
+  type Measured,
+  saveResults,
+  WARMUP_S,
+  POOL,
+} from './measure';
 
 const BUYERS = Number(process.env.BENCH_ANALYTICS_BUYERS ?? 100_000);
-const POOL = Number(process.env.BENCH_POOL ?? 20);
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
-const PASSWORD = 'Bench!Pass2026';
 const SELLER_EMAIL = 'bench-map-seller@bench.test';
-const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'analytics.json');
-
-interface Measured {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  errors: number;
-  /** Bytes of one answer, and how many answers were 304 (API only). */
-  bytes?: number;
-  notModified?: number;
-}
-
-async function viaApi(
-  url: string,
-  headers: Record<string, string>,
-  durationS: number,
-  connections = CONNECTIONS,
-): Promise<Measured> {
-  const result = await autocannon({ url, headers, connections, duration: durationS });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    // A revalidation's 304 is its answer; anything 4xx, 5xx or failed is an error.
-    errors: result.errors + result.timeouts + result['4xx'] + result['5xx'],
-    notModified: result['3xx'],
-    bytes: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
-  };
-}
 
 /** Milliseconds of `run`, best and median of `times` runs. */
 async function timed(times: number, run: () => Promise<unknown>) {
@@ -128,7 +99,7 @@ async function main(): Promise<number> {
     ).rows;
     await createDirectoryUser(database.db, {
       email: SELLER_EMAIL,
-      password: PASSWORD,
+      password: BENCH_PASSWORD,
       roles: ['originator'],
       firstName: 'Bench',
       lastName: 'Seller',
@@ -164,7 +135,7 @@ async function main(): Promise<number> {
       SECRETS_KEY: secretsKey,
     });
     const app = await inProcessApp(url, secretsKey, database);
-    const seller = { authorization: `Bearer ${await createTestTokens(app, SELLER_EMAIL, PASSWORD)}` };
+    const seller = { authorization: `Bearer ${await createTestTokens(app, SELLER_EMAIL, BENCH_PASSWORD)}` };
     // The statements of the public ZIP analytics: a request that computes the answer (the first),
     // and one the cache answers (the next).
     const zipPath = `/api/analytics/zip-analytics/${denseZip}`;
@@ -227,14 +198,14 @@ async function main(): Promise<number> {
       const target = loopbackUrl(port, route.path).href;
       if (WARMUP_S > 0) {
         log(`warming up ${route.name}…`);
-        await viaApi(target, route.headers, WARMUP_S, route.connections);
+        await measureApi(target, route.headers, WARMUP_S, route.connections);
       }
       log(`measuring ${route.name} through the API for ${DURATION_S} s…`);
       const connections = route.connections ?? CONNECTIONS;
       results.push({
         ...route,
         connections,
-        api: await viaApi(target, route.headers, DURATION_S, connections),
+        api: await measureApi(target, route.headers, DURATION_S, connections),
       });
     }
     const zipApi = results.at(-1)!.api;
@@ -255,7 +226,7 @@ async function main(): Promise<number> {
     }
 
     const ms = (t: { best: number; median: number }) => `${t.best} / ${t.median}`;
-    const machine = `Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(2)}`;
+    const machine = machineLine();
     const table = [
       `SQL alone (best / median ms), ${BUYERS.toLocaleString('en-US')} buyers, ${market?.pairs.toLocaleString('en-US')} buyer–ZIP pairs over ${market?.zips.toLocaleString('en-US')} ZIPs:`,
       '',
@@ -286,25 +257,17 @@ async function main(): Promise<number> {
       ),
     ].join('\n');
     process.stdout.write(`\n${table}\n\n${machine}; seeded in ${seedS.toFixed(1)} s\n`);
-    mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-    writeFileSync(
-      RESULTS_FILE,
-      JSON.stringify(
-        {
-          machine,
-          buyers: BUYERS,
-          market,
-          denseZip,
-          connections: CONNECTIONS,
-          pool: POOL,
-          sqlOnly,
-          results,
-          replays,
-        },
-        null,
-        2,
-      ),
-    );
+    saveResults('analytics', {
+      machine,
+      buyers: BUYERS,
+      market,
+      denseZip,
+      connections: CONNECTIONS,
+      pool: POOL,
+      sqlOnly,
+      results,
+      replays,
+    });
     const failed = [
       ...results.filter((r) => r.api.errors > 0),
       ...replays.filter((r) => r.direct.errors > 0),

@@ -19,10 +19,6 @@
  * statements.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { validCashDeal } from '@dealclub/shared/deal-fixtures';
@@ -34,36 +30,21 @@ import { benchUserHeaders, createBenchDatabase, log, replayDirect, inProcessApp 
 import { createTestTokens } from './plan-tokens';
 import { seedDeals } from './seed-deals';
 import { loopbackUrl, startServer, stopServer } from './run';
+import {
+  BENCH_PASSWORD,
+  CONNECTIONS,
+  DURATION_S,
+  machineLine,
+  measureApi,
+  saveResults,
+  WARMUP_S,
+  POOL,
+} from './measure';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);
-const POOL = Number(process.env.BENCH_POOL ?? 20);
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 const LIST_PATH = '/api/deals?maxPrice=500000&minBedrooms=3&state=TX';
 const ROUTES = (process.env.BENCH_ROUTES ?? 'list,detail,me,offers').split(',');
 const SHOW_SQL = process.env.BENCH_SQL === '1';
-const PASSWORD = 'Bench!Pass2026';
-const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'deals.json');
-
-interface Measured {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  errors: number;
-}
-
-async function viaApi(url: string, headers: Record<string, string>, durationS: number): Promise<Measured> {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: durationS });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors + result.non2xx,
-  };
-}
 
 async function main(): Promise<number> {
   const benchDb = await createBenchDatabase('dealclub_bench', 'deals bench');
@@ -158,11 +139,11 @@ async function main(): Promise<number> {
       const target = loopbackUrl(port, route.path).href;
       if (WARMUP_S > 0) {
         log(`warming up ${route.name}…`);
-        await viaApi(target, route.headers, WARMUP_S);
+        await measureApi(target, route.headers, WARMUP_S);
         await replayDirect(pool, CONNECTIONS, route.statements, WARMUP_S);
       }
       log(`measuring ${route.name} through the API for ${DURATION_S} s…`);
-      const api = await viaApi(target, route.headers, DURATION_S);
+      const api = await measureApi(target, route.headers, DURATION_S);
       log(
         `measuring ${route.name} directly through pg (${route.statements.length} statements) for ${DURATION_S} s…`,
       );
@@ -185,15 +166,11 @@ async function main(): Promise<number> {
           `| ${r.name} (\`GET ${r.path.replace(dealId, '{id}').replace(offersTable.dealId, '{id}')}\`) | ${r.statements} | ${Math.round(r.api.requestsPerSecond).toLocaleString('en-US')} | ${r.api.p50} / ${r.api.p99} | ${Math.round(r.direct.requestsPerSecond).toLocaleString('en-US')} | ${r.direct.p50} / ${r.direct.p99} | ${(r.ratio * 100).toFixed(0)} % |`,
       ),
     ].join('\n');
-    const machine = `Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(2)}`;
+    const machine = machineLine();
     process.stdout.write(
       `\n${table}\n\n${machine}; ${DEALS.toLocaleString('en-US')} deals, ${CONNECTIONS} connections, pool ${POOL}, ${DURATION_S} s per measurement\n\nQuery plans of the list's statements:\n\n${plan}\n`,
     );
-    mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-    writeFileSync(
-      RESULTS_FILE,
-      JSON.stringify({ machine, deals: DEALS, connections: CONNECTIONS, pool: POOL, results, plan }, null, 2),
-    );
+    saveResults('deals', { machine, deals: DEALS, connections: CONNECTIONS, pool: POOL, results, plan });
     const failed = results.filter((r) => r.api.errors > 0 || r.direct.errors > 0);
     if (failed.length) {
       log(`requests failed: ${failed.map((r) => r.name).join(', ')}`);
@@ -209,7 +186,7 @@ async function main(): Promise<number> {
 
 /** Signs `email` in on the in-process app (the same database and keys as the bench server). */
 async function signInOn(app: FastifyInstance, email: string): Promise<Record<string, string>> {
-  return { authorization: `Bearer ${await createTestTokens(app, email, PASSWORD)}` };
+  return { authorization: `Bearer ${await createTestTokens(app, email, BENCH_PASSWORD)}` };
 }
 
 /**
@@ -224,7 +201,7 @@ async function offersOfFiveBuyers(
   const person = (email: string, roles: ('buyer' | 'originator')[], lastName: string) =>
     createDirectoryUser(db, {
       email,
-      password: PASSWORD,
+      password: BENCH_PASSWORD,
       roles,
       firstName: 'Bench',
       lastName,

@@ -23,13 +23,8 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
 import { inArray } from 'drizzle-orm';
 import pg from 'pg';
-import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { deals } from '../src/db/schema';
@@ -43,6 +38,7 @@ import { benchUserHeaders, createBenchDatabase, log } from './postgres-bench';
 import { loopbackUrl, startServer, stopServer } from './run';
 import { BENCH_USER } from './scenarios';
 import { insertGenerousDeal, METROS, seedBuyers, seedMatchDeals } from './seed-buyers';
+import { machineLine, measureApi, saveResults, benchConfig } from './measure';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 100_000);
 const DEALS = Number(process.env.BENCH_MATCH_DEALS ?? 5_000);
@@ -54,7 +50,6 @@ const DIGEST_BUYERS = (process.env.BENCH_DIGEST_BUYERS ?? '25000,50000,100000')
   .map(Number)
   .filter((n) => n > 0 && n <= BUYERS);
 const DIGEST_HOUR = 14;
-const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'matching.json');
 /** Set in the child process that runs one digest (see `digestChild`). */
 const DIGEST_CHILD_URL = process.env.BENCH_MATCHING_DIGEST_URL;
 
@@ -91,17 +86,6 @@ async function drain(db: Parameters<typeof matchingBuyers>[0], deal: DealRow) {
   return { findMs, firstPageMs: buyers ? firstPageMs : allMs, allMs, buyers };
 }
 
-async function viaApi(url: string, headers: Record<string, string>, durationS: number) {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: durationS });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors + result.non2xx,
-  };
-}
-
 /** One digest run in a child process (fresh heap), its resident memory sampled every 10 ms. */
 function runDigestChild(url: string): Promise<{
   digests: number;
@@ -130,12 +114,7 @@ function runDigestChild(url: string): Promise<{
 /** The child: one `deliverDigests` run over every due digest. */
 async function digestChild(url: string) {
   const database = await openDatabase({ databaseUrl: url, poolMax: 4 });
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: '0',
+  const config = benchConfig({
     DATABASE_URL: url,
     // Production with a server database needs the secrets key (decision 018); a bench's own.
     SECRETS_KEY: process.env.SECRETS_KEY ?? randomBytes(32).toString('base64'),
@@ -302,12 +281,13 @@ async function main(): Promise<number> {
     ).json()) as { items: { match: { score: number; matches: boolean } | null }[]; total: number };
     if (!firstMatch.items[0]?.match?.matches) throw new Error('sort=match did not put a fitting deal first');
     const listResults = [];
-    for (const list of lists) await viaApi(loopbackUrl(server.port, list.path).href, headers, 1);
+    for (const list of lists)
+      await measureApi(loopbackUrl(server.port, list.path).href, headers, 1, CONNECTIONS);
     for (const list of lists) {
       log(`measuring ${list.name} through the API for ${DURATION_S} s…`);
       listResults.push({
         ...list,
-        ...(await viaApi(loopbackUrl(server.port, list.path).href, headers, DURATION_S)),
+        ...(await measureApi(loopbackUrl(server.port, list.path).href, headers, DURATION_S, CONNECTIONS)),
       });
     }
     await stopServer(server.child);
@@ -340,7 +320,7 @@ async function main(): Promise<number> {
     const f = fanOutResults;
     const row = (label: string, s: ReturnType<typeof summary>) =>
       `| ${label} | ${s.deals} | ${s.buyers.p50.toLocaleString('en-US')} / ${s.buyers.max.toLocaleString('en-US')} | ${s.findMs.p50} / ${s.findMs.p95} / ${s.findMs.p99} | ${s.firstPageMs.p50} / ${s.firstPageMs.p95} / ${s.firstPageMs.p99} | ${s.allMs.p50} / ${s.allMs.p95} / ${s.allMs.p99} |`;
-    const machine = `Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(2)}`;
+    const machine = machineLine();
     const tables = [
       `Fan-out (\`matchingBuyers\`, pages of 1,000), ${BUYERS.toLocaleString('en-US')} buyers:`,
       '',
@@ -356,7 +336,7 @@ async function main(): Promise<number> {
       '| list | req/s | p50 ms | p99 ms |',
       '| --- | ---: | ---: | ---: |',
       ...listResults.map(
-        (r) => `| ${r.name} (\`GET ${r.path}\`) | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} |`,
+        (r) => `| ${r.name} (\`GET ${r.path}\`) | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} |`,
       ),
       `| ratio (match / newest, p99) | | | ${sortRatio.toFixed(2)}× |`,
       '',
@@ -372,24 +352,16 @@ async function main(): Promise<number> {
       ),
     ].join('\n');
     process.stdout.write(`\n${tables}\n\n${machine}; seeded in ${seedS.toFixed(1)} s\n`);
-    mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-    writeFileSync(
-      RESULTS_FILE,
-      JSON.stringify(
-        {
-          machine,
-          buyers: BUYERS,
-          deals: DEALS,
-          fanOut: fanOutResults,
-          lists: listResults,
-          sortRatio,
-          enqueue,
-          digests,
-        },
-        null,
-        2,
-      ),
-    );
+    saveResults('matching', {
+      machine,
+      buyers: BUYERS,
+      deals: DEALS,
+      fanOut: fanOutResults,
+      lists: listResults,
+      sortRatio,
+      enqueue,
+      digests,
+    });
     if (listResults.some((r) => r.errors > 0)) {
       log('requests failed');
       return 1;

@@ -13,9 +13,7 @@
  * Skipped with a message when no PostgreSQL answers there.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchUserHeaders, createBenchDatabase, log } from './postgres-bench';
@@ -23,16 +21,15 @@ import { loopbackUrl, startServer, stopServer } from './run';
 import { seedDeals } from './seed-deals';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { machineLine, saveResults, POOL } from './measure';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);
-const POOL = Number(process.env.BENCH_POOL ?? 20);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const SCRAPE_S = Number(process.env.BENCH_SCRAPE_S ?? 5);
 const LIST_PATH = '/api/deals?maxPrice=500000&minBedrooms=3&state=TX';
-const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'metrics-overhead.json');
 const GOAL = 0.05;
 /** Both servers measured at the same time (default), or one after the other (BENCH_PAIRED=false). */
 const PAIRED = process.env.BENCH_PAIRED !== 'false';
@@ -195,34 +192,26 @@ async function main(): Promise<number> {
       `| without metrics | ${rounds.off.map((r) => fmt(r.requestsPerSecond)).join(', ')} | ${fmt(base.meanRequestsPerSecond)} | ${fmt(base.medianRequestsPerSecond)} | ${base.p50} / ${base.p99} | ${cpu(base)} |`,
       `| with metrics, scraped every ${SCRAPE_S} s | ${rounds.on.map((r) => fmt(r.requestsPerSecond)).join(', ')} | ${fmt(instrumented.meanRequestsPerSecond)} | ${fmt(instrumented.medianRequestsPerSecond)} | ${instrumented.p50} / ${instrumented.p99} | ${cpu(instrumented)} |`,
     ].join('\n');
-    const machine = `Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(2)}`;
+    const machine = machineLine();
     process.stdout.write(
       `\n${table}\n\nThroughput cost of the metrics: ${pct(overhead)} (means), ${pct(overheadMedian)} (medians), ${pct(overheadPaired)} (median of the rounds' ratios); goal < ${pct(GOAL)}. API CPU per request: ${cpuOverhead === null ? 'n/a' : `${cpuOverhead >= 0 ? '+' : ''}${pct(cpuOverhead)}`}. ${scrapes} scrapes of ${fmt(scrapeBytes)} bytes.\n${machine}; ${DEALS.toLocaleString('en-US')} deals, ${CONNECTIONS} connections, pool ${POOL}, ${ROUNDS} rounds of ${DURATION_S} s each\n`,
     );
-    mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-    writeFileSync(
-      RESULTS_FILE,
-      JSON.stringify(
-        {
-          machine,
-          deals: DEALS,
-          connections: CONNECTIONS,
-          pool: POOL,
-          rounds,
-          without: base,
-          with: instrumented,
-          overhead,
-          overheadMedian,
-          overheadPaired,
-          ratios,
-          paired: PAIRED,
-          cpuOverhead,
-          scrapes,
-        },
-        null,
-        2,
-      ),
-    );
+    saveResults('metrics-overhead', {
+      machine,
+      deals: DEALS,
+      connections: CONNECTIONS,
+      pool: POOL,
+      rounds,
+      without: base,
+      with: instrumented,
+      overhead,
+      overheadMedian,
+      overheadPaired,
+      ratios,
+      paired: PAIRED,
+      cpuOverhead,
+      scrapes,
+    });
     if (base.errors || instrumented.errors) {
       log('requests failed');
       return 1;

@@ -12,10 +12,8 @@
  * Skipped with a message when no PostgreSQL answers there. BENCH_CSV_ROWS: the sizes (default
  * "5000,20000,50000").
  */
-import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
@@ -23,9 +21,9 @@ import { benchUserHeaders, createBenchDatabase, log } from './postgres-bench';
 import { BENCH_USER } from './scenarios';
 import { seedDeals } from './seed-deals';
 import { loopbackUrl, startServer, stopServer } from './run';
+import { machineLine, saveResults } from './measure';
 
 const SIZES = (process.env.BENCH_CSV_ROWS ?? '5000,20000,50000').split(',').map(Number);
-const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'offers-csv.json');
 const SAMPLE_MS = 5;
 const MB = 1024 * 1024;
 
@@ -187,10 +185,9 @@ async function main(): Promise<number> {
           `| ${r.rows.toLocaleString('en-US')} | ${(r.bytes / MB).toFixed(1)} MB | ${r.seconds.toFixed(2)} s | ${Math.round(r.rows / r.seconds).toLocaleString('en-US')} | ${r.baselineMb.toFixed(0)} MB | ${r.peakGrowthMb.toFixed(1)} MB | ${(r.liveGrowthMb ?? 0).toFixed(1)} MB |`,
       ),
     ].join('\n');
-    const machine = `Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(2)}`;
+    const machine = machineLine();
     process.stdout.write(`\nOffers CSV export (GET /api/deals/{id}/offers.csv)\n\n${table}\n\n${machine}\n`);
-    mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-    writeFileSync(RESULTS_FILE, JSON.stringify({ machine, results }, null, 2));
+    saveResults('offers-csv', { machine, results });
     const worst = Math.max(...results.map((r) => r.peakGrowthMb));
     if (worst >= 50) log(`goal missed: peak growth ${worst.toFixed(1)} MB (goal: under 50 MB)`);
     return 0;

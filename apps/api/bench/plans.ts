@@ -12,7 +12,6 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { deliverDigests } from '../src/modules/alerts/deliver-alerts';
@@ -23,6 +22,8 @@ import { FAN_OUT_ID_BATCH, matchingBuyers } from '../src/modules/matching/fan-ou
 import { createTestTokens } from './plan-tokens';
 import { insertGenerousDeal, seedBuyers, setMatchFacts } from './seed-buyers';
 import { seedDeals } from './seed-deals';
+import { benchConfig } from './measure';
+import type { Config } from '../src/config';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const OUT = path.resolve(import.meta.dirname, '../../../docs/query-plans.md');
@@ -86,11 +87,7 @@ async function main() {
       `insert into users (id, email, roles) values (gen_random_uuid(), 'plans-seller@bench.test', '{originator}') returning id`,
     );
     await seedDeals(client, rows[0]!.id, 100_000);
-    const config = loadConfig({
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
+    const config = benchConfig({
       DATABASE_URL: url,
       // Production with a server database needs the secrets key (decision 018); a bench's own.
       SECRETS_KEY: process.env.SECRETS_KEY ?? randomBytes(32).toString('base64'),
@@ -177,7 +174,7 @@ async function matchingPlans(ctx: {
   token: string;
   buyerId: string;
   setStop: (stop: ((sql: string) => boolean) | undefined) => void;
-  config: ReturnType<typeof loadConfig>;
+  config: Config;
 }): Promise<string> {
   const { app, client, database, recorded } = ctx;
   const db = database.db;

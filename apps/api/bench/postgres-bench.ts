@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { loopbackUrl } from './run';
 import { signedIn } from './scenarios';
+import { benchConfig } from './measure';
 
 export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 
@@ -118,15 +118,7 @@ export async function replayDirect(
  */
 export function inProcessApp(databaseUrl: string, secretsKey: string, database: Database) {
   return buildApp({
-    config: loadConfig({
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: databaseUrl,
-      SECRETS_KEY: secretsKey,
-    }),
+    config: benchConfig({ DATABASE_URL: databaseUrl, SECRETS_KEY: secretsKey }),
     database,
   });
 }

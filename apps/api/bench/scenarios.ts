@@ -3,6 +3,7 @@
  * scenario is one more entry in `SCENARIOS`; anything it needs first (an account, a session, a row
  * to read) goes in its `setup`, which talks to the bench server only through `context.request`.
  */
+import { cognitoHeaders, passwordSignIn } from '../src/test/auth';
 
 export type BenchMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -48,15 +49,8 @@ export async function signedIn(context: SetupContext): Promise<SetupResult> {
   const config = (await (await context.request('/api/auth/public-config')).json()) as { clientId: string };
   const res = await context.request('/cognito/', {
     method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: config.clientId,
-      AuthParameters: { USERNAME: BENCH_USER.email, PASSWORD: BENCH_USER.password },
-    }),
+    headers: cognitoHeaders('InitiateAuth'),
+    body: JSON.stringify(passwordSignIn(config.clientId, BENCH_USER.email, BENCH_USER.password)),
   });
   const body = (await res.json()) as { AuthenticationResult?: { IdToken: string } };
   if (!body.AuthenticationResult) throw new Error(`bench sign-in failed: ${JSON.stringify(body)}`);

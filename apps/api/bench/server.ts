@@ -16,12 +16,12 @@ import {
 } from 'node:perf_hooks';
 import { serveToParent } from './child-server';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createDirectoryUser } from '../src/modules/identity/directory';
 import { BENCH_USER } from './scenarios';
+import { benchConfig } from './measure';
 
 /** Only a PostgreSQL on this machine: the bench never sends traffic beyond loopback. */
 function loopbackDatabaseUrl(url: string | undefined): string {
@@ -47,12 +47,7 @@ const LOOP_RESOLUTION_MS = 10;
 /** A hung close must not leave an orphan process holding a port. */
 
 async function main() {
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: '0',
+  const config = benchConfig({
     SEED_DEMO: 'false',
     // The embedded database, even when the shell exports DATABASE_URL: the figures must not depend
     // on a server elsewhere. bench/deals.ts passes BENCH_DATABASE_URL, a PostgreSQL on loopback.

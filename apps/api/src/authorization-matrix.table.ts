@@ -20,7 +20,7 @@
  * HEAD routes answer as their GET twin and have no rows of their own.
  */
 import { createECDH, randomBytes } from 'node:crypto';
-import type { TestUser } from './test/auth';
+import { cognitoHeaders, passwordSignIn, type TestUser } from './test/auth';
 import { multipartForm, PNG_1PX } from './test/multipart';
 
 export const CAST = ['out', 'buyer', 'seller', 'other', 'owner', 'admin', 'deact'] as const;
@@ -128,15 +128,8 @@ export const MATRIX: MatrixRow[] = [
     route: 'POST /cognito/',
     call: (fx) => ({
       url: '/cognito/',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-      },
-      payload: JSON.stringify({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: 'wrong-client',
-        AuthParameters: { USERNAME: fx.users.buyer.email, PASSWORD: 'Not-The-Password-1' },
-      }),
+      headers: cognitoHeaders('InitiateAuth'),
+      payload: JSON.stringify(passwordSignIn('wrong-client', fx.users.buyer.email, 'Not-The-Password-1')),
     }),
     expect: publicRoute(400),
     note: 'the identity protocol: a wrong password is refused whoever asks (a bearer token is no proof)',

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deals } from '../db/schema';
 import { md5Hex, requestSignature } from '../modules/realtime';
 import { createTestApp } from '../test/app';
-import { createUser } from '../test/auth';
+import { cognitoHeaders, createUser } from '../test/auth';
 import { cashDeal } from '../test/deals';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-body';
 import { nulPath } from './text-guard';
@@ -105,10 +105,7 @@ describe('JSON bodies', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/cognito/',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-      },
+      headers: cognitoHeaders('InitiateAuth'),
       payload: `{"AuthFlow":"USER_PASSWORD_AUTH","AuthParameters":${nestedObject(10_000)}}`,
     });
     expect(res.statusCode).toBe(400);

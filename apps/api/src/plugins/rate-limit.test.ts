@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { MemoryStore, RateLimiter, type RateLimitStore } from '../lib/rate-limit';
 import { createTestApp, createTestDatabase } from '../test/app';
-import { callAs, createUser } from '../test/auth';
+import { callAs, cognitoHeaders, createUser, passwordSignIn } from '../test/auth';
 import { listen } from '../test/realtime';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver';
 
@@ -118,15 +118,10 @@ describe('sign-in attempts', () => {
         method: 'POST',
         url: '/cognito/',
         remoteAddress,
-        headers: {
-          'content-type': 'application/x-amz-json-1.1',
-          'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-        },
-        payload: JSON.stringify({
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: app!.config.identity.clientId,
-          AuthParameters: { USERNAME: 'nobody@example.test', PASSWORD: 'Wrong-Password-1' },
-        }),
+        headers: cognitoHeaders('InitiateAuth'),
+        payload: JSON.stringify(
+          passwordSignIn(app!.config.identity.clientId, 'nobody@example.test', 'Wrong-Password-1'),
+        ),
       });
     for (let i = 0; i < 2; i++)
       expect((await attempt('203.0.113.7')).json()).toMatchObject({ __type: 'NotAuthorizedException' });

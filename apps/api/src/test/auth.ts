@@ -21,25 +21,35 @@ export interface TestUser {
   headers: { authorization: string };
 }
 
+/** The headers of an identity-protocol call to `POST /cognito/` (PROTOCOLS.md A). */
+export const cognitoHeaders = (action: string) => ({
+  'content-type': 'application/x-amz-json-1.1',
+  'x-amz-target': `AWSCognitoIdentityProviderService.${action}`,
+});
+
+/** The body of a sign-in with a password (`InitiateAuth`, `USER_PASSWORD_AUTH`). */
+export const passwordSignIn = (clientId: string, email: string, password: string) => ({
+  AuthFlow: 'USER_PASSWORD_AUTH',
+  ClientId: clientId,
+  AuthParameters: { USERNAME: email, PASSWORD: password },
+});
+
 export async function cognito(app: FastifyInstance, action: string, body: Record<string, unknown>) {
   const res = await app.inject({
     method: 'POST',
     url: '/cognito/',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${action}`,
-    },
+    headers: cognitoHeaders(action),
     payload: JSON.stringify(body),
   });
   return { status: res.statusCode, body: res.json() as Record<string, unknown>, headers: res.headers };
 }
 
 export async function signIn(app: FastifyInstance, email: string, password: string) {
-  const res = await cognito(app, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: app.config.identity.clientId,
-    AuthParameters: { USERNAME: email, PASSWORD: password },
-  });
+  const res = await cognito(
+    app,
+    'InitiateAuth',
+    passwordSignIn(app.config.identity.clientId, email, password),
+  );
   if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
   const result = res.body.AuthenticationResult as Record<string, string>;
   return { idToken: result.IdToken!, accessToken: result.AccessToken!, refreshToken: result.RefreshToken! };
