@@ -18,7 +18,7 @@ import type { Config } from '../../config';
 import { queryRows, type Db } from '../../db/client';
 import { deals } from '../../db/schema';
 import type { DealRow } from '../deals/service';
-import type { JobRow } from '../jobs/queue';
+import type { Job } from '../jobs/queue';
 import { matchingBuyers } from '../matching/fan-out';
 import { savedSearchesMatchingDeal } from '../saved-searches/match';
 import { nextDigestAt, nextWeeklyAt } from './schedule';
@@ -109,7 +109,7 @@ export function alertFanOutHandler(
   config: Pick<Config, 'alerts'>,
   clock: () => Date = () => new Date(),
 ) {
-  return async (job: JobRow) => {
+  return async (job: Job) => {
     const { dealId } = job.payload as { dealId?: string };
     if (typeof dealId !== 'string') return;
     await fanOutAlerts(db, dealId, { now: clock(), digestHour: config.alerts.digestHour });
