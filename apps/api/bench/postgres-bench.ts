@@ -56,6 +56,21 @@ export async function createBenchDatabase(prefix: string, label: string): Promis
   };
 }
 
+export interface Percentiles {
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/** Nearest-rank percentiles of `values`, to a tenth. */
+export function percentiles(values: number[]): Percentiles {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return { p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)), max: round(sorted.at(-1) ?? 0) };
+}
+
 /** Signs the bench user in on the bench server, as the route scenarios do. */
 export async function benchUserHeaders(port: number): Promise<Record<string, string>> {
   const { headers } = await signedIn({
