@@ -129,7 +129,10 @@ async function emptyDatabase(database: Database) {
       .join(', ');
     tablesOf.set(database, tables);
   }
-  await database.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
+  // The jobs are pg-boss's (schema pgboss); its queues (job types) and version stay.
+  await database.db.execute(
+    sql.raw(`truncate ${tables}, pgboss.job, pgboss.archive restart identity cascade`),
+  );
 }
 
 /** The worker is done: close what it kept for its next test (the server pass drops them). */

@@ -57,7 +57,7 @@ async function main() {
     print({ event: 'done', key });
   });
 
-  worker.start(50);
+  await worker.start(50);
   for (let i = 1; i <= Number(env.ENQUEUE ?? 0); i++) {
     const key = `job-${i}`;
     await db.transaction(async (tx) => {

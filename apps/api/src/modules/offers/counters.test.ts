@@ -14,7 +14,6 @@ import {
   chatNotifications,
   dealStatusHistory,
   deals,
-  jobs,
   offerCounters,
   offerEvents,
   offers,
@@ -23,6 +22,7 @@ import {
   webhookDeliveries,
 } from '../../db/schema';
 import { createTestApp } from '../../test/app';
+import { queuedJobs, updateJobs } from '../../test/jobs';
 import { callAs, createUser, type Method, type TestUser } from '../../test/auth';
 import { cashDeal, listDeal, subToDeal } from '../../test/deals';
 import { JobWorker } from '../jobs/worker';
@@ -134,10 +134,11 @@ async function ageCounter(counterId: string) {
     .set({ expiresAt: sql`${offerCounters.createdAt} + interval '1 millisecond'` })
     .where(eq(offerCounters.id, counterId))
     .returning();
-  await db()
-    .update(jobs)
-    .set({ runAt: aged!.expiresAt })
-    .where(and(eq(jobs.type, COUNTER_EXPIRY_JOB), sql`${jobs.payload}->>'counterId' = ${counterId}`));
+  await updateJobs(
+    db(),
+    sql`start_after = ${aged!.expiresAt.toISOString()}`,
+    sql`name = ${COUNTER_EXPIRY_JOB} and data->>'counterId' = ${counterId}`,
+  );
 }
 
 describe('countering an offer', { timeout: SLOW_MS }, () => {
@@ -213,7 +214,7 @@ describe('countering an offer', { timeout: SLOW_MS }, () => {
       type: 'offer.countered',
       data: { offer: { id: offer.id }, counter: { id: trail.counter!.id, purchasePrice: 455000 } },
     });
-    const [job] = await db().select().from(jobs).where(eq(jobs.type, COUNTER_EXPIRY_JOB));
+    const [job] = await queuedJobs(db(), COUNTER_EXPIRY_JOB);
     expect(job!.runAt.toISOString()).toBe(trail.counter!.expiresAt);
   });
 
