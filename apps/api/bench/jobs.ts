@@ -52,7 +52,7 @@ const businessTransaction = (db: Db, n: number) =>
 
 async function reset(db: Db) {
   await db.execute(sql`create table if not exists bench_orders (id bigserial primary key, note text)`);
-  await db.execute(sql`truncate pgboss.job, pgboss.archive, bench_orders`);
+  await db.execute(sql`truncate jobs, bench_orders`);
 }
 
 async function untilDrained(db: Db) {

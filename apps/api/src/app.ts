@@ -174,7 +174,7 @@ export async function buildApp({
     // onClose hooks run last-added first: the work stops before the database closes.
     let background: BackgroundWork | undefined;
     app.addHook('onReady', async () => {
-      background = await startBackgroundWork(app);
+      background = startBackgroundWork(app);
     });
     app.addHook('onClose', async () => {
       await background?.stop();

@@ -19,8 +19,6 @@ export const LOCKS = {
   help: 6,
   /** The roadmap's positions and size. */
   roadmap: 7,
-  /** pg-boss's queues: two `create_queue` of one name at once deadlock. */
-  jobQueues: 8,
 } as const;
 
 /** Waits for the lock `key` until the transaction `tx` ends. */

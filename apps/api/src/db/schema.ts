@@ -260,6 +260,35 @@ export const outbox = pgTable(
   (t) => [index('outbox_status_idx').on(t.status, t.createdAt)],
 );
 
+/** Durable background jobs, claimed with FOR UPDATE SKIP LOCKED so several instances can work. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** At most one job per key, ever (a repeat's period): a second insert with it does nothing. */
+    singletonKey: text('singleton_key'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('jobs_singleton_key_idx').on(t.singletonKey),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.completedAt} is null`),
+    // The hourly prune of finished jobs (decision 018).
+    index('jobs_completed_idx')
+      .on(t.completedAt)
+      .where(sql`${t.completedAt} is not null`),
+  ],
+);
+
 /** Buyer preferences (core §3), one row per buyer once saved. */
 export const buyerPreferences = pgTable(
   'buyer_preferences',

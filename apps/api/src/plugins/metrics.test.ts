@@ -4,8 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { outbox } from '../db/schema';
-import { enqueueJob } from '../modules/jobs/queue';
+import { jobs, outbox } from '../db/schema';
 import { createTestApp } from '../test/app';
 import { listen } from '../test/realtime';
 import { isLoopbackAddress, metricsAccessAllowed, UNMATCHED_ROUTE } from './metrics';
@@ -115,18 +114,13 @@ describe('GET /metrics', () => {
     expect(find(before, 'dealclub_outbox_backlog', { status: 'pending' })?.value).toBe(0);
     expect(find(before, 'dealclub_outbox_oldest_unsent_age_seconds')?.value).toBe(0);
 
-    const ago = (seconds: number) => new Date(Date.now() - seconds * 1000);
-    await enqueueJob(db, { type: 'test.due', runAt: ago(120) });
-    await enqueueJob(db, { type: 'test.due', runAt: ago(5) });
-    await enqueueJob(db, { type: 'test.later', runAt: ago(-3600) });
-    await enqueueJob(db, { type: 'test.running' });
-    await enqueueJob(db, { type: 'test.done' });
-    await db.execute(
-      sql`update pgboss.job set state = 'active', started_on = now() where name = 'test.running'`,
-    );
-    await db.execute(
-      sql`update pgboss.job set state = 'completed', completed_on = now() where name = 'test.done'`,
-    );
+    await db.insert(jobs).values([
+      { type: 'test.due', runAt: sql`now() - interval '120 seconds'` },
+      { type: 'test.due', runAt: sql`now() - interval '5 seconds'` },
+      { type: 'test.later', runAt: sql`now() + interval '1 hour'` },
+      { type: 'test.running', lockedUntil: sql`now() + interval '1 minute'` },
+      { type: 'test.done', completedAt: sql`now()` },
+    ]);
     const message = { channel: 'email', recipient: 'a@example.test', subject: 's', body: 'b', template: 't' };
     await db
       .insert(outbox)

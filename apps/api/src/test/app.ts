@@ -129,10 +129,7 @@ async function emptyDatabase(database: Database) {
       .join(', ');
     tablesOf.set(database, tables);
   }
-  // The jobs are pg-boss's (schema pgboss); its queues (job types) and version stay.
-  await database.db.execute(
-    sql.raw(`truncate ${tables}, pgboss.job, pgboss.archive restart identity cascade`),
-  );
+  await database.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
 }
 
 /** The worker is done: close what it kept for its next test (the server pass drops them). */

@@ -3,9 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PushPayload } from '@dealclub/shared/push';
 import type { Db } from '../../db/client';
-import { chatNotifications, dealAlerts, outbox, users } from '../../db/schema';
-import { queuedJobs } from '../../test/jobs';
-import { enqueueJob } from '../jobs/queue';
+import { chatNotifications, dealAlerts, jobs, outbox, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { callAs, createUser, type TestUser } from '../../test/auth';
 import { listDeal, renoSubTo } from '../../test/deals';
@@ -132,7 +130,7 @@ describe('real-time alerts', () => {
     const deal = await listDeal(app, seller, renoSubTo());
 
     // The listing enqueued its fan-out job in the same transaction.
-    const queued = await queuedJobs(db(), ALERT_FAN_OUT_JOB);
+    const queued = await db().select().from(jobs).where(eq(jobs.type, ALERT_FAN_OUT_JOB));
     expect(queued.map((j) => j.payload)).toEqual([{ dealId: deal.id }]);
     expect((await runJobs()).completed).toBe(1);
 
@@ -533,7 +531,9 @@ describe('once per deal', () => {
     const buyers = [await createBuyer(), await createBuyer(), await createBuyer({ frequency: 'daily' })];
     const deal = await listDeal(app, seller, renoSubTo());
     // A retry of the same fan-out, queued beside the first.
-    await enqueueJob(db(), { type: ALERT_FAN_OUT_JOB, payload: { dealId: deal.id } });
+    await db()
+      .insert(jobs)
+      .values({ type: ALERT_FAN_OUT_JOB, payload: { dealId: deal.id } });
     const workers = [1, 2].map(() =>
       new JobWorker(db(), { batchSize: 1 }).register(
         ALERT_FAN_OUT_JOB,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type {
   MessagePage,
@@ -9,8 +9,7 @@ import type {
   ThreadSummary,
 } from '@dealclub/shared/chat';
 import { isoDay } from '@dealclub/shared/offers';
-import { chatMessages, outbox } from '../../db/schema';
-import { queuedJobs } from '../../test/jobs';
+import { chatMessages, jobs, outbox } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { callAs, createUser, type Method, type TestUser } from '../../test/auth';
 import { cashDeal, listDeal } from '../../test/deals';
@@ -245,7 +244,8 @@ describe('conversations', () => {
     });
     expect(JSON.stringify(buyerBell)).not.toContain('Secret');
     const handle = unreadEmailHandler(app.database.db, app.config.origin);
-    for (const job of await queuedJobs(app.database.db, UNREAD_EMAIL_JOB)) await handle(job);
+    for (const job of await app.database.db.select().from(jobs).where(eq(jobs.type, UNREAD_EMAIL_JOB)))
+      await handle(job);
     const mail = await app.database.db.select().from(outbox).where(eq(outbox.recipient, buyer.email));
     expect(mail.filter((m) => m.template === 'chat_unread')).toHaveLength(1);
     expect(JSON.stringify(mail)).not.toContain('Secret');
@@ -385,7 +385,7 @@ describe('conversations', () => {
 
 describe('the unread-message e-mail', () => {
   async function runEmailJobs() {
-    const due = await queuedJobs(app.database.db, UNREAD_EMAIL_JOB);
+    const due = await app.database.db.select().from(jobs).where(eq(jobs.type, UNREAD_EMAIL_JOB));
     const handle = unreadEmailHandler(app.database.db, app.config.origin);
     for (const job of due) await handle(job);
     return app.database.db.select().from(outbox).where(eq(outbox.template, 'chat_unread'));
@@ -395,7 +395,7 @@ describe('the unread-message e-mail', () => {
     const { seller, buyer, deal } = await setUp();
     const { thread } = await start(buyer, deal.id, 'First question');
     await send(buyer, 'POST', `/api/chat/threads/${thread.threadId}/messages`, { body: 'Second question' });
-    const [job] = await queuedJobs(app.database.db, UNREAD_EMAIL_JOB);
+    const [job] = await app.database.db.select().from(jobs).where(eq(jobs.type, UNREAD_EMAIL_JOB));
     expect(job!.runAt.getTime() - Date.now()).toBeGreaterThan(4 * 60_000);
     const mail = await runEmailJobs();
     expect(mail).toHaveLength(1);
@@ -411,7 +411,7 @@ describe('the unread-message e-mail', () => {
     const { seller, buyer, deal } = await setUp();
     const { thread } = await start(buyer, deal.id, 'First');
     expect(await runEmailJobs()).toHaveLength(1);
-    await app.database.db.execute(sql`delete from pgboss.job`);
+    await app.database.db.delete(jobs);
     await send(seller, 'GET', `/api/chat/threads/${thread.threadId}/messages`);
     await send(buyer, 'POST', `/api/chat/threads/${thread.threadId}/messages`, { body: 'Second' });
     expect((await runEmailJobs()).map((m) => m.body.includes('Second'))).toEqual([false, true]);
@@ -420,7 +420,7 @@ describe('the unread-message e-mail', () => {
   it('is not sent for a blocked conversation, nor for system messages', async () => {
     const { seller, buyer, deal } = await setUp();
     await send(buyer, 'POST', `/api/deals/${deal.id}/interest`, { message: 'Interested.' });
-    expect(await queuedJobs(app.database.db, UNREAD_EMAIL_JOB)).toHaveLength(0);
+    expect(await app.database.db.select().from(jobs).where(eq(jobs.type, UNREAD_EMAIL_JOB))).toHaveLength(0);
     const { thread } = await start(buyer, deal.id, 'Hello?');
     await send(seller, 'POST', `/api/chat/threads/${thread.threadId}/block`);
     expect(await runEmailJobs()).toHaveLength(0);

@@ -53,12 +53,12 @@ export interface BackgroundWork {
   stop(): Promise<void>;
 }
 
-export async function startBackgroundWork(app: FastifyInstance): Promise<BackgroundWork> {
+export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
   const db = app.database.db;
   const logger = app.log.child({ component: 'background' });
   const transport = createMailTransport(app.config, logger);
 
-  const jobs = new JobWorker(db, { logger, retentionDays: app.config.retention.jobDays });
+  const jobs = new JobWorker(db, { logger });
   // Job handlers are registered here as features add job types.
   jobs.register(WEBHOOK_JOB, webhookJobHandler(db, { policy: app.config.webhooks, secrets: app.secrets }));
   jobs.register(UNREAD_EMAIL_JOB, unreadEmailHandler(db, app.config.origin));
@@ -106,7 +106,7 @@ export async function startBackgroundWork(app: FastifyInstance): Promise<Backgro
     let pruned;
     do {
       pruned = await pruneOldRows(db, app.config.retention);
-      if (pruned.webhookDeliveries || pruned.outbox) logger.info(pruned, 'old rows pruned');
+      if (pruned.webhookDeliveries || pruned.outbox || pruned.jobs) logger.info(pruned, 'old rows pruned');
     } while (pruned.more);
     const sealed = await resealStoredSecrets(db, app.secrets);
     if (sealed.webhookSecrets.resealed || sealed.signingKeys.resealed)
@@ -129,7 +129,7 @@ export async function startBackgroundWork(app: FastifyInstance): Promise<Backgro
     .repeat(STUCK_SWEEP_JOB, STUCK_SWEEP_INTERVAL_MS);
 
   outbox.start(OUTBOX_INTERVAL_MS);
-  await jobs.start(JOBS_INTERVAL_MS);
+  jobs.start(JOBS_INTERVAL_MS);
   alerts.start(ALERTS_INTERVAL_MS);
   return {
     jobs,

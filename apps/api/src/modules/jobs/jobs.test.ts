@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../db/client';
+import { jobs } from '../../db/schema';
 import { createTestDatabase, isServerPass, type TestDatabase } from '../../test/app';
-import { makeRetriesDue, queuedJobs } from '../../test/jobs';
-import { enqueueJob, type Job } from './queue';
+import { claimDueJobs, enqueueJob, retryDelayMs, type Job, type JobRow } from './queue';
 import { JobWorker } from './worker';
 
 let database: TestDatabase | undefined;
@@ -20,7 +20,10 @@ async function fresh() {
   return database.db;
 }
 
-const job = async (id: string) => (await queuedJobs(database!.db, sql`id = ${id}`))[0]!;
+async function job(id: number): Promise<JobRow> {
+  const [row] = await database!.db.select().from(jobs).where(eq(jobs.id, id));
+  return row!;
+}
 
 /** Seconds from the database's now() to `date`. */
 async function secondsFromNow(date: Date) {
@@ -28,23 +31,51 @@ async function secondsFromNow(date: Date) {
   return (date.getTime() - new Date(row!.now).getTime()) / 1000;
 }
 
-describe('enqueueJob', () => {
-  it('writes the job in the caller’s transaction: there if it commits, gone if it rolls back', async () => {
+/** Makes a rescheduled job due at once, as if its backoff had passed. */
+const makeDue = (id: number) =>
+  database!.db
+    .update(jobs)
+    .set({ runAt: sql`now() - interval '1 second'` })
+    .where(eq(jobs.id, id));
+
+describe('enqueueJob and claimDueJobs', () => {
+  it('claims due jobs once, leases them and counts the attempt', async () => {
     const db = await fresh();
-    const later = new Date(Date.now() + 60_000);
-    await db.transaction((tx) =>
-      enqueueJob(tx, { type: 'a', payload: { n: 1 }, runAt: later, maxAttempts: 3 }),
-    );
-    await expect(
-      db.transaction(async (tx) => {
-        await enqueueJob(tx, { type: 'a', payload: { n: 2 } });
-        throw new Error('rolled back');
-      }),
-    ).rejects.toThrow('rolled back');
-    const queued = await queuedJobs(db, 'a');
-    expect(queued).toHaveLength(1);
-    expect(queued[0]).toMatchObject({ payload: { n: 1 }, attempts: 0, maxAttempts: 3, state: 'created' });
-    expect(queued[0]!.runAt.getTime()).toBe(later.getTime());
+    const a = await enqueueJob(db, { type: 'a', payload: { n: 1 } });
+    const later = await enqueueJob(db, { type: 'b', runAt: new Date(Date.now() + 60_000) });
+    const claimed = await claimDueJobs(db, 10, 30_000);
+    expect(claimed.map((j) => j.id)).toEqual([a]);
+    expect(claimed[0]).toMatchObject({ type: 'a', payload: { n: 1 }, attempts: 1, maxAttempts: 10 });
+    const lease = await secondsFromNow(claimed[0]!.lockedUntil!);
+    expect(lease).toBeGreaterThan(25);
+    expect(lease).toBeLessThanOrEqual(30);
+    // Leased: not claimable again; the future job is not due.
+    expect(await claimDueJobs(db, 10)).toEqual([]);
+    expect((await job(later)).attempts).toBe(0);
+  });
+
+  it('takes a job over once its lease has expired', async () => {
+    const db = await fresh();
+    const id = await enqueueJob(db, { type: 'a' });
+    await claimDueJobs(db, 1);
+    await db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
+    const [again] = await claimDueJobs(db, 1);
+    expect(again).toMatchObject({ id, attempts: 2 });
+  });
+
+  it('never hands the same job to two concurrent claims', async () => {
+    const db = await fresh();
+    const ids = [];
+    for (let i = 0; i < 20; i++) ids.push(await enqueueJob(db, { type: 'x', payload: { i } }));
+    const batches = await Promise.all(Array.from({ length: 5 }, () => claimDueJobs(db, 6)));
+    const claimed = batches.flat().map((j) => j.id);
+    expect(new Set(claimed).size).toBe(claimed.length);
+    // Whatever a concurrent claim skipped is still there for the next one, exactly once.
+    const rest = (await claimDueJobs(db, 20)).map((j) => j.id);
+    expect([...claimed, ...rest].sort((x, y) => x - y)).toEqual(ids);
   });
 });
 
@@ -55,7 +86,7 @@ describe('JobWorker', () => {
     if (isServerPass) second = await openDatabase({ databaseUrl: database!.url!, poolMax: 4 });
     const ids = [];
     for (let i = 0; i < 20; i++) ids.push(await enqueueJob(db, { type: 'count', payload: { i } }));
-    const runs: string[] = [];
+    const runs: number[] = [];
     const handler = async (j: Job) => {
       await sleep(5);
       runs.push(j.id);
@@ -68,51 +99,50 @@ describe('JobWorker', () => {
       while ((await worker.runOnce()).claimed > 0);
     };
     await Promise.all([drain(workers[0]!), drain(workers[0]!), drain(workers[1]!), drain(workers[1]!)]);
-    expect(runs.sort()).toEqual(ids.sort());
-    const rows = await queuedJobs(db, 'count');
-    expect(rows.every((r) => r.state === 'completed' && r.attempts === 1)).toBe(true);
+    expect(runs.sort((x, y) => x - y)).toEqual(ids);
+    const rows = await db.select().from(jobs);
+    expect(rows.every((r) => r.completedAt && r.attempts === 1 && !r.lastError && !r.lockedUntil)).toBe(true);
   });
 
   it('retries a failing job with exponential backoff and gives up after maxAttempts', async () => {
     const db = await fresh();
     const id = await enqueueJob(db, { type: 'flaky', maxAttempts: 3 });
     let calls = 0;
-    const worker = new JobWorker(db).register('flaky', () => {
+    const worker = new JobWorker(db, { backoff: { baseMs: 20_000, maxMs: 30_000 } }).register('flaky', () => {
       calls += 1;
       throw new Error(`boom ${calls}`);
     });
 
     expect(await worker.runOnce()).toEqual({ claimed: 1, completed: 0, retried: 1, gaveUp: 0 });
     let row = await job(id);
-    expect(row).toMatchObject({ attempts: 1, state: 'retry' });
-    // 10 s, and up to as much again at random.
+    expect(row).toMatchObject({ attempts: 1, lastError: 'boom 1', lockedUntil: null, completedAt: null });
     const first = await secondsFromNow(row.runAt);
-    expect(first).toBeGreaterThan(9);
+    expect(first).toBeGreaterThan(18);
     expect(first).toBeLessThanOrEqual(20);
     // Not due before its time.
     expect((await worker.runOnce()).claimed).toBe(0);
 
-    await makeRetriesDue(db);
+    await makeDue(id);
     await worker.runOnce();
     row = await job(id);
-    expect(row).toMatchObject({ attempts: 2, state: 'retry' });
-    // Doubled: 20 s, and up to as much again.
+    expect(row).toMatchObject({ attempts: 2, lastError: 'boom 2', completedAt: null });
+    // 20 s doubled is 40 s, capped at 30 s.
     const secondDelay = await secondsFromNow(row.runAt);
-    expect(secondDelay).toBeGreaterThan(19);
-    expect(secondDelay).toBeLessThanOrEqual(40);
+    expect(secondDelay).toBeGreaterThan(28);
+    expect(secondDelay).toBeLessThanOrEqual(30);
 
-    await makeRetriesDue(db);
+    await makeDue(id);
     expect(await worker.runOnce()).toEqual({ claimed: 1, completed: 0, retried: 0, gaveUp: 1 });
     row = await job(id);
-    expect(row).toMatchObject({ attempts: 3, state: 'failed' });
+    expect(row).toMatchObject({ attempts: 3, lastError: 'boom 3', lockedUntil: null });
     expect(row.completedAt).toBeInstanceOf(Date);
 
-    await makeRetriesDue(db);
+    await makeDue(id);
     expect((await worker.runOnce()).claimed).toBe(0);
     expect(calls).toBe(3);
   });
 
-  it('completes a job that succeeds on a retry', async () => {
+  it('completes a job that succeeds on a retry and clears its error', async () => {
     const db = await fresh();
     const id = await enqueueJob(db, { type: 'once-flaky' });
     let calls = 0;
@@ -121,20 +151,44 @@ describe('JobWorker', () => {
       if (calls === 1) throw new Error('temporary');
     });
     await worker.runOnce();
-    await makeRetriesDue(db);
+    await makeDue(id);
     expect(await worker.runOnce()).toMatchObject({ completed: 1 });
-    expect(await job(id)).toMatchObject({ attempts: 2, state: 'completed' });
+    expect(await job(id)).toMatchObject({ attempts: 2, lastError: null, lockedUntil: null });
   });
 
-  it('leaves a job of a type it has no handler for to a worker that has one', async () => {
+  it('fails a job of an unknown type with a clear error and goes on with the others', async () => {
     const db = await fresh();
     const unknown = await enqueueJob(db, { type: 'no.such.type' });
     const known = await enqueueJob(db, { type: 'known' });
-    const ran: string[] = [];
+    const ran: number[] = [];
     const worker = new JobWorker(db).register('known', (j) => void ran.push(j.id));
-    expect(await worker.runOnce()).toEqual({ claimed: 1, completed: 1, retried: 0, gaveUp: 0 });
+    expect(await worker.runOnce()).toEqual({ claimed: 2, completed: 1, retried: 1, gaveUp: 0 });
     expect(ran).toEqual([known]);
-    expect(await job(unknown)).toMatchObject({ attempts: 0, state: 'created' });
+    expect(await job(unknown)).toMatchObject({
+      attempts: 1,
+      completedAt: null,
+      lastError: 'No handler is registered for job type "no.such.type"',
+    });
+    expect((await job(known)).completedAt).toBeInstanceOf(Date);
+  });
+
+  it('gives up on a job whose last attempt never finished', async () => {
+    const db = await fresh();
+    const id = await enqueueJob(db, { type: 'slow', maxAttempts: 1 });
+    await claimDueJobs(db, 1); // a worker claims it and dies
+    await db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
+    let ran = false;
+    const worker = new JobWorker(db).register('slow', () => {
+      ran = true;
+    });
+    expect(await worker.runOnce()).toMatchObject({ gaveUp: 1 });
+    expect(ran).toBe(false);
+    const row = await job(id);
+    expect(row.completedAt).toBeInstanceOf(Date);
+    expect(row.lastError).toBe('Gave up: attempt 1 did not finish');
   });
 
   it('runs batches on an interval; stop() waits for the batch under way', async () => {
@@ -147,19 +201,28 @@ describe('JobWorker', () => {
       finished += 1;
     });
     const id = await enqueueJob(db, { type: 'slow' });
-    await worker.start(20);
+    worker.start(20);
     await expect.poll(() => started, { timeout: 5000, interval: 10 }).toBe(1);
     await worker.stop();
     expect(finished).toBe(1);
-    await expect.poll(async () => (await job(id)).state, { timeout: 2000, interval: 20 }).toBe('completed');
+    expect((await job(id)).completedAt).toBeInstanceOf(Date);
     // Stopped: a new job stays untouched.
     const next = await enqueueJob(db, { type: 'slow' });
-    await sleep(600);
+    await sleep(100);
     expect((await job(next)).attempts).toBe(0);
   });
 
   it('refuses a second handler for the same type', () => {
     const worker = new JobWorker({} as never).register('a', () => {});
     expect(() => worker.register('a', () => {})).toThrow(/already registered/);
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('doubles from the base and stops at the cap', () => {
+    const backoff = { baseMs: 1000, maxMs: 10_000 };
+    expect([1, 2, 3, 4, 5, 50].map((n) => retryDelayMs(n, backoff))).toEqual([
+      1000, 2000, 4000, 8000, 10_000, 10_000,
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { outbox, users, webhookDeliveries } from '../../db/schema';
+import { jobs, outbox, users, webhookDeliveries } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/app';
 import { pruneOldRows } from './prune-old-rows';
 
@@ -12,7 +12,7 @@ afterEach(async () => {
   database = undefined;
 });
 
-const retention = { webhookDeliveryDays: 30, outboxDays: 30 };
+const retention = { webhookDeliveryDays: 30, outboxDays: 30, jobDays: 7 };
 const ago = (days: number) => sql`now() - ${days} * interval '1 day'`;
 
 async function seller(db: Db) {
@@ -49,6 +49,17 @@ describe('pruning old rows', () => {
         .returning({ id: outbox.id });
       return row!.id;
     };
+    const job = async (completedDaysAgo: number | null, createdDaysAgo: number) => {
+      const [row] = await db
+        .insert(jobs)
+        .values({
+          type: 'x',
+          createdAt: ago(createdDaysAgo),
+          completedAt: completedDaysAgo === null ? null : ago(completedDaysAgo),
+        })
+        .returning({ id: jobs.id });
+      return row!.id;
+    };
 
     const gone = [
       await delivery('delivered', 31),
@@ -56,6 +67,7 @@ describe('pruning old rows', () => {
       await message('sent', 31),
       await message('kept', 31),
       await message('failed', 60),
+      await job(8, 9),
     ];
     const kept = {
       deliveries: [
@@ -64,20 +76,24 @@ describe('pruning old rows', () => {
         await delivery('failed', 1),
       ],
       messages: [await message('sent', 29), await message('pending', 90), await message('sending', 90)],
+      jobs: [await job(6, 40), await job(null, 40)],
     };
 
     expect(await pruneOldRows(db, retention)).toEqual({
       webhookDeliveries: 2,
       outbox: 3,
+      jobs: 1,
       more: false,
     });
     const ids = async () => ({
       deliveries: (await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries)).map((r) => r.id),
       messages: (await db.select({ id: outbox.id }).from(outbox)).map((r) => r.id),
+      jobs: (await db.select({ id: jobs.id }).from(jobs)).map((r) => r.id),
     });
     const left = await ids();
     expect(left.deliveries.sort()).toEqual([...kept.deliveries].sort());
     expect(left.messages.sort()).toEqual([...kept.messages].sort());
+    expect(left.jobs.sort()).toEqual([...kept.jobs].sort());
     for (const id of gone) {
       expect(left.deliveries).not.toContain(id);
       expect(left.messages).not.toContain(id);
@@ -87,11 +103,12 @@ describe('pruning old rows', () => {
     expect(await pruneOldRows(db, retention)).toEqual({
       webhookDeliveries: 0,
       outbox: 0,
+      jobs: 0,
       more: false,
     });
 
     // A shorter retention takes more settled rows (29 days and 1 day old), still no pending one.
-    expect(await pruneOldRows(db, { webhookDeliveryDays: 1, outboxDays: 30 })).toMatchObject({
+    expect(await pruneOldRows(db, { webhookDeliveryDays: 1, outboxDays: 30, jobDays: 7 })).toMatchObject({
       webhookDeliveries: 2,
     });
     const [stillPending] = await db

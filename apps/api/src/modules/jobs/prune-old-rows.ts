@@ -1,13 +1,13 @@
 /**
  * Deletes settled rows past their retention (decision 018): delivered or failed webhook deliveries,
- * sent, kept or failed outbox messages (finished jobs are pg-boss's maintenance's). Rows still to
- * be worked on (a pending delivery, an unsent message) are never touched, however old. Each statement deletes
+ * sent, kept or failed outbox messages, finished jobs. Rows still to be worked on (a pending
+ * delivery, an unsent message, a due job) are never touched, however old. Each statement deletes
  * one batch of rows it locks with `FOR UPDATE SKIP LOCKED`, so instances pruning at once share the
  * work and no statement holds many locks or runs long.
  */
-import { and, asc, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { outbox, webhookDeliveries } from '../../db/schema';
+import { jobs, outbox, webhookDeliveries } from '../../db/schema';
 
 export const PRUNE_BATCH = 500;
 
@@ -18,11 +18,13 @@ const SETTLED_MESSAGE = ['sent', 'kept', 'failed'];
 export interface Retention {
   webhookDeliveryDays: number;
   outboxDays: number;
+  jobDays: number;
 }
 
 export interface PruneResult {
   webhookDeliveries: number;
   outbox: number;
+  jobs: number;
   /** A batch was full: more rows past retention may be waiting. */
   more: boolean;
 }
@@ -60,9 +62,19 @@ export async function pruneOldRows(db: Db, retention: Retention, batch = PRUNE_B
     .where(inArray(outbox.id, oldMessages))
     .returning({ id: outbox.id });
 
+  const oldJobs = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(isNotNull(jobs.completedAt), lt(jobs.completedAt, daysAgo(retention.jobDays))))
+    .orderBy(asc(jobs.completedAt))
+    .limit(batch)
+    .for('update', { skipLocked: true });
+  const finished = await db.delete(jobs).where(inArray(jobs.id, oldJobs)).returning({ id: jobs.id });
+
   return {
     webhookDeliveries: deliveries.length,
     outbox: messages.length,
-    more: [deliveries, messages].some((rows) => rows.length === batch),
+    jobs: finished.length,
+    more: [deliveries, messages, finished].some((rows) => rows.length === batch),
   };
 }

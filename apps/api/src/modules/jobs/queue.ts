@@ -1,97 +1,66 @@
 /**
- * The durable job queue (DECISIONS.md, Background work): pg-boss 10's job table (schema `pgboss`,
- * one partition per job type), written in the caller's transaction and fetched with
- * `FOR UPDATE SKIP LOCKED`, so any number of API instances can work it without running a job twice
- * at once.
+ * The durable job queue (DECISIONS.md, Background work): rows of `jobs`, written in the caller's
+ * transaction and claimed with `FOR UPDATE SKIP LOCKED`, so any number of API instances can work
+ * the same table without running a job twice at once.
  *
- * A fetched job is `active` until its lease (`expire_in`) runs out; pg-boss's maintenance then
- * fails it, and a failure is retried with exponential backoff until the job's attempts are spent.
+ * A claim leases the job (`locked_until`) and counts the attempt; a job whose lease ran out (its
+ * worker crashed or stopped) is due again. Finished jobs have `completed_at`; a job that gave up
+ * has `completed_at` and `last_error`, a successful one no `last_error`.
  */
-import { sql } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
-import { advisoryXactLock } from '../../db/advisory-lock';
+import { and, asc, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { bossDb } from './boss';
+import { jobs } from '../../db/schema';
+
+export type JobRow = typeof jobs.$inferSelect;
 
 /** What a handler is given of its job. */
-export interface Job {
-  id: string;
-  type: string;
-  payload: Record<string, unknown>;
-  /** This attempt, from 1. */
-  attempts: number;
-  maxAttempts: number;
-}
+export type Job = Pick<JobRow, 'id' | 'type' | 'payload' | 'attempts' | 'maxAttempts'>;
 
 export interface NewJob {
   type: string;
   payload?: Record<string, unknown>;
   /** Not before this moment; default now. */
   runAt?: Date;
-  /** Attempts before giving up; default 10. */
+  /** Attempts before giving up; default 10 (the column default). */
   maxAttempts?: number;
 }
 
-/** How long a fetched job belongs to its worker before maintenance hands it out again. */
+/** How long a claimed job belongs to its worker before another may take it over. */
 export const DEFAULT_LEASE_MS = 60_000;
-
-export interface Backoff {
-  /** Delay after the first failed attempt; doubles with each further one. */
-  baseMs: number;
-  /** The delay never exceeds this. */
-  maxMs: number;
-}
-
-/** pg-boss's backoff: 10 s doubling, with up to as much again at random; it has no ceiling. */
-const RETRY_DELAY_SECONDS = 10;
-
-/** Sends only (`send` with the caller's executor); never started. */
-const sender = new PgBoss({
-  db: { executeSql: () => Promise.reject(new Error('send with a db')) },
-  expireInSeconds: DEFAULT_LEASE_MS / 1000,
-});
 
 /**
  * Adds a job, in the caller's transaction when `db` is one: it exists if and only if that
- * transaction commits. Returns its id. The type's queue (a partition) is made on first use.
+ * transaction commits. Returns its id.
  */
-export async function enqueueJob(db: Db, job: NewJob): Promise<string> {
-  const options: PgBoss.SendOptions = {
-    db: bossDb(db),
-    retryLimit: (job.maxAttempts ?? 10) - 1,
-    retryDelay: RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    ...(job.runAt ? { startAfter: job.runAt } : {}),
-  };
-  const id = await sender.send(job.type, job.payload ?? {}, options);
-  if (id) return id;
-  await createQueue(db, job.type);
-  const again = await sender.send(job.type, job.payload ?? {}, options);
-  if (!again) throw new Error(`Job type "${job.type}" could not be queued`);
-  return again;
+export async function enqueueJob(db: Db, job: NewJob): Promise<number> {
+  const [row] = await db.insert(jobs).values(jobValues(job)).returning({ id: jobs.id });
+  return row!.id;
 }
 
 /**
- * A job type's queue, unless it exists (`pgboss.create_queue` does nothing then), one creation at a
- * time: two of the same name at once deadlock on the queue's row and its partition's foreign key.
+ * Adds the job unless one with `singletonKey` was ever written (and not yet pruned): of several
+ * workers enqueueing the same key at once, exactly one writes it.
  */
-export async function createQueue(db: Db, type: string, leaseMs?: number) {
-  const options = { policy: 'standard', ...(leaseMs ? { expireInSeconds: Math.ceil(leaseMs / 1000) } : {}) };
-  await db.transaction(async (tx) => {
-    await advisoryXactLock(tx, 'jobQueues');
-    await tx.execute(sql`select pgboss.create_queue(${type}, ${JSON.stringify(options)}::json)`);
-    if (leaseMs) {
-      await tx.execute(
-        sql`update pgboss.queue set expire_seconds = ${Math.ceil(leaseMs / 1000)} where name = ${type}`,
-      );
-    }
-  });
+export async function enqueueSingleton(db: Db, singletonKey: string, job: NewJob): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({ ...jobValues(job), singletonKey })
+    .onConflictDoNothing({ target: jobs.singletonKey });
+}
+
+function jobValues(job: NewJob) {
+  return {
+    type: job.type,
+    payload: job.payload ?? {},
+    ...(job.runAt ? { runAt: job.runAt } : {}),
+    ...(job.maxAttempts !== undefined ? { maxAttempts: job.maxAttempts } : {}),
+  };
 }
 
 export interface QueueDepth {
-  /** Unfinished and due, not fetched: waiting for a worker. */
+  /** Unfinished and due, not leased: waiting for a worker. */
   due: number;
-  /** Fetched by a worker. */
+  /** Leased by a worker. */
   running: number;
   /** Unfinished, due later. */
   scheduled: number;
@@ -104,13 +73,13 @@ export async function queueDepth(db: Db): Promise<QueueDepth> {
   const [row] = await queryRows<Omit<QueueDepth, 'oldestDueSeconds'> & { oldest: number | null }>(
     db,
     sql`select
-          count(*) filter (where state < 'active' and start_after <= now())::int as due,
-          count(*) filter (where state = 'active')::int as running,
-          count(*) filter (where state < 'active' and start_after > now())::int as scheduled,
-          extract(epoch from now() - min(start_after) filter (
-            where state < 'active' and start_after <= now()
+          count(*) filter (where run_at <= now() and (locked_until is null or locked_until < now()))::int as due,
+          count(*) filter (where locked_until >= now())::int as running,
+          count(*) filter (where run_at > now() and (locked_until is null or locked_until < now()))::int as scheduled,
+          extract(epoch from now() - min(run_at) filter (
+            where run_at <= now() and (locked_until is null or locked_until < now())
           ))::float8 as oldest
-        from pgboss.job where state < 'completed'`,
+        from jobs where completed_at is null`,
   );
   return {
     due: row?.due ?? 0,
@@ -118,4 +87,58 @@ export async function queueDepth(db: Db): Promise<QueueDepth> {
     scheduled: row?.scheduled ?? 0,
     oldestDueSeconds: Math.max(0, Number(row?.oldest ?? 0)),
   };
+}
+
+/**
+ * Claims up to `limit` due jobs (uncompleted, `run_at` passed, not leased or lease expired),
+ * oldest first: leases them for `leaseMs` and counts the attempt. Rows another transaction is
+ * claiming at the same moment are skipped, not waited for.
+ */
+export async function claimDueJobs(db: Db, limit: number, leaseMs = DEFAULT_LEASE_MS): Promise<JobRow[]> {
+  if (limit < 1) return [];
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          isNull(jobs.completedAt),
+          lte(jobs.runAt, sql`now()`),
+          or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(jobs.runAt), asc(jobs.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (!due.length) return [];
+    const claimed = await tx
+      .update(jobs)
+      .set({
+        lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+        attempts: sql`${jobs.attempts} + 1`,
+      })
+      .where(
+        inArray(
+          jobs.id,
+          due.map((r) => r.id),
+        ),
+      )
+      .returning();
+    return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+  });
+}
+
+export interface Backoff {
+  /** Delay after the first failed attempt; doubles with each further one. */
+  baseMs: number;
+  /** The delay never exceeds this. */
+  maxMs: number;
+}
+
+export const DEFAULT_BACKOFF: Backoff = { baseMs: 10_000, maxMs: 60 * 60_000 };
+
+/** Exponential backoff: the wait before the attempt after attempt number `attempt` (1-based). */
+export function retryDelayMs(attempt: number, backoff: Backoff = DEFAULT_BACKOFF): number {
+  const exponent = Math.min(Math.max(attempt - 1, 0), 40);
+  return Math.min(backoff.baseMs * 2 ** exponent, backoff.maxMs);
 }

@@ -1,20 +1,28 @@
 /**
- * Runs the jobs of `queue.ts` with pg-boss: started, a `work()` poller per registered type and
- * pg-boss's maintenance (leases that ran out, archiving, deleting); `runOnce()` fetches one batch of
- * each registered type (tests, and anything that wants to drain by hand). A failure is retried with
- * pg-boss's backoff until the job's attempts are spent, then the job is `failed`. A job of a type
- * no worker registered stays queued for a worker that knows it. Handlers must be idempotent: a job
- * whose worker died mid-run is run again once its lease has expired.
+ * Runs the jobs of `queue.ts`: claims a batch of due jobs, runs each with the handler registered
+ * for its type, and records the outcome. A failure (a thrown error, or a type no handler is
+ * registered for — say, a job written by a newer instance during a rolling deploy) is retried with
+ * exponential backoff until the job's `max_attempts`, then the job gives up with its last error.
+ * Handlers must be idempotent: a job whose worker died mid-run is run again once its lease expires.
  *
  * A repeat runs a registered type once per period across every worker on the database, not once
- * per worker: each worker sends the period's job with an id made from the type and the period's
- * start, and pg-boss writes a job only if no job has that id.
+ * per worker: each worker's loop enqueues the period's job under a singleton key naming the type
+ * and the period's start, and only the first insert of that key writes a job.
  */
-import { createHash } from 'node:crypto';
-import type PgBoss from 'pg-boss';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { createBoss } from './boss';
-import { createQueue, DEFAULT_LEASE_MS, type Job } from './queue';
+import { jobs } from '../../db/schema';
+import {
+  claimDueJobs,
+  DEFAULT_BACKOFF,
+  DEFAULT_LEASE_MS,
+  enqueueSingleton,
+  retryDelayMs,
+  type Backoff,
+  type Job,
+  type JobRow,
+} from './queue';
 import { RepeatingTask } from './repeat';
 
 export type JobHandler = (job: Job) => Promise<void> | void;
@@ -27,12 +35,11 @@ export interface WorkLogger {
 }
 
 export interface JobWorkerOptions {
-  /** Jobs fetched (and run concurrently) per batch and type; default 10. */
+  /** Jobs claimed (and run concurrently) per batch; default 10. */
   batchSize?: number;
-  /** Lease of the jobs of the types registered here; a job running longer may be taken over. */
+  /** Lease of a claimed job; a job running longer may be taken over by another worker. */
   leaseMs?: number;
-  /** Days finished jobs are kept. */
-  retentionDays?: number;
+  backoff?: Backoff;
   logger?: WorkLogger;
 }
 
@@ -52,19 +59,16 @@ export function errorText(error: unknown): string {
   return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
 }
 
-type Fetched = PgBoss.JobWithMetadata<Record<string, unknown>>;
-
 export class JobWorker {
   readonly #handlers = new Map<string, JobHandler>();
-  /** Repeated types: their period, and the start of the last period this worker sent. */
+  /** Repeated types: their period, and the start of the last period this worker enqueued. */
   readonly #repeats = new Map<string, { everyMs: number; last?: number }>();
-  readonly #inFlight = new Set<Promise<unknown>>();
-  readonly #boss: PgBoss;
-  readonly #repeatLoop: RepeatingTask;
+  readonly #inFlight = new Set<Promise<BatchResult>>();
+  readonly #loop: RepeatingTask;
   readonly #batchSize: number;
   readonly #leaseMs: number;
+  readonly #backoff: Backoff;
   readonly #logger: WorkLogger | undefined;
-  #queuesReady: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -72,15 +76,14 @@ export class JobWorker {
   ) {
     this.#batchSize = options.batchSize ?? 10;
     this.#leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.#backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.#logger = options.logger;
-    this.#boss = createBoss(db, { leaseMs: this.#leaseMs, retentionDays: options.retentionDays });
-    this.#boss.on('error', (error) => this.#logger?.error({ err: error }, 'job queue error'));
-    this.#repeatLoop = new RepeatingTask(
+    this.#loop = new RepeatingTask(
       async () => {
-        await this.#sendRepeats();
-        return false;
+        await this.#enqueueRepeats();
+        return (await this.runOnce()).claimed === this.#batchSize;
       },
-      (error) => this.#logger?.error({ err: error }, 'enqueueing repeats failed'),
+      (error) => this.#logger?.error({ err: error }, 'job batch failed'),
     );
   }
 
@@ -93,7 +96,7 @@ export class JobWorker {
 
   /**
    * Runs `type` once every `everyMs` (periods counted from the Unix epoch) while workers are
-   * started, whichever of them sends the period first; the job's payload is `{ period }`, the
+   * started, whichever of them enqueues the period first; the job's payload is `{ period }`, the
    * period's start (ISO 8601). A run that fails or is cut off is not retried: the next period runs
    * the type again.
    */
@@ -102,98 +105,96 @@ export class JobWorker {
     return this;
   }
 
-  async #sendRepeats() {
+  async #enqueueRepeats() {
     const now = Date.now();
     for (const [type, repeat] of this.#repeats) {
       const start = now - (now % repeat.everyMs);
       if (repeat.last === start) continue;
-      const period = new Date(start).toISOString();
-      const hex = createHash('sha256').update(`${type}@${period}`).digest('hex');
-      const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-      await this.#boss.send(type, { period }, { id, retryLimit: 0 });
+      const runAt = new Date(start);
+      const period = runAt.toISOString();
+      await enqueueSingleton(this.db, `${type}@${period}`, {
+        type,
+        payload: { period },
+        runAt,
+        maxAttempts: 1,
+      });
       repeat.last = start;
     }
   }
 
-  /** The queues of the registered types, with this worker's lease. */
-  #ensureQueues() {
-    this.#queuesReady ??= (async () => {
-      for (const type of this.#handlers.keys()) await createQueue(this.db, type, this.#leaseMs);
-    })();
-    return this.#queuesReady;
-  }
-
-  /** Fetches one batch of due jobs of each registered type and runs it to the end. */
+  /** Claims one batch of due jobs and runs it to the end. */
   runOnce(): Promise<BatchResult> {
-    return this.#track(this.#runBatch());
+    const batch = this.#runBatch();
+    this.#inFlight.add(batch);
+    const forget = () => this.#inFlight.delete(batch);
+    batch.then(forget, forget);
+    return batch;
   }
 
-  async #runBatch(): Promise<BatchResult> {
-    await this.#ensureQueues();
-    const result: BatchResult = { claimed: 0, completed: 0, retried: 0, gaveUp: 0 };
-    for (const type of this.#handlers.keys()) {
-      const jobs = await this.#boss.fetch<Record<string, unknown>>(type, {
-        batchSize: this.#batchSize,
-        includeMetadata: true,
-      });
-      result.claimed += jobs.length;
-      for (const outcome of await Promise.all(jobs.map((job) => this.#run(job)))) result[outcome] += 1;
-    }
-    return result;
-  }
-
-  #track<T>(work: Promise<T>): Promise<T> {
-    this.#inFlight.add(work);
-    const forget = () => this.#inFlight.delete(work);
-    work.then(forget, forget);
-    return work;
-  }
-
-  async #run(job: Fetched): Promise<'completed' | 'retried' | 'gaveUp'> {
-    const attempts = job.retryCount + 1;
-    const maxAttempts = job.retryLimit + 1;
-    try {
-      await this.#handlers.get(job.name)!({
-        id: job.id,
-        type: job.name,
-        payload: job.data,
-        attempts,
-        maxAttempts,
-      });
-    } catch (error) {
-      const message = errorText(error);
-      const giveUp = attempts >= maxAttempts;
-      const log = { jobId: job.id, type: job.name, attempts, error: message };
-      if (giveUp) this.#logger?.error(log, 'job gave up');
-      else this.#logger?.warn(log, 'job failed; will retry');
-      await this.#boss.fail(job.name, job.id, { message });
-      return giveUp ? 'gaveUp' : 'retried';
-    }
-    await this.#boss.complete(job.name, job.id);
-    return 'completed';
-  }
-
-  /** Polls each registered type every `intervalMs` (at least 500 ms, pg-boss's least). */
-  async start(intervalMs: number): Promise<void> {
-    await this.#ensureQueues();
-    await this.#boss.start();
-    const options = {
-      batchSize: this.#batchSize,
-      includeMetadata: true as const,
-      pollingIntervalSeconds: Math.max(0.5, intervalMs / 1000),
-    };
-    for (const type of this.#handlers.keys()) {
-      await this.#boss.work<Record<string, unknown>>(type, options, async (jobs) => {
-        await this.#track(Promise.all(jobs.map((job) => this.#run(job))));
-      });
-    }
-    this.#repeatLoop.start(intervalMs);
+  /** Runs batches until `stop()`: `intervalMs` apart, back to back while full batches come. */
+  start(intervalMs: number): void {
+    this.#loop.start(intervalMs);
   }
 
   /** No new batches; resolves when the batches under way have finished. */
   async stop(): Promise<void> {
-    await this.#repeatLoop.stop();
-    await this.#boss.stop({ close: false, wait: true });
+    await this.#loop.stop();
     await Promise.allSettled([...this.#inFlight]);
+  }
+
+  async #runBatch(): Promise<BatchResult> {
+    const claimed = await claimDueJobs(this.db, this.#batchSize, this.#leaseMs);
+    const result: BatchResult = { claimed: claimed.length, completed: 0, retried: 0, gaveUp: 0 };
+    // Concurrently: each job's lease then covers its own run, not the ones queued before it.
+    const outcomes = await Promise.all(claimed.map((job) => this.#run(job)));
+    for (const outcome of outcomes) result[outcome] += 1;
+    return result;
+  }
+
+  async #run(job: JobRow): Promise<'completed' | 'retried' | 'gaveUp'> {
+    // A claim counts the attempt, so a job past its maximum was already tried that often: its
+    // last attempt never reported back (the worker crashed or was stopped mid-run).
+    if (job.attempts > job.maxAttempts) {
+      return this.#fail(job, `Gave up: attempt ${job.maxAttempts} did not finish`, true);
+    }
+    const handler = this.#handlers.get(job.type);
+    try {
+      if (!handler) throw new Error(`No handler is registered for job type "${job.type}"`);
+      await handler(job);
+    } catch (error) {
+      return this.#fail(job, errorText(error), job.attempts >= job.maxAttempts);
+    }
+    await this.#settle(job, { completedAt: sql`now()`, lockedUntil: null, lastError: null });
+    return 'completed';
+  }
+
+  async #fail(job: JobRow, message: string, giveUp: boolean): Promise<'retried' | 'gaveUp'> {
+    if (giveUp) {
+      this.#logger?.error(
+        { jobId: job.id, type: job.type, attempts: job.attempts, error: message },
+        'job gave up',
+      );
+      await this.#settle(job, { completedAt: sql`now()`, lockedUntil: null, lastError: message });
+      return 'gaveUp';
+    }
+    const delay = retryDelayMs(job.attempts, this.#backoff);
+    this.#logger?.warn(
+      { jobId: job.id, type: job.type, attempts: job.attempts, retryInMs: delay, error: message },
+      'job failed; will retry',
+    );
+    await this.#settle(job, {
+      runAt: sql`now() + ${delay} * interval '1 millisecond'`,
+      lockedUntil: null,
+      lastError: message,
+    });
+    return 'retried';
+  }
+
+  /** Records an outcome, unless another worker has taken the job over meanwhile (lease expired). */
+  async #settle(job: JobRow, values: PgUpdateSetSource<typeof jobs>) {
+    await this.db
+      .update(jobs)
+      .set(values)
+      .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)));
   }
 }

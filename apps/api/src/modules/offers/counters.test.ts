@@ -14,6 +14,7 @@ import {
   chatNotifications,
   dealStatusHistory,
   deals,
+  jobs,
   offerCounters,
   offerEvents,
   offers,
@@ -22,7 +23,6 @@ import {
   webhookDeliveries,
 } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { queuedJobs, updateJobs } from '../../test/jobs';
 import { callAs, createUser, type Method, type TestUser } from '../../test/auth';
 import { cashDeal, listDeal, subToDeal } from '../../test/deals';
 import { JobWorker } from '../jobs/worker';
@@ -134,11 +134,10 @@ async function ageCounter(counterId: string) {
     .set({ expiresAt: sql`${offerCounters.createdAt} + interval '1 millisecond'` })
     .where(eq(offerCounters.id, counterId))
     .returning();
-  await updateJobs(
-    db(),
-    sql`start_after = ${aged!.expiresAt.toISOString()}`,
-    sql`name = ${COUNTER_EXPIRY_JOB} and data->>'counterId' = ${counterId}`,
-  );
+  await db()
+    .update(jobs)
+    .set({ runAt: aged!.expiresAt })
+    .where(and(eq(jobs.type, COUNTER_EXPIRY_JOB), sql`${jobs.payload}->>'counterId' = ${counterId}`));
 }
 
 describe('countering an offer', { timeout: SLOW_MS }, () => {
@@ -214,7 +213,7 @@ describe('countering an offer', { timeout: SLOW_MS }, () => {
       type: 'offer.countered',
       data: { offer: { id: offer.id }, counter: { id: trail.counter!.id, purchasePrice: 455000 } },
     });
-    const [job] = await queuedJobs(db(), COUNTER_EXPIRY_JOB);
+    const [job] = await db().select().from(jobs).where(eq(jobs.type, COUNTER_EXPIRY_JOB));
     expect(job!.runAt.toISOString()).toBe(trail.counter!.expiresAt);
   });
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
-import { queuedJobs } from '../../test/jobs';
+import { jobs, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { WEBHOOK_LOG_LENGTH } from '@dealclub/shared/integrations';
 import { callAs, createUser, type Method, type TestUser } from '../../test/auth';
@@ -237,7 +236,7 @@ describe('the test event', () => {
       lastStatusCode: 500,
       lastError: 'http: 500: nope',
     });
-    expect(await queuedJobs(app!.database.db)).toEqual([]);
+    expect(await app!.database.db.select().from(jobs)).toEqual([]);
 
     const log = (await send(user, 'GET', URL_PATH)).json();
     expect(log.deliveries.map((d: { id: string; status: string }) => [d.id, d.status])).toEqual([

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { users, webhookDeliveries } from '../../db/schema';
+import { jobs, users, webhookDeliveries } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/app';
-import { queuedJobs, updateJobs } from '../../test/jobs';
 import { enqueueJob } from '../jobs/queue';
 import { WEBHOOK_JOB } from './enqueue';
 import { sweepStuckDeliveries } from './sweep-stuck-deliveries';
@@ -35,7 +34,7 @@ describe('the sweep of deliveries a crash left pending', () => {
       lastError: 'timeout',
     });
     await enqueueJob(db, { type: WEBHOOK_JOB, payload: { deliveryId: orphaned } });
-    await updateJobs(db, sql`state = 'failed', completed_on = now()`);
+    await db.update(jobs).set({ completedAt: sql`now()`, lastError: 'Gave up: attempt 40 did not finish' });
     // The test event's request died with its server.
     const testEvent = await delivery('webhook.test', '1 hour');
     // Past its 24 hours: failed with the last attempt's error, or as interrupted without one.
@@ -53,7 +52,10 @@ describe('the sweep of deliveries a crash left pending', () => {
     const row = async (id: string) =>
       (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!;
     expect(await row(orphaned)).toMatchObject({ status: 'pending', lastError: 'timeout' });
-    const queued = await queuedJobs(db, sql`state < 'completed' and data->>'deliveryId' = ${orphaned}`);
+    const queued = await db
+      .select()
+      .from(jobs)
+      .where(and(isNull(jobs.completedAt), sql`${jobs.payload}->>'deliveryId' = ${orphaned}`));
     expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({ type: WEBHOOK_JOB, attempts: 0, maxAttempts: 40 });
 

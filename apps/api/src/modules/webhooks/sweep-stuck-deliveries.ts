@@ -49,8 +49,8 @@ export async function sweepStuckDeliveries(
         where d.status = 'pending'
           and d.created_at < now() - ${stuckAfterMs} * interval '1 millisecond'
           and not exists (
-            select 1 from pgboss.job j
-            where j.name = ${WEBHOOK_JOB} and j.state < 'completed' and j.data->>'deliveryId' = d.id::text
+            select 1 from jobs j
+            where j.completed_at is null and j.type = ${WEBHOOK_JOB} and j.payload->>'deliveryId' = d.id::text
           )
         order by d.created_at
         limit ${limit}
