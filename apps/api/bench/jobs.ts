@@ -29,17 +29,17 @@ import { runMigrations } from '../src/db/migrate';
 import { JOBS_INTERVAL_MS } from '../src/modules/jobs/background';
 import { enqueueJob, queueDepth } from '../src/modules/jobs/queue';
 import { JobWorker, type JobHandler } from '../src/modules/jobs/worker';
-import { createBenchDatabase, log, percentiles } from './postgres-bench';
+import { createBenchDatabase, envNumber, log, percentiles } from './postgres-bench';
 
-const ENQUEUE = Number(process.env.BENCH_JOBS_ENQUEUE ?? 2_000);
-const CONCURRENCY = Number(process.env.BENCH_JOBS_CONCURRENCY ?? 8);
-const INTERVAL_MS = Number(process.env.BENCH_JOBS_INTERVAL_MS ?? JOBS_INTERVAL_MS);
-const RATE = Number(process.env.BENCH_JOBS_RATE ?? 5);
-const LATENCY_S = Number(process.env.BENCH_JOBS_LATENCY_S ?? 6);
-const THROUGHPUT = Number(process.env.BENCH_JOBS_THROUGHPUT ?? 2_000);
-const MAX_S = Number(process.env.BENCH_JOBS_MAX_S ?? 15);
-const BATCH = Number(process.env.BENCH_JOBS_BATCH ?? 10);
-const ROUNDS = Number(process.env.BENCH_JOBS_ROUNDS ?? 3);
+const ENQUEUE = envNumber('BENCH_JOBS_ENQUEUE', 2_000);
+const CONCURRENCY = envNumber('BENCH_JOBS_CONCURRENCY', 8);
+const INTERVAL_MS = envNumber('BENCH_JOBS_INTERVAL_MS', JOBS_INTERVAL_MS);
+const RATE = envNumber('BENCH_JOBS_RATE', 5);
+const LATENCY_S = envNumber('BENCH_JOBS_LATENCY_S', 6);
+const THROUGHPUT = envNumber('BENCH_JOBS_THROUGHPUT', 2_000);
+const MAX_S = envNumber('BENCH_JOBS_MAX_S', 15);
+const BATCH = envNumber('BENCH_JOBS_BATCH', 10);
+const ROUNDS = envNumber('BENCH_JOBS_ROUNDS', 3);
 const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'jobs.json');
 const TYPE = 'bench.job';
 

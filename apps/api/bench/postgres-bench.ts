@@ -15,6 +15,9 @@ export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:
 
 export const log = (message: string) => process.stderr.write(`${message}\n`);
 
+/** A number from the environment, or `fallback` when the variable is not set. */
+export const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
 /** The URL of database `name` on the admin URL's server, which must be on loopback. */
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
