@@ -34,7 +34,7 @@ import type { DealRow } from '../src/db/rows';
 import { countMatchingBuyers, matchingBuyers } from '../src/modules/matching/fan-out';
 import { encodeRankCursor } from '../src/lib/cursor';
 import { openSecretBox } from '../src/lib/secret-box';
-import { benchUserHeaders, createBenchDatabase, log } from './postgres-bench';
+import { benchUserHeaders, createBenchDatabase, log, percentiles } from './postgres-bench';
 import { loopbackUrl, startServer, stopServer } from './run';
 import { BENCH_USER } from './scenarios';
 import { insertGenerousDeal, METROS, seedBuyers, seedMatchDeals } from './seed-buyers';
@@ -52,20 +52,6 @@ const DIGEST_BUYERS = (process.env.BENCH_DIGEST_BUYERS ?? '25000,50000,100000')
 const DIGEST_HOUR = 14;
 /** Set in the child process that runs one digest (see `digestChild`). */
 const DIGEST_CHILD_URL = process.env.BENCH_MATCHING_DIGEST_URL;
-
-interface Percentiles {
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-function percentiles(values: number[]): Percentiles {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  const round = (v: number) => Math.round(v * 10) / 10;
-  return { p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)), max: round(sorted.at(-1) ?? 0) };
-}
 
 /** One full fan-out: the time to the first page, to the last, and how many buyers it found. */
 async function drain(db: Parameters<typeof matchingBuyers>[0], deal: DealRow) {

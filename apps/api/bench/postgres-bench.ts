@@ -15,6 +15,9 @@ export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:
 
 export const log = (message: string) => process.stderr.write(`${message}\n`);
 
+/** A number from the environment, or `fallback` when the variable is not set. */
+export const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
 /** The URL of database `name` on the admin URL's server, which must be on loopback. */
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -54,6 +57,21 @@ export async function createBenchDatabase(prefix: string, label: string): Promis
       await admin.end();
     },
   };
+}
+
+export interface Percentiles {
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/** Nearest-rank percentiles of `values`, to a tenth. */
+export function percentiles(values: number[]): Percentiles {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return { p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)), max: round(sorted.at(-1) ?? 0) };
 }
 
 /** Signs the bench user in on the bench server, as the route scenarios do. */

@@ -1,7 +1,10 @@
 /**
- * The server's background work (DECISIONS.md, Background work): outbox delivery every ~2 s, the
- * job runner, and the data hygiene of decision 018. Started by `buildApp({ startWorkers: true })` (the server; tests leave it off) and
- * stopped before the database closes. Every instance runs it; the claims keep them apart.
+ * The server's background work (DECISIONS.md, Background work): outbox delivery every ~2 s, deal
+ * alerts every 20 s, the job runner, and the periodic sweeps (exclusivity, verified terms, the data
+ * hygiene of decision 018, stuck webhook deliveries) as repeats of the job runner. Started by
+ * `buildApp({ startWorkers: true })` (the server; tests leave it off) and stopped before the
+ * database closes. Every instance runs it; the claims keep them apart, and a repeat runs once per
+ * period whatever the number of instances.
  */
 import type { FastifyInstance } from 'fastify';
 import { ALERT_BATCH, deliverDueAlerts } from './modules/alerts';
@@ -39,6 +42,11 @@ export const HYGIENE_INTERVAL_MS = 60 * 60_000;
 export const STUCK_SWEEP_INTERVAL_MS = 5 * 60_000;
 const OUTBOX_BATCH = 20;
 
+export const EXCLUSIVITY_JOB = 'deals.end-exclusivity';
+export const VERIFICATION_EXPIRY_JOB = 'verifications.lapse';
+export const HYGIENE_JOB = 'data-hygiene';
+export const STUCK_SWEEP_JOB = 'webhooks.sweep-stuck';
+
 export interface BackgroundWork {
   jobs: JobWorker;
   /** Stops taking work and waits for the work under way. */
@@ -63,26 +71,6 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
     (error) => logger.error({ err: error }, 'outbox delivery failed'),
   );
 
-  // First right of refusal ends by itself (DECISIONS.md): the system moves the deal to active.
-  const exclusivity = new RepeatingTask(
-    async () => {
-      const ended = await endExclusivity(db);
-      if (ended) logger.info({ ended }, 'exclusivity windows ended');
-      return false;
-    },
-    (error) => logger.error({ err: error }, 'ending exclusivity failed'),
-  );
-
-  // Verified terms hold 90 days (DECISIONS.md, Trust on creative terms); then the badge goes.
-  const verificationExpiry = new RepeatingTask(
-    async () => {
-      const lapsed = await lapseExpiredVerifications(db, app.config.origin);
-      if (lapsed) logger.info({ lapsed }, 'verified terms lapsed');
-      return lapsed === LAPSE_BATCH;
-    },
-    (error) => logger.error({ err: error }, 'lapsing verified terms failed'),
-  );
-
   // Deal alerts (DECISIONS.md, Matching and alerts): real-time ones at once, digests when due.
   const alerts = new RepeatingTask(
     async () =>
@@ -97,50 +85,56 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
     (error) => logger.error({ err: error }, 'deal alert delivery failed'),
   );
 
-  // Data hygiene (decision 018): old settled rows go, secrets stay sealed with the current key.
-  const hygiene = new RepeatingTask(
-    async () => {
-      const pruned = await pruneOldRows(db, app.config.retention);
-      if (pruned.webhookDeliveries || pruned.outbox || pruned.jobs) logger.info(pruned, 'old rows pruned');
-      const sealed = await resealStoredSecrets(db, app.secrets);
-      if (sealed.webhookSecrets.resealed || sealed.signingKeys.resealed)
-        logger.info(sealed, 'stored secrets sealed with the current key');
-      if (unreadableCount(sealed))
-        logger.warn(sealed, 'stored secrets sealed with a key that is not configured');
-      return pruned.more;
-    },
-    (error) => logger.error({ err: error }, 'data hygiene failed'),
-  );
+  // The periodic sweeps run once per period across the instances (repeats of the job runner),
+  // each going on while its batches come back full.
 
-  const stuckDeliveries = new RepeatingTask(
-    async () => {
-      const swept = await sweepStuckDeliveries(db);
+  // First right of refusal ends by itself (DECISIONS.md): the system moves the deal to active.
+  jobs.register(EXCLUSIVITY_JOB, async () => {
+    const ended = await endExclusivity(db);
+    if (ended) logger.info({ ended }, 'exclusivity windows ended');
+  });
+  // Verified terms hold 90 days (DECISIONS.md, Trust on creative terms); then the badge goes.
+  jobs.register(VERIFICATION_EXPIRY_JOB, async () => {
+    let lapsed;
+    do {
+      lapsed = await lapseExpiredVerifications(db, app.config.origin);
+      if (lapsed) logger.info({ lapsed }, 'verified terms lapsed');
+    } while (lapsed === LAPSE_BATCH);
+  });
+  // Data hygiene (decision 018): old settled rows go, secrets stay sealed with the current key.
+  jobs.register(HYGIENE_JOB, async () => {
+    let pruned;
+    do {
+      pruned = await pruneOldRows(db, app.config.retention);
+      if (pruned.webhookDeliveries || pruned.outbox || pruned.jobs) logger.info(pruned, 'old rows pruned');
+    } while (pruned.more);
+    const sealed = await resealStoredSecrets(db, app.secrets);
+    if (sealed.webhookSecrets.resealed || sealed.signingKeys.resealed)
+      logger.info(sealed, 'stored secrets sealed with the current key');
+    if (unreadableCount(sealed))
+      logger.warn(sealed, 'stored secrets sealed with a key that is not configured');
+  });
+  jobs.register(STUCK_SWEEP_JOB, async () => {
+    let swept;
+    do {
+      swept = await sweepStuckDeliveries(db);
       if (swept.requeued || swept.failed)
         logger.warn(swept, 'webhook deliveries left pending by a crash swept');
-      return swept.requeued + swept.failed === SWEEP_BATCH;
-    },
-    (error) => logger.error({ err: error }, 'sweeping stuck webhook deliveries failed'),
-  );
+    } while (swept.requeued + swept.failed === SWEEP_BATCH);
+  });
+  jobs
+    .repeat(EXCLUSIVITY_JOB, EXCLUSIVITY_INTERVAL_MS)
+    .repeat(VERIFICATION_EXPIRY_JOB, VERIFICATION_EXPIRY_INTERVAL_MS)
+    .repeat(HYGIENE_JOB, HYGIENE_INTERVAL_MS)
+    .repeat(STUCK_SWEEP_JOB, STUCK_SWEEP_INTERVAL_MS);
 
   outbox.start(OUTBOX_INTERVAL_MS);
   jobs.start(JOBS_INTERVAL_MS);
-  exclusivity.start(EXCLUSIVITY_INTERVAL_MS);
-  verificationExpiry.start(VERIFICATION_EXPIRY_INTERVAL_MS);
   alerts.start(ALERTS_INTERVAL_MS);
-  hygiene.start(HYGIENE_INTERVAL_MS);
-  stuckDeliveries.start(STUCK_SWEEP_INTERVAL_MS);
   return {
     jobs,
     async stop() {
-      await Promise.all([
-        outbox.stop(),
-        jobs.stop(),
-        exclusivity.stop(),
-        verificationExpiry.stop(),
-        alerts.stop(),
-        hygiene.stop(),
-        stuckDeliveries.stop(),
-      ]);
+      await Promise.all([outbox.stop(), jobs.stop(), alerts.stop()]);
       transport.close?.();
     },
   };

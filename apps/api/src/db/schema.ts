@@ -272,10 +272,13 @@ export const jobs = pgTable(
     maxAttempts: integer('max_attempts').notNull().default(10),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /** At most one job per key, ever (a repeat's period): a second insert with it does nothing. */
+    singletonKey: text('singleton_key'),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
+    uniqueIndex('jobs_singleton_key_idx').on(t.singletonKey),
     index('jobs_due_idx')
       .on(t.runAt)
       .where(sql`${t.completedAt} is null`),

@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { queryRows } from '../db/client';
 import { AppError } from '../lib/app-error';
+import { queueDepth } from '../modules/jobs';
 
 /** The `route` label of a request no route matched (a 404): one value, whatever the path. */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -66,13 +67,6 @@ export function metricsAccessAllowed(input: {
     if (match?.[1] && timingSafeEqual(digest(match[1]), digest(token))) return true;
   }
   return isLoopbackAddress(remoteAddress) && FORWARDING_HEADERS.every((name) => !headers[name]);
-}
-
-interface QueueRow {
-  due: number;
-  running: number;
-  scheduled: number;
-  oldest_due_seconds: number | string | null;
 }
 
 interface OutboxRow {
@@ -180,26 +174,16 @@ export function registerMetrics(app: FastifyInstance, { enabled = true }: Metric
     poolMax.set(stats.max);
     const { db } = app.database;
     try {
-      const [queue] = await queryRows<QueueRow>(
-        db,
-        sql`select
-              count(*) filter (where run_at <= now() and (locked_until is null or locked_until < now()))::int as due,
-              count(*) filter (where locked_until >= now())::int as running,
-              count(*) filter (where run_at > now() and (locked_until is null or locked_until < now()))::int as scheduled,
-              extract(epoch from now() - min(run_at) filter (
-                where run_at <= now() and (locked_until is null or locked_until < now())
-              ))::float8 as oldest_due_seconds
-            from jobs where completed_at is null`,
-      );
+      const queue = await queueDepth(db);
       const unsent = await queryRows<OutboxRow>(
         db,
         sql`select status, count(*)::int as count, extract(epoch from now() - min(created_at))::float8 as oldest_seconds
             from outbox where status in ('pending', 'sending') group by status`,
       );
-      jobs.set({ state: 'due' }, queue?.due ?? 0);
-      jobs.set({ state: 'running' }, queue?.running ?? 0);
-      jobs.set({ state: 'scheduled' }, queue?.scheduled ?? 0);
-      jobsOldest.set(Math.max(0, Number(queue?.oldest_due_seconds ?? 0)));
+      jobs.set({ state: 'due' }, queue.due);
+      jobs.set({ state: 'running' }, queue.running);
+      jobs.set({ state: 'scheduled' }, queue.scheduled);
+      jobsOldest.set(queue.oldestDueSeconds);
       const byStatus = new Map(unsent.map((row) => [row.status, row]));
       outbox.set({ status: 'pending' }, byStatus.get('pending')?.count ?? 0);
       outbox.set({ status: 'sending' }, byStatus.get('sending')?.count ?? 0);

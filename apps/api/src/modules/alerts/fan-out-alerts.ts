@@ -17,7 +17,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { queryRows, type Db } from '../../db/client';
 import { deals } from '../../db/schema';
-import type { JobRow } from '../jobs';
+import type { Job } from '../jobs';
 import { matchingBuyers } from '../matching';
 import { savedSearchesMatchingDeal } from '../saved-searches';
 import { nextDigestAt, nextWeeklyAt } from './schedule';
@@ -109,7 +109,7 @@ export function alertFanOutHandler(
   config: Pick<Config, 'alerts'>,
   clock: () => Date = () => new Date(),
 ) {
-  return async (job: JobRow) => {
+  return async (job: Job) => {
     const { dealId } = job.payload as { dealId?: string };
     if (typeof dealId !== 'string') return;
     await fanOutAlerts(db, dealId, { now: clock(), digestHour: config.alerts.digestHour });

@@ -13,7 +13,6 @@ import { chatMessages, jobs, outbox } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { callAs, createUser, type Method, type TestUser } from '../../test/auth';
 import { cashDeal, listDeal } from '../../test/deals';
-import type { JobRow } from '../jobs';
 import { UNREAD_EMAIL_JOB } from './service';
 import { unreadEmailHandler } from './unread-email';
 
@@ -250,7 +249,7 @@ describe('conversations', () => {
     expect(JSON.stringify(buyerBell)).not.toContain('Secret');
     const handle = unreadEmailHandler(app.database.db, app.config.origin);
     for (const job of await app.database.db.select().from(jobs).where(eq(jobs.type, UNREAD_EMAIL_JOB)))
-      await handle(job as JobRow);
+      await handle(job);
     const mail = await app.database.db.select().from(outbox).where(eq(outbox.recipient, buyer.email));
     expect(mail.filter((m) => m.template === 'chat_unread')).toHaveLength(1);
     expect(JSON.stringify(mail)).not.toContain('Secret');
@@ -392,7 +391,7 @@ describe('the unread-message e-mail', () => {
   async function runEmailJobs() {
     const due = await app.database.db.select().from(jobs).where(eq(jobs.type, UNREAD_EMAIL_JOB));
     const handle = unreadEmailHandler(app.database.db, app.config.origin);
-    for (const job of due) await handle(job as JobRow);
+    for (const job of due) await handle(job);
     return app.database.db.select().from(outbox).where(eq(outbox.template, 'chat_unread'));
   }
 

@@ -8,12 +8,12 @@ import { eq } from 'drizzle-orm';
 import { personName } from '@dealclub/shared/format';
 import type { Db } from '../../db/client';
 import { chatMessages, chatThreads, deals, users } from '../../db/schema';
-import type { JobRow } from '../jobs';
 import { placeFor } from '../deals';
+import type { Job } from '../jobs';
 import { notifyUser } from '../outbox';
 
 export function unreadEmailHandler(db: Db, origin: string) {
-  return async (job: JobRow) => {
+  return async (job: Job) => {
     const { threadId, messageId, recipientId } = job.payload as Record<string, string>;
     await db.transaction(async (tx) => {
       const [thread] = await tx.select().from(chatThreads).where(eq(chatThreads.id, threadId!)).for('update');

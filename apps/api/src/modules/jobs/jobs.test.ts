@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { createTestDatabase, isServerPass, type TestDatabase } from '../../test/app';
-import { claimDueJobs, enqueueJob, retryDelayMs, type JobRow } from './queue';
+import { claimDueJobs, enqueueJob, retryDelayMs, type Job, type JobRow } from './queue';
 import { JobWorker } from './worker';
 
 let database: TestDatabase | undefined;
@@ -90,7 +90,7 @@ describe('JobWorker', () => {
       const ids = [];
       for (let i = 0; i < 20; i++) ids.push(await enqueueJob(db, { type: 'count', payload: { i } }));
       const runs: number[] = [];
-      const handler = async (j: JobRow) => {
+      const handler = async (j: Job) => {
         await sleep(5);
         runs.push(j.id);
       };

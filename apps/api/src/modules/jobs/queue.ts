@@ -8,10 +8,13 @@
  * has `completed_at` and `last_error`, a successful one no `last_error`.
  */
 import { and, asc, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 
 export type JobRow = typeof jobs.$inferSelect;
+
+/** What a handler is given of its job. */
+export type Job = Pick<JobRow, 'id' | 'type' | 'payload' | 'attempts' | 'maxAttempts'>;
 
 export interface NewJob {
   type: string;
@@ -25,18 +28,65 @@ export interface NewJob {
 /** How long a claimed job belongs to its worker before another may take it over. */
 export const DEFAULT_LEASE_MS = 60_000;
 
-/** Adds a job, in the caller's transaction when `db` is one; returns its id. */
+/**
+ * Adds a job, in the caller's transaction when `db` is one: it exists if and only if that
+ * transaction commits. Returns its id.
+ */
 export async function enqueueJob(db: Db, job: NewJob): Promise<number> {
-  const [row] = await db
-    .insert(jobs)
-    .values({
-      type: job.type,
-      payload: job.payload ?? {},
-      ...(job.runAt ? { runAt: job.runAt } : {}),
-      ...(job.maxAttempts !== undefined ? { maxAttempts: job.maxAttempts } : {}),
-    })
-    .returning({ id: jobs.id });
+  const [row] = await db.insert(jobs).values(jobValues(job)).returning({ id: jobs.id });
   return row!.id;
+}
+
+/**
+ * Adds the job unless one with `singletonKey` was ever written (and not yet pruned): of several
+ * workers enqueueing the same key at once, exactly one writes it.
+ */
+export async function enqueueSingleton(db: Db, singletonKey: string, job: NewJob): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({ ...jobValues(job), singletonKey })
+    .onConflictDoNothing({ target: jobs.singletonKey });
+}
+
+function jobValues(job: NewJob) {
+  return {
+    type: job.type,
+    payload: job.payload ?? {},
+    ...(job.runAt ? { runAt: job.runAt } : {}),
+    ...(job.maxAttempts !== undefined ? { maxAttempts: job.maxAttempts } : {}),
+  };
+}
+
+export interface QueueDepth {
+  /** Unfinished and due, not leased: waiting for a worker. */
+  due: number;
+  /** Leased by a worker. */
+  running: number;
+  /** Unfinished, due later. */
+  scheduled: number;
+  /** Age of the oldest due job; 0 when none is due. */
+  oldestDueSeconds: number;
+}
+
+/** The unfinished jobs by state (`/metrics`; tests wait for the queue to drain). */
+export async function queueDepth(db: Db): Promise<QueueDepth> {
+  const [row] = await queryRows<Omit<QueueDepth, 'oldestDueSeconds'> & { oldest: number | null }>(
+    db,
+    sql`select
+          count(*) filter (where run_at <= now() and (locked_until is null or locked_until < now()))::int as due,
+          count(*) filter (where locked_until >= now())::int as running,
+          count(*) filter (where run_at > now() and (locked_until is null or locked_until < now()))::int as scheduled,
+          extract(epoch from now() - min(run_at) filter (
+            where run_at <= now() and (locked_until is null or locked_until < now())
+          ))::float8 as oldest
+        from jobs where completed_at is null`,
+  );
+  return {
+    due: row?.due ?? 0,
+    running: row?.running ?? 0,
+    scheduled: row?.scheduled ?? 0,
+    oldestDueSeconds: Math.max(0, Number(row?.oldest ?? 0)),
+  };
 }
 
 /**

@@ -4,6 +4,10 @@
  * registered for — say, a job written by a newer instance during a rolling deploy) is retried with
  * exponential backoff until the job's `max_attempts`, then the job gives up with its last error.
  * Handlers must be idempotent: a job whose worker died mid-run is run again once its lease expires.
+ *
+ * A repeat runs a registered type once per period across every worker on the database, not once
+ * per worker: each worker's loop enqueues the period's job under a singleton key naming the type
+ * and the period's start, and only the first insert of that key writes a job.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -13,13 +17,15 @@ import {
   claimDueJobs,
   DEFAULT_BACKOFF,
   DEFAULT_LEASE_MS,
+  enqueueSingleton,
   retryDelayMs,
   type Backoff,
+  type Job,
   type JobRow,
 } from './queue';
 import { RepeatingTask } from './repeat';
 
-export type JobHandler = (job: JobRow) => Promise<void> | void;
+export type JobHandler = (job: Job) => Promise<void> | void;
 
 /** The part of pino (Fastify's logger) the background work uses. */
 export interface WorkLogger {
@@ -55,6 +61,8 @@ export function errorText(error: unknown): string {
 
 export class JobWorker {
   readonly #handlers = new Map<string, JobHandler>();
+  /** Repeated types: their period, and the start of the last period this worker enqueued. */
+  readonly #repeats = new Map<string, { everyMs: number; last?: number }>();
   readonly #inFlight = new Set<Promise<BatchResult>>();
   readonly #loop: RepeatingTask;
   readonly #batchSize: number;
@@ -71,7 +79,10 @@ export class JobWorker {
     this.#backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.#logger = options.logger;
     this.#loop = new RepeatingTask(
-      async () => (await this.runOnce()).claimed === this.#batchSize,
+      async () => {
+        await this.#enqueueRepeats();
+        return (await this.runOnce()).claimed === this.#batchSize;
+      },
       (error) => this.#logger?.error({ err: error }, 'job batch failed'),
     );
   }
@@ -81,6 +92,34 @@ export class JobWorker {
     if (this.#handlers.has(type)) throw new Error(`A handler for job type "${type}" is already registered`);
     this.#handlers.set(type, handler);
     return this;
+  }
+
+  /**
+   * Runs `type` once every `everyMs` (periods counted from the Unix epoch) while workers are
+   * started, whichever of them enqueues the period first; the job's payload is `{ period }`, the
+   * period's start (ISO 8601). A run that fails or is cut off is not retried: the next period runs
+   * the type again.
+   */
+  repeat(type: string, everyMs: number): this {
+    this.#repeats.set(type, { everyMs });
+    return this;
+  }
+
+  async #enqueueRepeats() {
+    const now = Date.now();
+    for (const [type, repeat] of this.#repeats) {
+      const start = now - (now % repeat.everyMs);
+      if (repeat.last === start) continue;
+      const runAt = new Date(start);
+      const period = runAt.toISOString();
+      await enqueueSingleton(this.db, `${type}@${period}`, {
+        type,
+        payload: { period },
+        runAt,
+        maxAttempts: 1,
+      });
+      repeat.last = start;
+    }
   }
 
   /** Claims one batch of due jobs and runs it to the end. */

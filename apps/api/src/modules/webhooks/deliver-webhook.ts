@@ -13,8 +13,7 @@ import { webhookErrorText, type WebhookError } from '@dealclub/shared/integratio
 import type { Db } from '../../db/client';
 import { users, webhookDeliveries } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
-import type { JobRow } from '../jobs';
-import { errorText, type JobHandler } from '../jobs';
+import { errorText, type Job, type JobHandler } from '../jobs';
 import {
   refusedAsWritten,
   resolveWebhookTarget,
@@ -233,7 +232,7 @@ export async function deliverWebhook(
 
 /** The `webhook.deliver` job: payload `{ deliveryId }` (written by `enqueue.ts`). */
 export function webhookJobHandler(db: Db, options: WebhookJobOptions): JobHandler {
-  return async (job: JobRow) => {
+  return async (job: Job) => {
     const deliveryId = (job.payload as { deliveryId?: unknown }).deliveryId;
     if (typeof deliveryId !== 'string') throw new Error('webhook.deliver job without a deliveryId');
     await deliverWebhook(db, deliveryId, job, options);
