@@ -1,5 +1,5 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { expect, expectAccessibleAtWidths, test } from './fixtures';
 import { idTokenOf, newConfirmedUser, signInOnPage } from './helpers';
 
 /*
@@ -82,15 +82,6 @@ async function expectTotal(summary: Locator, request: APIRequestContext, query: 
   const shown = Number(/([\d,]+) buyers?/.exec((await summary.textContent()) ?? '')?.[1]?.replace(/,/g, ''));
   expect(shown).toBeGreaterThanOrEqual(before);
   expect(shown).toBeLessThanOrEqual(await totalBuyers(request, query));
-}
-
-async function expectNoSeriousViolations(page: Page, ready: () => Promise<void>) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await ready();
-  expect(await seriousViolations(page), 'at 1280 px').toEqual([]);
-  await page.setViewportSize({ width: 375, height: 900 });
-  await ready();
-  expect(await seriousViolations(page), 'at 375 px').toEqual([]);
 }
 
 test.describe('the buyer map', () => {
@@ -211,7 +202,7 @@ for (const [language, locale, texts] of [
       await buyersInMissoula(request);
       const h1 = page.getByRole('heading', { level: 1 });
       await page.goto(`/zip/${ZIP}/analytics`);
-      await expectNoSeriousViolations(page, async () => {
+      await expectAccessibleAtWidths(page, async () => {
         await expect(h1).toHaveText(texts.zip);
         await expect(page.locator('[data-testid="us-map"] circle')).toHaveCount(1);
       });
@@ -220,16 +211,16 @@ for (const [language, locale, texts] of [
       await signInOnPage(page, 'owner@demo.test', 'Olivia');
       await page.evaluate((lang) => localStorage.setItem('language', lang), language);
       await page.goto('/buyers');
-      await expectNoSeriousViolations(page, async () => {
+      await expectAccessibleAtWidths(page, async () => {
         await expect(h1).toHaveText(texts.buyers);
         await expect(page.locator('[data-testid="us-map"] circle').first()).toBeVisible();
         await expect(page.getByTestId('buyer-list').locator('li').first()).toBeVisible();
       });
       await page.locator('main button[aria-pressed="false"]').first().click();
-      await expectNoSeriousViolations(page, () => expect(page.getByTestId('zip-table')).toBeVisible());
+      await expectAccessibleAtWidths(page, () => expect(page.getByTestId('zip-table')).toBeVisible());
 
       await page.goto('/owners');
-      await expectNoSeriousViolations(page, async () => {
+      await expectAccessibleAtWidths(page, async () => {
         await expect(h1).toHaveText(texts.owners);
         await expect(page.getByTestId('owners-list').locator('li').first()).toBeVisible();
         await expect(page.locator('[data-testid="us-map"]')).toBeVisible();

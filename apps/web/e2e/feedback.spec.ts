@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, expectAccessibleAtWidths, test } from './fixtures';
 import { idTokenOf, signInOnPage } from './helpers';
 
 /*
@@ -17,17 +17,6 @@ const PNG = Buffer.from(
 );
 
 const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1e4)}`;
-
-/** Axe at the widths the other specs check, on one page load (the layout follows the window). */
-async function expectNoSeriousViolations(page: Page, ready: () => Promise<void>) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await ready();
-  expect(await seriousViolations(page), 'at 1280 px').toEqual([]);
-  await page.setViewportSize({ width: 375, height: 900 });
-  await ready();
-  expect(await seriousViolations(page), 'at 375 px').toEqual([]);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 interface Item {
   id: string;
@@ -278,12 +267,12 @@ for (const [language, locale, texts] of [
 
       test('the pages have no serious or critical axe violations', async ({ page }) => {
         await page.goto('/feedback');
-        await expectNoSeriousViolations(page, async () => {
+        await expectAccessibleAtWidths(page, async () => {
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.page);
           await expect(page.getByLabel(texts.robot)).toBeVisible();
         });
         await page.goto('/owners-feedback');
-        await expectNoSeriousViolations(page, async () => {
+        await expectAccessibleAtWidths(page, async () => {
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.owners);
           await expect(page.getByLabel(texts.robot)).toBeVisible();
         });
@@ -297,11 +286,11 @@ for (const [language, locale, texts] of [
       await page.goto('/features');
       const launcher = page.getByRole('button', { name: texts.launcher, exact: true });
       await launcher.click();
-      await expectNoSeriousViolations(page, () =>
+      await expectAccessibleAtWidths(page, () =>
         expect(page.getByRole('dialog', { name: texts.widget })).toBeVisible(),
       );
       await page.getByRole('button', { name: texts.bug }).click();
-      await expectNoSeriousViolations(page, () =>
+      await expectAccessibleAtWidths(page, () =>
         expect(page.getByRole('dialog', { name: texts.form })).toBeVisible(),
       );
 
@@ -309,11 +298,11 @@ for (const [language, locale, texts] of [
       await expect(
         page.getByRole('navigation', { name: texts.tabs }).getByRole('link', { name: texts.tab }),
       ).toHaveAttribute('aria-current', 'page');
-      await expectNoSeriousViolations(page, () =>
+      await expectAccessibleAtWidths(page, () =>
         expect(page.getByTestId('feedback-item').first()).toBeVisible(),
       );
       await page.getByTestId('feedback-item').first().getByRole('link', { name: texts.open }).click();
-      await expectNoSeriousViolations(page, () => expect(page.getByRole('article')).toBeVisible());
+      await expectAccessibleAtWidths(page, () => expect(page.getByRole('article')).toBeVisible());
     });
   });
 }

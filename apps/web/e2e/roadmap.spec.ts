@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, expectAccessibleAtWidths, test } from './fixtures';
 import { idTokenOf, signInOnPage } from './helpers';
 
 /*
@@ -7,17 +7,6 @@ import { idTokenOf, signInOnPage } from './helpers';
  * seed ships a few items; each test that votes or edits works on items it creates and deletes, so
  * the specs running beside it see the same counts.
  */
-
-/** Axe at the widths the other specs check, on one page load (the layout follows the window). */
-async function expectNoSeriousViolations(page: Page, ready: () => Promise<void>) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await ready();
-  expect(await seriousViolations(page), 'at 1280 px').toEqual([]);
-  await page.setViewportSize({ width: 375, height: 900 });
-  await ready();
-  expect(await seriousViolations(page), 'at 375 px').toEqual([]);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1e4)}`;
 
@@ -188,7 +177,7 @@ for (const [language, locale, texts] of [
       test.setTimeout(120_000);
       const h1 = page.getByRole('heading', { level: 1 });
       await page.goto('/features');
-      await expectNoSeriousViolations(page, async () => {
+      await expectAccessibleAtWidths(page, async () => {
         await expect(h1).toHaveText(texts.h1);
         await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
       });
@@ -198,16 +187,16 @@ for (const [language, locale, texts] of [
       await signInOnPage(page, 'admin@demo.test', 'Ada');
       await page.evaluate((lang) => localStorage.setItem('language', lang), language);
       await page.goto('/features');
-      await expectNoSeriousViolations(page, async () => {
+      await expectAccessibleAtWidths(page, async () => {
         await expect(h1).toHaveText(texts.h1);
         await expect(page.locator('main button[aria-pressed]').first()).toBeVisible();
       });
       await page.goto('/admin?tab=roadmap');
-      await expectNoSeriousViolations(page, () =>
+      await expectAccessibleAtWidths(page, () =>
         expect(page.getByRole('heading', { level: 2, name: new RegExp(texts.tab, 'i') })).toBeVisible(),
       );
       await page.goto('/admin?tab=roadmap&edit=new');
-      await expectNoSeriousViolations(page, () =>
+      await expectAccessibleAtWidths(page, () =>
         expect(page.getByRole('heading', { level: 2, name: texts.add })).toBeVisible(),
       );
     });
