@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, expectAccessibleAtWidths, test } from './fixtures';
-import { idTokenOf, newConfirmedUser, signInOnPage } from './helpers';
+import { idTokenOf, newConfirmedUser, signInWithSession } from './helpers';
 
 /*
  * The buyer map (`/buyers`), the public ZIP analytics and the owners club. Two buyers of this file
@@ -92,7 +92,7 @@ test.describe('the buyer map', () => {
     const underCap = await totalBuyers(request, 'maxPrice=500000');
     expect(underCap).toBeLessThan(all);
 
-    await signInOnPage(page, 'seller@demo.test', 'Sam');
+    await signInWithSession(page, 'seller@demo.test');
     await page.goto('/buyers');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buyer locations');
     const summary = page.getByTestId('buyer-map-summary');
@@ -140,7 +140,7 @@ test.describe('the buyer map', () => {
   });
 
   test('a buyer reads the restricted-access message', async ({ page }) => {
-    await signInOnPage(page, 'buyer@demo.test', 'Bianca');
+    await signInWithSession(page, 'buyer@demo.test');
     await page.goto('/buyers');
     await expect(page.getByText('The buyer map is for sellers, owners and admins.')).toBeVisible();
   });
@@ -207,9 +207,7 @@ for (const [language, locale, texts] of [
         await expect(page.locator('[data-testid="us-map"] circle')).toHaveCount(1);
       });
 
-      await page.evaluate(() => localStorage.setItem('language', 'en'));
-      await signInOnPage(page, 'owner@demo.test', 'Olivia');
-      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+      await signInWithSession(page, 'owner@demo.test', { language });
       await page.goto('/buyers');
       await expectAccessibleAtWidths(page, async () => {
         await expect(h1).toHaveText(texts.buyers);

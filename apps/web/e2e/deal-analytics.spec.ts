@@ -6,7 +6,7 @@ import {
   saveSellerPreferences,
   savePhone,
   signedIn,
-  signInOnPage,
+  signInWithSession,
 } from './helpers';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -134,8 +134,7 @@ test.describe('the dashboard', () => {
     // Four axe runs on the shared 2-core machine.
     test.setTimeout(150_000);
     // The demo hybrid's language is Spanish: English first, through the browser's saved choice.
-    await signInOnPage(page, 'hybrid@demo.test', 'Hugo');
-    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await signInWithSession(page, 'hybrid@demo.test', { language: 'en' });
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const modes = page.getByRole('group', { name: 'Dashboard mode' });

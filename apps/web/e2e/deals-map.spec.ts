@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessibleAtWidths, test } from './fixtures';
-import { idTokenOf, listDemoCashDeal, signInOnPage } from './helpers';
+import { idTokenOf, listDemoCashDeal, signInWithSession } from './helpers';
 
 /*
  * The map view of `/deals` (issue 15): the demo deals at their ZIP centroids, clustered, the same
@@ -26,7 +26,7 @@ test('a buyer switches to the map, filters it, zooms into a group and opens a de
   request,
 }) => {
   test.setTimeout(120_000);
-  await signInOnPage(page, 'buyer@demo.test', 'Bianca');
+  await signInWithSession(page, 'buyer@demo.test');
   await page.goto('/deals');
   const display = page.getByRole('group', { name: 'Show deals as' });
   await expect(display.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
@@ -98,7 +98,7 @@ test('a single deal on the map shows its card, which opens it', async ({ page, r
     zipCode: '83702',
     purchasePrice: 287000,
   });
-  await signInOnPage(page, 'buyer@demo.test', 'Bianca');
+  await signInWithSession(page, 'buyer@demo.test');
   await page.goto('/deals?view=map&zipCode=83702');
   await expect(summary(page)).toHaveText('1 deal on the map');
   await expect(points(page)).toHaveCount(1);
@@ -120,11 +120,7 @@ for (const [language, locale, texts] of [
 
     test('has no serious or critical axe violations at 1280 and 375 px', async ({ page }) => {
       test.setTimeout(120_000);
-      // Signed in through the English form, then the language of the test.
-      await page.goto('/');
-      await page.evaluate(() => localStorage.setItem('language', 'en'));
-      await signInOnPage(page, 'buyer@demo.test', 'Bianca');
-      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+      await signInWithSession(page, 'buyer@demo.test', { language });
       await page.goto('/deals');
       await page.getByRole('button', { name: texts.map, exact: true }).click();
       await expect(page).toHaveURL(/view=map/);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessibleAtWidths, test } from './fixtures';
-import { idTokenOf, signInOnPage } from './helpers';
+import { idTokenOf, signInWithSession } from './helpers';
 
 /*
  * Feedback (issue 16): the signed-in widget's three steps with a screenshot, the public `/feedback`
@@ -42,7 +42,7 @@ const toast = (page: Page) => page.getByTestId('toast');
 
 test.describe('the feedback widget', () => {
   test('walks a bug report with a screenshot through its three steps', async ({ page, request }) => {
-    await signInOnPage(page, 'buyer@demo.test', 'Bianca');
+    await signInWithSession(page, 'buyer@demo.test');
     await page.goto('/features?from=widget');
     const launcher = page.getByRole('button', { name: 'Feedback', exact: true });
     await launcher.click();
@@ -100,7 +100,8 @@ test.describe('the feedback widget', () => {
   });
 
   test('closing resets it', async ({ page }) => {
-    await signInOnPage(page, 'buyer@demo.test', 'Bianca');
+    await signInWithSession(page, 'buyer@demo.test');
+    await page.goto('/');
     const launcher = page.getByRole('button', { name: 'Feedback', exact: true });
     await launcher.click();
     await page.getByRole('button', { name: /Ask a question/ }).click();
@@ -156,7 +157,7 @@ test.describe('the feedback page', () => {
     page,
     request,
   }) => {
-    await signInOnPage(page, 'owner@demo.test', 'Olivia');
+    await signInWithSession(page, 'owner@demo.test');
     await page.goto('/owners-feedback');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Owners Club feedback');
     await expect(page.getByText('You are sending this as Olivia Owner.')).toBeVisible();
@@ -186,7 +187,7 @@ test.describe('the admin Feedback tab', () => {
     });
     expect(sent.status()).toBe(201);
 
-    await signInOnPage(page, 'admin@demo.test', 'Ada');
+    await signInWithSession(page, 'admin@demo.test');
     await page.goto('/admin?tab=feedback');
     await expect(
       page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Feedback' }),
@@ -281,8 +282,7 @@ for (const [language, locale, texts] of [
 
     test('the widget and the admin tab have no serious or critical axe violations', async ({ page }) => {
       test.setTimeout(120_000);
-      await signInOnPage(page, 'admin@demo.test', 'Ada');
-      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+      await signInWithSession(page, 'admin@demo.test', { language });
       await page.goto('/features');
       const launcher = page.getByRole('button', { name: texts.launcher, exact: true });
       await launcher.click();

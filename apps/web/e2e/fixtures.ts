@@ -5,8 +5,18 @@ import { test as base, expect, type Page } from '@playwright/test';
  * Every test fails on a console error or an uncaught exception in the page. A test that expects a
  * particular error (the 404 of the not-found page's own document) says so with `allowConsole`.
  */
-export const test = base.extend<{ allowConsole: RegExp[] }>({
+export const test = base.extend<{ allowConsole: RegExp[]; closeOwnContexts: void }>({
   allowConsole: [[], { option: true }],
+  // The browser lives as long as the worker: a context a test opens itself (a second person, a
+  // visitor) would otherwise stay open after it, its pages polling and connected to the server.
+  closeOwnContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(browser.contexts().flatMap((c) => (before.has(c) ? [] : [c.close()])));
+    },
+    { auto: true },
+  ],
   page: async ({ page, allowConsole }, use) => {
     const problems: string[] = [];
     page.on('console', (msg) => {

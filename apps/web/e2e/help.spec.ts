@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessibleAtWidths, test } from './fixtures';
-import { idTokenOf, signInOnPage } from './helpers';
+import { idTokenOf, signInWithSession } from './helpers';
 
 /*
  * The help centre is public (shell §6) and ships with its content (a product seed, in both
@@ -176,7 +176,7 @@ test.describe('the admin help tab', () => {
     });
     expect(created.status()).toBe(201);
 
-    await signInOnPage(page, 'admin@demo.test', 'Ada');
+    await signInWithSession(page, 'admin@demo.test');
     await page.goto('/admin');
     await page
       .getByRole('navigation', { name: 'Admin sections' })

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessibleAtWidths, test } from './fixtures';
-import { idTokenOf, signInOnPage } from './helpers';
+import { idTokenOf, signInWithSession } from './helpers';
 
 /*
  * The feature roadmap (`/features`) is public to read; signed-in users vote once per item. The demo
@@ -71,7 +71,7 @@ test.describe('voting', () => {
     const title = `Offline deal notes ${stamp()}`;
     const item = await createItem(request, title);
     try {
-      await signInOnPage(page, 'buyer@demo.test', 'Bianca');
+      await signInWithSession(page, 'buyer@demo.test');
       await page.goto('/features');
       const mine = card(page, title);
       const vote = mine.getByRole('button', { name: 'Vote' });
@@ -105,7 +105,7 @@ test.describe('the admin roadmap tab', () => {
     const title = `Mortgage payoff letters ${stamp()}`;
     const neighbour = await createItem(request, `Neighbour ${stamp()}`, 'done');
     try {
-      await signInOnPage(page, 'admin@demo.test', 'Ada');
+      await signInWithSession(page, 'admin@demo.test');
       await page.goto('/admin');
       await page
         .getByRole('navigation', { name: 'Admin sections' })
@@ -182,10 +182,8 @@ for (const [language, locale, texts] of [
         await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
       });
 
-      // Signed in (through the English form), with the vote buttons; then the admin's tab and editor.
-      await page.evaluate(() => localStorage.setItem('language', 'en'));
-      await signInOnPage(page, 'admin@demo.test', 'Ada');
-      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+      // Signed in, with the vote buttons; then the admin's tab and editor.
+      await signInWithSession(page, 'admin@demo.test', { language });
       await page.goto('/features');
       await expectAccessibleAtWidths(page, async () => {
         await expect(h1).toHaveText(texts.h1);
