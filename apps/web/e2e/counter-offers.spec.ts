@@ -74,6 +74,9 @@ test.describe('counter-offers', () => {
     // The same dialog in Spanish, checked again; Escape closes it and the focus returns.
     await sellerPage.getByRole('combobox', { name: 'Language' }).click();
     await sellerPage.getByRole('option', { name: 'Español' }).click();
+    // The language is saved to the account, then confirmed by a toast. It shows before the dialog
+    // opens: a toast that came over the dialog would take the Escape below (the newest layer).
+    await expect(sellerPage.getByTestId('toast')).toContainText('Idioma actualizado');
     const again = row.getByRole('button', { name: 'Contraofertar de nuevo: oferta de Bianca Buyer' });
     await again.click();
     const spanish = sellerPage.getByRole('dialog', { name: 'Contraofertar esta oferta' });
