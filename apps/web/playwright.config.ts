@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, freemem, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -12,19 +12,49 @@ const baseURL = `http://127.0.0.1:${port}`;
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'dealclub-e2e-'));
 
+/**
+ * Spec files whose tests each take a few seconds. They run after all the others, so that the run
+ * ends on short tests filling the workers' last gaps, not on one long walk while the other workers
+ * wait; a new spec file runs with the long ones until its times (the list reporter's) say it is
+ * short.
+ */
+const SHORT_LAST = [
+  'access.spec.ts',
+  'admin.spec.ts',
+  'auth.spec.ts',
+  'first-load-budget.spec.ts',
+  'owners.spec.ts',
+  'shell.spec.ts',
+];
+const chromium = { ...devices['Desktop Chrome'] };
+
+/**
+ * Workers: one more than the cores, as memory allows. A test spends part of its time waiting on the
+ * server (one process, its embedded database on one core) or on a page, so one worker beyond the
+ * cores keeps them busy, while each further worker adds its own Chromium to share them. Each worker
+ * takes about half a GiB with its browser and pages (the suite's processes held 2.1, 2.5 and 3.4 GiB
+ * with 2, 3 and 4 workers, 1.2 of it the server and the runner); a GiB each is the bound here.
+ */
+const WORKER_MEMORY = 1024 ** 3;
+const SERVER_MEMORY = 2 * 1024 ** 3;
+const workers = Math.max(
+  1,
+  Math.min(availableParallelism() + 1, Math.floor((freemem() - SERVER_MEMORY) / WORKER_MEMORY)),
+);
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // The longest walks (a buyer through two profile tabs, an admin and a user in two browsers) take
-  // 25-30 s on the 2-core CI machine with two workers and the server sharing it; the default 30 s
+  // 25-30 s on a loaded 2-core CI machine with the workers and the server sharing it; the default 30 s
   // cut them off. A safety net, not a speed goal: speed is measured by `npm run bench:web`.
   timeout: 60_000,
   // Results are built in the background (time-sliced) after they arrive; on the loaded CI machine
   // that can pass the default 5 s of an assertion.
   expect: { timeout: 10_000 },
-  workers: process.env.CI ? 2 : undefined,
+  workers,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME
     ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME }]]
     : 'list',
@@ -44,7 +74,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // Two projects of one browser, in this order: every file but SHORT_LAST, then SHORT_LAST.
+  projects: [
+    { name: 'chromium', use: chromium, testIgnore: SHORT_LAST },
+    { name: 'chromium', use: chromium, testMatch: SHORT_LAST },
+  ],
   webServer: {
     command: 'node --import tsx apps/api/src/server.ts',
     cwd: repoRoot,

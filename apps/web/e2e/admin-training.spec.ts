@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, seriousViolations, test } from './fixtures';
-import { signInOnPage as signIn, escapeRegExp } from './helpers';
+import { signInWithSession, escapeRegExp } from './helpers';
 
 /*
  * The demo course is shared with the tests running beside this one (training.spec.ts walks a buyer
@@ -29,7 +29,7 @@ test.describe('the admin training area', () => {
     const row = rows.filter({ hasText: title });
     const toast = page.getByTestId('toast');
 
-    await signIn(page, 'admin@demo.test', 'Ada');
+    await signInWithSession(page, 'admin@demo.test');
     await page.goto('/admin');
     await page.getByRole('link', { name: 'Admin training' }).click();
     await expect(page).toHaveURL('/admin/training');
@@ -129,7 +129,7 @@ test.describe('the admin training area', () => {
   });
 
   test('people who are not admins are turned away', async ({ page }) => {
-    await signIn(page, 'seller@demo.test', 'Sam');
+    await signInWithSession(page, 'seller@demo.test');
     await page.goto('/admin/training');
     await expect(page).toHaveURL('/unauthorized');
   });

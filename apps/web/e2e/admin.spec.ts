@@ -1,21 +1,13 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_PASSWORD, newConfirmedUser } from './helpers';
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/auth');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+import { newConfirmedUser, signedIn, signInThroughForm as signIn, signInWithSession } from './helpers';
 
 test("an admin changes a user's roles and the user sees the seller links at once", async ({
   browser,
   request,
 }) => {
   const user = await newConfirmedUser(request, 'buyer');
-  const admin = await browser.newPage();
-  await signIn(admin, 'admin@demo.test');
+  const admin = await signedIn(browser, 'admin@demo.test');
+  await admin.goto('/');
   await admin.getByRole('button', { name: 'Ada' }).click();
   await admin.getByRole('menuitem', { name: 'Admin panel' }).click();
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Admin panel');
@@ -41,10 +33,9 @@ test.describe('deactivation', () => {
 
   test('a deactivated user is told so and signed out', async ({ browser, request }) => {
     const user = await newConfirmedUser(request, 'buyer');
-    const admin = await browser.newPage();
-    await signIn(admin, 'admin@demo.test');
-    await expect(admin.getByRole('button', { name: 'Ada' })).toBeVisible();
+    const admin = await signedIn(browser, 'admin@demo.test');
     await admin.goto('/admin?tab=users');
+    await expect(admin.getByRole('button', { name: 'Ada' })).toBeVisible();
     await admin.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(user.email);
     await admin.getByRole('button', { name: 'Search' }).click();
     const row = admin.getByRole('row').filter({ hasText: user.email });
@@ -68,8 +59,8 @@ test.describe('deactivation', () => {
 });
 
 test('people who are not admins are turned away from the admin panel', async ({ page }) => {
-  await signIn(page, 'seller@demo.test');
-  await expect(page.getByRole('button', { name: 'Sam' })).toBeVisible();
+  await signInWithSession(page, 'seller@demo.test');
   await page.goto('/admin');
   await expect(page).toHaveURL('/unauthorized');
+  await expect(page.getByRole('button', { name: 'Sam' })).toBeVisible();
 });

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
-import { idTokenOf, newConfirmedUser, signInOnPage } from './helpers';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { expect, expectAccessibleAtWidths, test } from './fixtures';
+import { idTokenOf, newConfirmedUser, signInWithSession } from './helpers';
 
 /*
  * The buyer map (`/buyers`), the public ZIP analytics and the owners club. Two buyers of this file
@@ -84,15 +84,6 @@ async function expectTotal(summary: Locator, request: APIRequestContext, query: 
   expect(shown).toBeLessThanOrEqual(await totalBuyers(request, query));
 }
 
-async function expectNoSeriousViolations(page: Page, ready: () => Promise<void>) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await ready();
-  expect(await seriousViolations(page), 'at 1280 px').toEqual([]);
-  await page.setViewportSize({ width: 375, height: 900 });
-  await ready();
-  expect(await seriousViolations(page), 'at 375 px').toEqual([]);
-}
-
 test.describe('the buyer map', () => {
   test('a seller filters the buyers, picks a ZIP on the map and clears it', async ({ page, request }) => {
     test.setTimeout(120_000);
@@ -101,7 +92,7 @@ test.describe('the buyer map', () => {
     const underCap = await totalBuyers(request, 'maxPrice=500000');
     expect(underCap).toBeLessThan(all);
 
-    await signInOnPage(page, 'seller@demo.test', 'Sam');
+    await signInWithSession(page, 'seller@demo.test');
     await page.goto('/buyers');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buyer locations');
     const summary = page.getByTestId('buyer-map-summary');
@@ -149,7 +140,7 @@ test.describe('the buyer map', () => {
   });
 
   test('a buyer reads the restricted-access message', async ({ page }) => {
-    await signInOnPage(page, 'buyer@demo.test', 'Bianca');
+    await signInWithSession(page, 'buyer@demo.test');
     await page.goto('/buyers');
     await expect(page.getByText('The buyer map is for sellers, owners and admins.')).toBeVisible();
   });
@@ -211,25 +202,23 @@ for (const [language, locale, texts] of [
       await buyersInMissoula(request);
       const h1 = page.getByRole('heading', { level: 1 });
       await page.goto(`/zip/${ZIP}/analytics`);
-      await expectNoSeriousViolations(page, async () => {
+      await expectAccessibleAtWidths(page, async () => {
         await expect(h1).toHaveText(texts.zip);
         await expect(page.locator('[data-testid="us-map"] circle')).toHaveCount(1);
       });
 
-      await page.evaluate(() => localStorage.setItem('language', 'en'));
-      await signInOnPage(page, 'owner@demo.test', 'Olivia');
-      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+      await signInWithSession(page, 'owner@demo.test', { language });
       await page.goto('/buyers');
-      await expectNoSeriousViolations(page, async () => {
+      await expectAccessibleAtWidths(page, async () => {
         await expect(h1).toHaveText(texts.buyers);
         await expect(page.locator('[data-testid="us-map"] circle').first()).toBeVisible();
         await expect(page.getByTestId('buyer-list').locator('li').first()).toBeVisible();
       });
       await page.locator('main button[aria-pressed="false"]').first().click();
-      await expectNoSeriousViolations(page, () => expect(page.getByTestId('zip-table')).toBeVisible());
+      await expectAccessibleAtWidths(page, () => expect(page.getByTestId('zip-table')).toBeVisible());
 
       await page.goto('/owners');
-      await expectNoSeriousViolations(page, async () => {
+      await expectAccessibleAtWidths(page, async () => {
         await expect(h1).toHaveText(texts.owners);
         await expect(page.getByTestId('owners-list').locator('li').first()).toBeVisible();
         await expect(page.locator('[data-testid="us-map"]')).toBeVisible();

@@ -1,14 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-const PASSWORD = 'DemoPass!2026';
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/auth');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+import { signInThroughForm as signIn } from './helpers';
 
 const ROLES = [
   { email: 'buyer@demo.test', firstName: 'Bianca', links: ['Listings', 'Help'], admin: false },

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { NOTIFICATION_POLL_BUYER_MS } from '@dealclub/shared/chat-rules';
 import { expect, seriousViolations, test } from './fixtures';
 import { listDemoCashDeal, signedIn } from './helpers';
 
@@ -41,9 +42,11 @@ test.describe('conversations', () => {
     await subscribed;
     const before = await unreadOf(seller);
 
-    // The buyer: 'Message the seller' on the deal opens the new conversation.
+    // The buyer: 'Message the seller' on the deal opens the new conversation. The buyer's clock is
+    // one the test can move on, for what the buyer learns from the bell's poll.
     const buyer = await signedIn(browser, 'buyer@demo.test');
     const buyerErrors = consoleErrors(buyer);
+    await buyer.clock.install();
     await buyer.goto(`/deals/${dealId}`);
     const panel = buyer.getByRole('region', { name: 'Message the seller' });
     await panel.getByLabel('Your message').fill('Is the roof new?');
@@ -98,13 +101,15 @@ test.describe('conversations', () => {
     });
     await expect(buyer.getByTestId('toast')).toHaveCount(0);
 
-    // The seller blocks; the buyer's reply box gives way to the notice (the bell's poll tells).
+    // The seller blocks; the buyer's reply box gives way to the notice once the bell's next poll
+    // (the buyer's clock moved on by one poll's time) tells.
     await seller.getByRole('button', { name: 'Block conversation' }).click();
     const dialog = seller.getByRole('alertdialog', { name: 'Block this conversation?' });
     await dialog.getByRole('button', { name: 'Block conversation' }).click();
     await expect(seller.getByText('You blocked this conversation.')).toBeVisible();
     await expect(seller.getByLabel('Your message')).toHaveCount(0);
-    await expect(buyer.getByText('This conversation was blocked.')).toBeVisible({ timeout: 25_000 });
+    await buyer.clock.runFor(NOTIFICATION_POLL_BUYER_MS);
+    await expect(buyer.getByText('This conversation was blocked.')).toBeVisible();
     await expect(buyer.getByLabel('Your message')).toHaveCount(0);
 
     // Both see it in their list, marked blocked.

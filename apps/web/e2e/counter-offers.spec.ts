@@ -1,13 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, seriousViolations, test } from './fixtures';
-import {
-  idTokenOf,
-  newConfirmedUser,
-  savePhone,
-  saveSellerPreferences,
-  signedIn,
-  signInOnPage,
-} from './helpers';
+import { idTokenOf, newConfirmedUser, savePhone, saveSellerPreferences, signedIn } from './helpers';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -60,8 +53,7 @@ test.describe('counter-offers', () => {
     expect(offered.status()).toBe(201);
 
     // The seller counters from the offers table, in a dialog that holds the focus.
-    const sellerPage = await (await browser.newContext()).newPage();
-    await signInOnPage(sellerPage, seller.email, 'Fresh', seller.password);
+    const sellerPage = await signedIn(browser, seller.email, seller.password);
     await sellerPage.goto(`/deals/${dealId}/offers`);
     // The deal's one offer (its figures change when the counter is accepted).
     const row = sellerPage.getByTestId('offer-row');
@@ -82,6 +74,9 @@ test.describe('counter-offers', () => {
     // The same dialog in Spanish, checked again; Escape closes it and the focus returns.
     await sellerPage.getByRole('combobox', { name: 'Language' }).click();
     await sellerPage.getByRole('option', { name: 'Español' }).click();
+    // The language is saved to the account, then confirmed by a toast. It shows before the dialog
+    // opens: a toast that came over the dialog would take the Escape below (the newest layer).
+    await expect(sellerPage.getByTestId('toast')).toContainText('Idioma actualizado');
     const again = row.getByRole('button', { name: 'Contraofertar de nuevo: oferta de Bianca Buyer' });
     await again.click();
     const spanish = sellerPage.getByRole('dialog', { name: 'Contraofertar esta oferta' });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
-import { idTokenOf, listDemoCashDeal, signInOnPage } from './helpers';
+import { expect, expectAccessibleAtWidths, test } from './fixtures';
+import { idTokenOf, listDemoCashDeal, signInWithSession } from './helpers';
 
 /*
  * The map view of `/deals` (issue 15): the demo deals at their ZIP centroids, clustered, the same
@@ -19,6 +19,20 @@ async function apiTotal(request: APIRequestContext, query: string) {
 }
 
 const summary = (page: Page) => page.getByTestId('deals-map-summary');
+
+/**
+ * The map's count of deals, checked against the list's: the API's count for `query` read before
+ * the page asked (`before`) and after it showed its own. They are the same but when another spec
+ * listed or closed a deal meanwhile; the map's count is then one of theirs or between them.
+ */
+async function expectMapTotal(page: Page, request: APIRequestContext, query: string, before: number) {
+  await expect(summary(page)).toHaveText(/^\d+ deals? on the map$/);
+  const shown = Number(/^(\d+)/.exec((await summary(page).textContent()) ?? '')![1]);
+  const after = await apiTotal(request, query);
+  expect(shown).toBeGreaterThanOrEqual(Math.min(before, after));
+  expect(shown).toBeLessThanOrEqual(Math.max(before, after));
+  return shown;
+}
 const points = (page: Page) => page.locator('[data-testid="us-map"] circle');
 
 test('a buyer switches to the map, filters it, zooms into a group and opens a deal', async ({
@@ -26,7 +40,8 @@ test('a buyer switches to the map, filters it, zooms into a group and opens a de
   request,
 }) => {
   test.setTimeout(120_000);
-  await signInOnPage(page, 'buyer@demo.test', 'Bianca');
+  await signInWithSession(page, 'buyer@demo.test');
+  const before = await apiTotal(request, '');
   await page.goto('/deals');
   const display = page.getByRole('group', { name: 'Show deals as' });
   await expect(display.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
@@ -35,8 +50,7 @@ test('a buyer switches to the map, filters it, zooms into a group and opens a de
   await expect(display.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
 
   // Every deal of the list (fewer than the map's 500), at its ZIP centroid, in groups with counts.
-  const all = await apiTotal(request, '');
-  await expect(summary(page)).toHaveText(`${all} deals on the map`);
+  const all = await expectMapTotal(page, request, '', before);
   await expect(points(page).first()).toBeVisible();
   await expect(page.getByText('never at its street address')).toBeVisible();
   const groups = page.getByRole('button', { name: /deals around .*: zoom in$/ });
@@ -98,7 +112,7 @@ test('a single deal on the map shows its card, which opens it', async ({ page, r
     zipCode: '83702',
     purchasePrice: 287000,
   });
-  await signInOnPage(page, 'buyer@demo.test', 'Bianca');
+  await signInWithSession(page, 'buyer@demo.test');
   await page.goto('/deals?view=map&zipCode=83702');
   await expect(summary(page)).toHaveText('1 deal on the map');
   await expect(points(page)).toHaveCount(1);
@@ -120,24 +134,19 @@ for (const [language, locale, texts] of [
 
     test('has no serious or critical axe violations at 1280 and 375 px', async ({ page }) => {
       test.setTimeout(120_000);
-      // Signed in through the English form, then the language of the test.
-      await page.goto('/');
-      await page.evaluate(() => localStorage.setItem('language', 'en'));
-      await signInOnPage(page, 'buyer@demo.test', 'Bianca');
-      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+      await signInWithSession(page, 'buyer@demo.test', { language });
       await page.goto('/deals');
       await page.getByRole('button', { name: texts.map, exact: true }).click();
       await expect(page).toHaveURL(/view=map/);
-      for (const width of [1280, 375]) {
-        await page.setViewportSize({ width, height: 900 });
+      await expectAccessibleAtWidths(page, async () => {
         await expect(summary(page)).toHaveText(texts.summary);
         await expect(points(page).first()).toBeVisible();
-        expect(await seriousViolations(page), `at ${width} px`).toEqual([]);
-      }
+      });
       // With a ZIP's deals listed under the map.
       await page.getByTestId('deals-map-table').locator('tbody tr').first().getByRole('button').click();
-      await expect(page.getByTestId('deals-map-selection').getByRole('link').first()).toBeVisible();
-      expect(await seriousViolations(page), 'with a ZIP listed').toEqual([]);
+      await expectAccessibleAtWidths(page, () =>
+        expect(page.getByTestId('deals-map-selection').getByRole('link').first()).toBeVisible(),
+      );
     });
   });
 }

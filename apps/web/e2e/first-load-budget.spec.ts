@@ -1,7 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { STORAGE_KEYS } from '@dealclub/shared/constants';
 import { expect, test } from './fixtures';
-import { tokensOf } from './helpers';
+import { idTokenOf, sessionState } from './helpers';
 
 /**
  * The script budget of a first visit (issue 18), as Lighthouse counts it: every script the browser
@@ -28,27 +27,12 @@ interface Script {
 /** Opens `path` in a fresh signed-in context and returns every script transferred until idle. */
 async function scriptsOfFirstVisit(
   browser: Browser,
-  baseURL: string,
-  tokens: { IdToken: string; RefreshToken: string },
+  request: APIRequestContext,
   path: string,
 ): Promise<{ page: Page; scripts: Script[]; problems: string[] }> {
   const context = await browser.newContext({
-    baseURL,
     viewport: { width: 412, height: 823 },
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: baseURL,
-          localStorage: [
-            { name: STORAGE_KEYS.idToken, value: tokens.IdToken },
-            { name: STORAGE_KEYS.refreshToken, value: tokens.RefreshToken },
-            { name: STORAGE_KEYS.authenticated, value: 'true' },
-            { name: 'language', value: 'en' },
-          ],
-        },
-      ],
-    },
+    storageState: await sessionState(request, 'buyer@demo.test'),
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -74,12 +58,10 @@ async function scriptsOfFirstVisit(
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 test.describe('the first visit of a signed-in buyer', () => {
-  let tokens: { IdToken: string; RefreshToken: string };
   let dealId: string;
 
   test.beforeAll(async ({ request }) => {
-    tokens = await tokensOf(request, 'buyer@demo.test');
-    dealId = await demoDeal(request, tokens.IdToken);
+    dealId = await demoDeal(request, await idTokenOf(request, 'buyer@demo.test'));
   });
 
   /** What shows once each page has rendered, its parts loaded on mount included. */
@@ -91,9 +73,9 @@ test.describe('the first visit of a signed-in buyer', () => {
   };
 
   for (const name of Object.keys(shown)) {
-    test(`transfers at most 170 KB of script on ${name}`, async ({ browser, baseURL }) => {
+    test(`transfers at most 170 KB of script on ${name}`, async ({ browser, request }) => {
       const path = name.replace('{id}', dealId);
-      const { page, scripts, problems } = await scriptsOfFirstVisit(browser, baseURL!, tokens, path);
+      const { page, scripts, problems } = await scriptsOfFirstVisit(browser, request, path);
       await expect(shown[name]!(page)).toBeVisible();
       await page.waitForLoadState('networkidle');
       const total = scripts.reduce((sum, s) => sum + s.bytes, 0);

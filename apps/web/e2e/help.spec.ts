@@ -1,22 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
-import { idTokenOf, signInOnPage } from './helpers';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectAccessibleAtWidths, test } from './fixtures';
+import { idTokenOf, signInWithSession } from './helpers';
 
 /*
  * The help centre is public (shell §6) and ships with its content (a product seed, in both
  * languages), which the tests beside this one share: only this file votes, and the article the
  * admin edits is one it creates and deletes.
  */
-
-/** Axe at the widths the other specs check, on one page load (the layout follows the window). */
-async function expectNoSeriousViolations(page: Page, ready: () => Promise<void>) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await ready();
-  expect(await seriousViolations(page), 'at 1280 px').toEqual([]);
-  await page.setViewportSize({ width: 375, height: 900 });
-  await ready();
-  expect(await seriousViolations(page), 'at 375 px').toEqual([]);
-}
 
 async function firstQuestion(request: APIRequestContext, lang: 'en' | 'es') {
   const res = await request.get(`/api/help/qa?lang=${lang}&limit=1`);
@@ -128,7 +118,7 @@ for (const [language, locale, texts] of [
       test.setTimeout(120_000);
       const h1 = page.getByRole('heading', { level: 1 });
       await page.goto('/help');
-      await expectNoSeriousViolations(page, async () => {
+      await expectAccessibleAtWidths(page, async () => {
         await expect(h1).toBeVisible();
         await expect(
           page.getByRole('region', { name: texts.browse }).getByRole('link').first(),
@@ -136,22 +126,22 @@ for (const [language, locale, texts] of [
       });
 
       await page.goto(`/help?q=${texts.search}`);
-      await expectNoSeriousViolations(page, () => expect(page.locator('main mark').first()).toBeVisible());
+      await expectAccessibleAtWidths(page, () => expect(page.locator('main mark').first()).toBeVisible());
 
       await page.goto('/help?category=dealTypes');
-      await expectNoSeriousViolations(page, () =>
+      await expectAccessibleAtWidths(page, () =>
         expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible(),
       );
 
       await page.goto('/help/article/making-an-offer');
-      await expectNoSeriousViolations(page, async () => {
+      await expectAccessibleAtWidths(page, async () => {
         await expect(h1).toHaveText(texts.article);
         await expect(page.getByRole('button', { name: texts.yes })).toBeVisible();
       });
 
       const question = await firstQuestion(request, language);
       await page.goto(`/help-qa/${question.id}`);
-      await expectNoSeriousViolations(page, () => expect(h1).toHaveText(question.question.text));
+      await expectAccessibleAtWidths(page, () => expect(h1).toHaveText(question.question.text));
     });
   });
 }
@@ -186,7 +176,7 @@ test.describe('the admin help tab', () => {
     });
     expect(created.status()).toBe(201);
 
-    await signInOnPage(page, 'admin@demo.test', 'Ada');
+    await signInWithSession(page, 'admin@demo.test');
     await page.goto('/admin');
     await page
       .getByRole('navigation', { name: 'Admin sections' })
@@ -199,8 +189,7 @@ test.describe('the admin help tab', () => {
     await expect(row).toContainText('No Spanish yet');
     // The readers' answers show beside each article (the seeded ones have their columns too).
     await expect(page.getByRole('columnheader', { name: 'Not helpful' })).toBeVisible();
-    await expectNoSeriousViolations(page, () => expect(row).toBeVisible());
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectAccessibleAtWidths(page, () => expect(row).toBeVisible());
 
     // The server refuses to publish it without Spanish, field by field.
     await row.getByRole('button', { name: `Publish “${title}”` }).click();
@@ -222,8 +211,7 @@ test.describe('the admin help tab', () => {
     await expect(preview.locator('strong')).toHaveText('garantía');
     await expect(preview.locator('img, script')).toHaveCount(0);
     await page.getByLabel('Published (readers can find and read it)').check();
-    await expectNoSeriousViolations(page, () => expect(preview).toBeVisible());
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectAccessibleAtWidths(page, () => expect(preview).toBeVisible());
     await page.getByRole('button', { name: 'Save article' }).click();
     await expect(page.getByTestId('toast')).toContainText('Article saved');
     await expect(page).toHaveURL('/admin?tab=help');
@@ -245,8 +233,7 @@ test.describe('the admin help tab', () => {
     await page.evaluate(() => localStorage.setItem('language', 'es'));
     await page.reload();
     await expect(page.getByRole('heading', { level: 2, name: 'Artículos' })).toBeVisible();
-    await expectNoSeriousViolations(page, () => expect(row).toContainText('Publicado'));
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectAccessibleAtWidths(page, () => expect(row).toContainText('Publicado'));
     await row.getByRole('link', { name: `Editar «${title}»` }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Editar artículo' })).toBeVisible();
     await page.getByRole('button', { name: 'Eliminar' }).click();

@@ -1,26 +1,75 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { STORAGE_KEYS } from '@dealclub/shared/constants';
 
 /** Helpers that prepare data through the product's own HTTP surface, as a user or admin would. */
 export const DEMO_PASSWORD = 'DemoPass!2026';
 
-/** A page of its own browser context, signed in through the sign-in form and landed on home. */
+type Tokens = { IdToken: string; RefreshToken: string };
+type SessionOptions = { password?: string; language?: 'en' | 'es' };
+
+/** Sign-ins made through the identity protocol, one per account and worker while its tokens last. */
+const signIns = new Map<string, Promise<Tokens>>();
+/** A session this close to its end is not handed out again (the web client would refresh it). */
+const SESSION_MARGIN_S = 10 * 60;
+
+function sessionTokens(request: APIRequestContext, email: string, password: string): Promise<Tokens> {
+  const key = `${email}\n${password}`;
+  const cached = signIns.get(key);
+  if (cached) {
+    return cached.then((tokens) => {
+      const { exp } = JSON.parse(Buffer.from(tokens.IdToken.split('.')[1]!, 'base64url').toString());
+      if (exp - Date.now() / 1000 > SESSION_MARGIN_S) return tokens;
+      signIns.delete(key);
+      return sessionTokens(request, email, password);
+    });
+  }
+  const tokens = tokensOf(request, email, password);
+  signIns.set(key, tokens);
+  tokens.catch(() => signIns.delete(key));
+  return tokens;
+}
+
+/**
+ * A browser's storage as the web client leaves it once `email` has signed in (the tokens under the
+ * client's keys) with `language` chosen: a context or page given it opens signed in, without the
+ * form. For tests whose subject is not the sign-in, which auth.spec.ts and profile.spec.ts walk.
+ */
+export async function sessionState(request: APIRequestContext, email: string, options: SessionOptions = {}) {
+  const tokens = await sessionTokens(request, email, options.password ?? DEMO_PASSWORD);
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin: new URL(test.info().project.use.baseURL!).origin,
+        localStorage: [
+          { name: STORAGE_KEYS.idToken, value: tokens.IdToken },
+          { name: STORAGE_KEYS.refreshToken, value: tokens.RefreshToken },
+          { name: STORAGE_KEYS.authenticated, value: 'true' },
+          { name: 'language', value: options.language ?? 'en' },
+        ],
+      },
+    ],
+  };
+}
+
+/** Signs `page`'s browser in as `email` (see sessionState): the next page it loads is signed in. */
+export async function signInWithSession(page: Page, email: string, options: SessionOptions = {}) {
+  await page.context().setStorageState(await sessionState(page.request, email, options));
+}
+
+/** A page of its own browser context, signed in as `email` (see sessionState), on no page yet. */
 export async function signedIn(browser: Browser, email: string, password = DEMO_PASSWORD): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto('/auth');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/');
+  await signInWithSession(page, email, { password });
   return page;
 }
 
-/** Signs `page` in through the form; done once the account menu (the user's first name) shows. */
-export async function signInOnPage(page: Page, email: string, firstName: string, password = DEMO_PASSWORD) {
+/** Sends the sign-in form for `email` (for the tests whose subject is signing in or what it leads to). */
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/auth');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: firstName })).toBeVisible();
 }
 
 /** Signs in through the identity protocol, as the web client does, and returns the ID token. */
@@ -33,7 +82,7 @@ export async function tokensOf(
   request: APIRequestContext,
   email: string,
   password = DEMO_PASSWORD,
-): Promise<{ IdToken: string; RefreshToken: string }> {
+): Promise<Tokens> {
   const config = await (await request.get('/api/auth/public-config')).json();
   const res = await request.post('/cognito/', {
     headers: {

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { newConfirmedUser, savePhone, saveSellerPreferences, signInOnPage as signIn } from './helpers';
+import { newConfirmedUser, savePhone, saveSellerPreferences, signInWithSession } from './helpers';
 
 test.describe('team invitations', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -10,7 +10,8 @@ test.describe('team invitations', () => {
     const seller = await newConfirmedUser(request, 'originator');
     await savePhone(request, seller);
     await saveSellerPreferences(request, seller);
-    await signIn(page, seller.email, 'Fresh', seller.password);
+    await signInWithSession(page, seller.email, { password: seller.password });
+    await page.goto('/');
     await page.getByTestId('desktop-nav').getByRole('link', { name: 'Owners Club' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Owners Club');
     await page.getByLabel('Invite as').selectOption('buyer');
@@ -26,7 +27,7 @@ test.describe('team invitations', () => {
 });
 
 test('a buyer sees the restricted-access message', async ({ page }) => {
-  await signIn(page, 'buyer@demo.test', 'Bianca');
+  await signInWithSession(page, 'buyer@demo.test');
   await page.goto('/owners');
   await expect(page.getByText('The Owners Club is for sellers, owners and admins.')).toBeVisible();
 });

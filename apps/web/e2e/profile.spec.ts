@@ -1,13 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, seriousViolations, test } from './fixtures';
-import { newConfirmedUser, savePhone } from './helpers';
+import { newConfirmedUser, savePhone, signInThroughForm } from './helpers';
 
-async function signIn(page: Page, user: { email: string; password: string }) {
-  await page.goto('/auth');
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const signIn = (page: Page, user: { email: string; password: string }) =>
+  signInThroughForm(page, user.email, user.password);
 
 /** A 1×1 PNG, as a user's file. */
 const PNG = Buffer.from(

@@ -1,23 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
-import { idTokenOf, signInOnPage } from './helpers';
+import { expect, expectAccessibleAtWidths, test } from './fixtures';
+import { idTokenOf, signInWithSession } from './helpers';
 
 /*
  * The feature roadmap (`/features`) is public to read; signed-in users vote once per item. The demo
  * seed ships a few items; each test that votes or edits works on items it creates and deletes, so
  * the specs running beside it see the same counts.
  */
-
-/** Axe at the widths the other specs check, on one page load (the layout follows the window). */
-async function expectNoSeriousViolations(page: Page, ready: () => Promise<void>) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await ready();
-  expect(await seriousViolations(page), 'at 1280 px').toEqual([]);
-  await page.setViewportSize({ width: 375, height: 900 });
-  await ready();
-  expect(await seriousViolations(page), 'at 375 px').toEqual([]);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1e4)}`;
 
@@ -82,7 +71,7 @@ test.describe('voting', () => {
     const title = `Offline deal notes ${stamp()}`;
     const item = await createItem(request, title);
     try {
-      await signInOnPage(page, 'buyer@demo.test', 'Bianca');
+      await signInWithSession(page, 'buyer@demo.test');
       await page.goto('/features');
       const mine = card(page, title);
       const vote = mine.getByRole('button', { name: 'Vote' });
@@ -116,7 +105,7 @@ test.describe('the admin roadmap tab', () => {
     const title = `Mortgage payoff letters ${stamp()}`;
     const neighbour = await createItem(request, `Neighbour ${stamp()}`, 'done');
     try {
-      await signInOnPage(page, 'admin@demo.test', 'Ada');
+      await signInWithSession(page, 'admin@demo.test');
       await page.goto('/admin');
       await page
         .getByRole('navigation', { name: 'Admin sections' })
@@ -188,26 +177,24 @@ for (const [language, locale, texts] of [
       test.setTimeout(120_000);
       const h1 = page.getByRole('heading', { level: 1 });
       await page.goto('/features');
-      await expectNoSeriousViolations(page, async () => {
+      await expectAccessibleAtWidths(page, async () => {
         await expect(h1).toHaveText(texts.h1);
         await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
       });
 
-      // Signed in (through the English form), with the vote buttons; then the admin's tab and editor.
-      await page.evaluate(() => localStorage.setItem('language', 'en'));
-      await signInOnPage(page, 'admin@demo.test', 'Ada');
-      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+      // Signed in, with the vote buttons; then the admin's tab and editor.
+      await signInWithSession(page, 'admin@demo.test', { language });
       await page.goto('/features');
-      await expectNoSeriousViolations(page, async () => {
+      await expectAccessibleAtWidths(page, async () => {
         await expect(h1).toHaveText(texts.h1);
         await expect(page.locator('main button[aria-pressed]').first()).toBeVisible();
       });
       await page.goto('/admin?tab=roadmap');
-      await expectNoSeriousViolations(page, () =>
+      await expectAccessibleAtWidths(page, () =>
         expect(page.getByRole('heading', { level: 2, name: new RegExp(texts.tab, 'i') })).toBeVisible(),
       );
       await page.goto('/admin?tab=roadmap&edit=new');
-      await expectNoSeriousViolations(page, () =>
+      await expectAccessibleAtWidths(page, () =>
         expect(page.getByRole('heading', { level: 2, name: texts.add })).toBeVisible(),
       );
     });
