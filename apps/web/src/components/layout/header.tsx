@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '@/lib/session/session-context';
 import { NotificationBell } from '@/features/chat/components/notification-bell';
 import { useOnDemand } from '@/components/ui/on-demand';
+import { ACCOUNT_TRIGGER_CLASS } from './account-menu-trigger';
 import { LanguageSelect } from './language-select';
 import { LogoMark } from './logo';
 import { headerLinks, type NavLink as NavLinkItem } from './nav-links';
@@ -127,9 +128,6 @@ export function Header() {
 }
 
 const loadAccountMenu = () => import('./account-menu');
-
-export const ACCOUNT_TRIGGER_CLASS =
-  'hidden items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-800 md:inline-flex';
 
 /** The signed-in user's menu of the wide header; the menu itself loads on first use. */
 function AccountMenu({

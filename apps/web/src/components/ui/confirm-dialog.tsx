@@ -7,23 +7,11 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import type { ConfirmDialogContentProps } from './confirm-dialog-content';
 
-export interface ConfirmDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+export interface ConfirmDialogProps extends Omit<ConfirmDialogContentProps, 'opener'> {
   /** The button that opens the confirmation; the focus goes back to it when it closes. */
   trigger: ReactNode;
-  title: string;
-  /** What the action applies to (the deal's address, the offer's terms), stressed. */
-  summary: ReactNode;
-  /** What the action will do. */
-  body: ReactNode;
-  cancelLabel: string;
-  confirmLabel: string;
-  busyLabel: string;
-  tone?: 'primary' | 'danger';
-  busy: boolean;
-  onConfirm: () => void;
 }
 
 // The modal (Radix: focus trap, dismissal, scroll lock) is 14 KB that only serves once someone asks

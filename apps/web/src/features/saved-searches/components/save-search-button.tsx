@@ -7,9 +7,7 @@ import { BookmarkPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SavedDealFilters } from '@dealclub/shared/deal-filters';
 import { useOnDemand } from '@/components/ui/on-demand';
-
-export const SAVE_SEARCH_CLASS =
-  'inline-flex h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-50';
+import { SAVE_SEARCH_CLASS } from './save-search-trigger';
 
 const loadDialog = () => import('./save-search-dialog');
 

@@ -28,7 +28,7 @@ import { codedErrorText } from '@/lib/server-errors';
 import { hasFilters } from '@/features/deals/components/browse-filters';
 import { useCreateSavedSearch } from '../api/saved-searches';
 import { filterSummary, suggestedName } from '../lib/summary';
-import { SAVE_SEARCH_CLASS } from './save-search-button';
+import { SAVE_SEARCH_CLASS } from './save-search-trigger';
 
 /** Refusals whose own message says what to do. */
 const CODED_REFUSALS: readonly ErrorCode[] = ['SAVED_SEARCH_LIMIT', 'SAVED_SEARCH_FILTERS_INVALID'];
