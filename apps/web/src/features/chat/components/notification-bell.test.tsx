@@ -66,6 +66,12 @@ async function openDropdown() {
 }
 
 describe('the notification bell', () => {
+  it('stays in view at every width (the header shows it beside the menu button)', async () => {
+    renderBell(createNotificationList());
+    const bell = await screen.findByRole('button', { name: /^Notifications/ });
+    expect(bell.className).not.toMatch(/(^|\s)hidden/);
+  });
+
   it('shows Loading notifications... until the list arrives', async () => {
     let release: (r: Response) => void = () => {};
     renderBell(() => new Promise<Response>((resolve) => (release = resolve)));

@@ -2,7 +2,7 @@ import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '@/lib/session/session-context';
-import { useRecentPages } from '../recent-pages-store';
+import { useRecentPages } from '@/lib/recent-pages';
 
 /** The user's recently visited pages (shell §2), newest first, without the page being shown. */
 export function RecentPagesList() {

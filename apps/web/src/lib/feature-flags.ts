@@ -1,3 +1,4 @@
+/** The feature flags of `GET /api/config/feature-flags`: the shell's webinar banner reads them. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { recentPagesKey, recordRecentPage, useRecentPages } from './recent-pages-store';
+import { recentPagesKey, recordRecentPage, useRecentPages } from './recent-pages';
 
 describe('recent pages store', () => {
   it('keeps pages per user in local storage, newest first', () => {
