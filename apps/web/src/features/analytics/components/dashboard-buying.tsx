@@ -6,7 +6,7 @@ import { placeOf } from '@/lib/address';
 import { formatDay } from '@/lib/dates';
 import type { Card } from '@/features/deals/api/deals';
 import { cardAddress } from '@/features/deals/components/deal-card';
-import { formatMoney, formatNumber } from '@/features/deals/components/money';
+import { formatMoney, formatNumber } from '@/lib/format';
 import { StatusBadge } from '@/features/deals/components/status-badge';
 import { OfferStatusBadge } from '@/features/offers/components/offer-status-badge';
 import type { BuyingDashboard } from '../api/dashboard';

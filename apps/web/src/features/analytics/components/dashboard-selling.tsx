@@ -4,7 +4,7 @@ import { DEAL_STATUSES } from '@dealclub/shared/deal-rules';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { formatDay } from '@/lib/dates';
 import { cardAddress } from '@/features/deals/components/deal-card';
-import { formatMoney, formatNumber } from '@/features/deals/components/money';
+import { formatMoney, formatNumber } from '@/lib/format';
 import { StatusBadge } from '@/features/deals/components/status-badge';
 import { OfferStatusBadge } from '@/features/offers/components/offer-status-badge';
 import type { SellingDashboard } from '../api/dashboard';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BuyerZip } from '@dealclub/shared/analytics';
-import { formatMoney } from '@/features/deals/components/money';
+import { formatMoney } from '@/lib/format';
 
 const PAGE = 50;
 

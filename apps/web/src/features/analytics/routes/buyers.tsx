@@ -8,7 +8,7 @@ import { isSellerSide } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { formatCompactMoney, formatMoney } from '@/features/deals/components/money';
+import { formatCompactMoney, formatMoney } from '@/lib/format';
 import { LazyUsMap, preloadUsMap } from '@/features/maps/lazy-us-map';
 import { extent, sequentialColor, sqrtRadius } from '@/features/maps/scales';
 import type { MapPoint } from '@/features/maps/us-map';

@@ -13,7 +13,7 @@ import { RequireSession } from '@/lib/session/require-session';
 import { useDeal, type DealDetail } from '@/features/deals/api/deals';
 import { fullAddress, streetOf } from '@/features/deals/components/deal-card';
 import { MatchingBuyers } from '@/features/deals/components/matching-buyers';
-import { formatMoney, formatNumber } from '@/features/deals/components/money';
+import { formatMoney, formatNumber } from '@/lib/format';
 import { StatusBadge } from '@/features/deals/components/status-badge';
 import { NotFoundPage } from '@/features/errors/routes/not-found';
 import { useDealAnalytics } from '../api/deal-analytics';

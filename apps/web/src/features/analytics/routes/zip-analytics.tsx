@@ -7,7 +7,7 @@ import { ZIP_PATTERN } from '@dealclub/shared/geo';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { formatMoney } from '@/features/deals/components/money';
+import { formatMoney } from '@/lib/format';
 import { NotFoundPage } from '@/features/errors/routes/not-found';
 import { LazyUsMap } from '@/features/maps/lazy-us-map';
 import type { MapPoint } from '@/features/maps/us-map';

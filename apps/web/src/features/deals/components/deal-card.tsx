@@ -7,7 +7,7 @@ import { streetWithUnit } from '@dealclub/shared/deal-rules';
 import { placeOf, streetLine } from '@/lib/address';
 import type { Card } from '../api/deals';
 import { FavoriteButton } from './favorite-button';
-import { formatMoney, formatNumber, formatRate } from './money';
+import { formatMoney, formatNumber, formatRate } from '@/lib/format';
 import { StatusBadge, TagBadge } from './status-badge';
 import { MatchBadge } from './match-badge';
 import { TermsVerifiedBadge } from './terms-verified-badge';

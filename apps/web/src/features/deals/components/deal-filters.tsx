@@ -12,7 +12,7 @@ import { SelectField } from '@/components/ui/choice-fields';
 import { stateOptions } from '@/components/ui/state-options';
 import { DEAL_SORTS, type DealFilters as Filters, type DealSort } from '../api/deals';
 import { BROWSE_TAGS, hasFilters, ZIP_RE } from './browse-filters';
-import { formatCompactMoney } from './money';
+import { formatCompactMoney } from '@/lib/format';
 
 const DEBOUNCE_MS = 400;
 

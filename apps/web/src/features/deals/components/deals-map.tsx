@@ -24,7 +24,7 @@ import type { Card, DealFilters } from '../api/deals';
 import { MAP_DEAL_CAP, useDealsMap } from '../api/deals-map';
 import { cardAddress, kindOf } from './deal-card';
 import { clusterDeals, dealsByZip, MAX_MAP_ZOOM, nextZoom, type Cluster, type Placed } from './map-clusters';
-import { formatMoney, formatNumber } from './money';
+import { formatMoney, formatNumber } from '@/lib/format';
 
 const GROUP_COLOR = '#1e3a8a';
 const DEAL_COLOR = '#0f766e';

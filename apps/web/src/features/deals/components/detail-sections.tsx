@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatDay, formatMoment } from '@/lib/dates';
 import type { DealDetail } from '../api/deals';
-import { formatMoney, formatNumber, formatRate } from './money';
+import { formatMoney, formatNumber, formatRate } from '@/lib/format';
 import { NotProvided } from './not-provided';
 import { StatusBadge, TagBadge } from './status-badge';
 

@@ -16,7 +16,7 @@ import { useLocaleSection } from '@/lib/i18n';
 import type { DealDetail } from '../api/deals';
 import { useDisclosures } from '../api/disclosures';
 import { DetailMath, DetailSection } from './detail-sections';
-import { formatMoney, formatNumber, formatRate } from './money';
+import { formatMoney, formatNumber, formatRate } from '@/lib/format';
 
 /** The terms the trust rules read, from the deal as the API sends it. */
 export function trustTermsOf(deal: DealDetail): TrustTerms {

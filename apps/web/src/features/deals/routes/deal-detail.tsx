@@ -20,7 +20,7 @@ import {
   DetailTerms,
 } from '../components/detail-sections';
 import { FavoriteButton } from '../components/favorite-button';
-import { formatMoney } from '../components/money';
+import { formatMoney } from '@/lib/format';
 import { StatusBadge } from '../components/status-badge';
 import { TermsVerifiedBadge } from '../components/terms-verified-badge';
 

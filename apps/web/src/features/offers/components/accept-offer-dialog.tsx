@@ -7,7 +7,7 @@ import { formatDay } from '@/lib/dates';
 import { codedErrorText } from '@/lib/server-errors';
 import { useAcceptOffer, type ReceivedOffer } from '../api/deal-offers';
 import { buyerName } from './buyer-cells';
-import { formatMoney } from '@/features/deals/components/money';
+import { formatMoney } from '@/lib/format';
 
 /** Refusals whose own message says what happened (another offer was accepted, the deal moved on). */
 const CODED_REFUSALS: readonly ErrorCode[] = [

@@ -24,7 +24,7 @@ import { useCounterOffer } from '../api/counters';
 import type { ReceivedOffer } from '../api/deal-offers';
 import { buyerName } from './buyer-cells';
 import { FormActions } from '@/features/deals/components/form-actions';
-import { formatMoney } from '@/features/deals/components/money';
+import { formatMoney } from '@/lib/format';
 
 /** Refusals whose own message says what happened (the offer was accepted or replaced meanwhile). */
 const CODED_REFUSALS: readonly ErrorCode[] = [

@@ -11,7 +11,7 @@ import { useAnswerCounter } from '../api/counters';
 import type { Offer } from '../api/offers';
 import { OfferHistory } from './offer-history';
 import { QuotedMessage } from './quoted-message';
-import { formatMoney } from '@/features/deals/components/money';
+import { formatMoney } from '@/lib/format';
 
 /** Refusals whose own message says what happened (the counter expired, a newer one came, …). */
 const CODED_REFUSALS: readonly ErrorCode[] = [

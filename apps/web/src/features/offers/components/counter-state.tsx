@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { counterAmount, counterStatusAt, type OfferCounter } from '@dealclub/shared/counter-rules';
 import type { OfferType } from '@dealclub/shared/offer-rules';
 import { formatDay, formatMoment } from '@/lib/dates';
-import { formatMoney } from '@/features/deals/components/money';
+import { formatMoney } from '@/lib/format';
 
 const STYLES = {
   open: 'border-violet-200 bg-violet-50 text-violet-900',

@@ -10,7 +10,7 @@ import { BrowseEmpty } from '@/features/deals/components/browse-results';
 import { cardAddress } from '@/features/deals/components/deal-card';
 import { InterestSent } from './interest-panel';
 import { LoadMore } from '@/features/deals/components/list-parts';
-import { formatMoney } from '@/features/deals/components/money';
+import { formatMoney } from '@/lib/format';
 import { OfferStatusBadge } from './offer-status-badge';
 import { OfferTerms } from './offer-terms';
 import { QuotedMessage } from './quoted-message';

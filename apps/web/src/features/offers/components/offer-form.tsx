@@ -17,7 +17,7 @@ import { codedErrorText } from '@/lib/server-errors';
 import type { DealDetail } from '@/features/deals/api/deals';
 import { useRefreshDeal, useSubmitOffer, type Offer } from '../api/offers';
 import { FormActions } from '@/features/deals/components/form-actions';
-import { formatMoney } from '@/features/deals/components/money';
+import { formatMoney } from '@/lib/format';
 import { RiskAcknowledgements } from './risk-acknowledgements';
 
 /** Refusals of the API that say why no offer is taken: shown as they are, not as a generic failure. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OfferEvent } from '@dealclub/shared/counter-rules';
 import type { OfferType } from '@dealclub/shared/offer-rules';
 import { formatDay, formatMoment } from '@/lib/dates';
-import { formatMoney } from '@/features/deals/components/money';
+import { formatMoney } from '@/lib/format';
 
 /** Steps that name terms: the offer's own when made, a counter's when sent or answered. */
 const WITH_TERMS = new Set<OfferEvent['kind']>(['submitted', 'countered', 'counter_accepted']);

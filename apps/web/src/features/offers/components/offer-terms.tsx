@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '@/lib/dates';
 import type { Offer } from '../api/offers';
-import { formatMoney } from '@/features/deals/components/money';
+import { formatMoney } from '@/lib/format';
 import { NotProvided } from '@/features/deals/components/not-provided';
 
 const LAYOUTS = {

@@ -11,7 +11,7 @@ import { BuyerName, buyerName, DateTime } from './buyer-cells';
 import { CounterCell } from './counter-cell';
 import { CsvDownloadButton } from './csv-download-button';
 import { LoadMore } from '@/features/deals/components/list-parts';
-import { formatMoney, formatRate } from '@/features/deals/components/money';
+import { formatMoney, formatRate } from '@/lib/format';
 import { NotProvided } from '@/features/deals/components/not-provided';
 import { OfferStatusBadge } from './offer-status-badge';
 

@@ -12,7 +12,7 @@ import { DealMissing } from '@/features/deals/components/deal-missing';
 import { DealPage } from '@/features/deals/components/deal-page';
 import { InterestedBuyers } from '../components/interested-buyers';
 import { MatchingBuyers } from '@/features/deals/components/matching-buyers';
-import { formatMoney } from '@/features/deals/components/money';
+import { formatMoney } from '@/lib/format';
 import { ReceivedOffers } from '../components/received-offers';
 import { StatusBadge } from '@/features/deals/components/status-badge';
 

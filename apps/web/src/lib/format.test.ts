@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompactMoney, formatMoney, formatRate } from './money';
+import { formatCompactMoney, formatMoney, formatRate } from './format';
 
 describe('money formats', () => {
   it('shows whole US dollars', () => {

@@ -1,5 +1,5 @@
 /**
- * Number formats of the deal screens: money is whole US dollars (API.md), shown in the reader's
+ * Number formats of the screens: money is whole US dollars (API.md), shown in the reader's
  * language; rates are percents. Dates are `@/lib/dates`.
  */
 
