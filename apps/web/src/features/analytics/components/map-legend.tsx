@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NO_VALUE_COLOR, SEQUENTIAL_STOPS, sizeLegendValues, sqrtRadius } from '@/features/maps/scales';
+import { NO_VALUE_COLOR, SEQUENTIAL_STOPS, sizeLegendValues, sqrtRadius } from '@/components/maps/scales';
 import { formatMoney } from '@/lib/format';
 
 /**

@@ -5,7 +5,7 @@
  * shows a small card that opens it. Keyboard and screen-reader users get the same deals as a
  * table by ZIP code, whose buttons list a ZIP's deals as links.
  *
- * A chunk of its own (with d3-geo through `@/features/maps/geo`): the list view's first load
+ * A chunk of its own (with d3-geo through `@/components/maps/geo`): the list view's first load
  * never carries it.
  */
 import { X } from 'lucide-react';
@@ -14,10 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { project } from '@/features/maps/geo';
-import { LazyUsMap, MapPlaceholder } from '@/features/maps/lazy-us-map';
-import { sqrtRadius } from '@/features/maps/scales';
-import type { MapPoint } from '@/features/maps/us-map';
+import { project } from '@/components/maps/geo';
+import { LazyUsMap, MapPlaceholder } from '@/components/maps/lazy-us-map';
+import { sqrtRadius } from '@/components/maps/scales';
+import type { MapPoint } from '@/components/maps/map-point';
 import { placeOf } from '@/lib/address';
 import { useLocaleSection } from '@/lib/i18n';
 import type { Card, DealFilters } from '../api/deals';

@@ -2,9 +2,9 @@ import { Building2 } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { LazyUsMap } from '@/features/maps/lazy-us-map';
-import { sqrtRadius } from '@/features/maps/scales';
-import type { MapPoint } from '@/features/maps/us-map';
+import { LazyUsMap } from '@/components/maps/lazy-us-map';
+import { sqrtRadius } from '@/components/maps/scales';
+import type { MapPoint } from '@/components/maps/map-point';
 import { useOwnersClub, type OwnerMarket } from '../api/owners-club';
 
 const marketKey = (m: { state: string; city: string }) => `${m.state}|${m.city.toLowerCase()}`;

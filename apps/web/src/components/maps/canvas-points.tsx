@@ -8,7 +8,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ViewBox } from './scales';
-import type { MapPoint } from './us-map';
+import type { MapPoint } from './map-point';
 
 export interface PlacedPoint {
   point: MapPoint;

@@ -10,6 +10,7 @@
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { CANVAS_POINTS, CanvasPoints, pointAt } from './canvas-points';
 import { loadUsShapes, project, type UsShapes } from './geo';
+import type { MapPoint } from './map-point';
 import {
   easeCubic,
   FULL_VIEW,
@@ -19,23 +20,6 @@ import {
   zoomedViewBox,
   type ViewBox,
 } from './scales';
-
-/** One point of the map. */
-export interface MapPoint {
-  /** Unique among the points (a ZIP code, a market key); given back by `onPointClick`. */
-  id: string;
-  /** WGS84 latitude and longitude (a ZIP centroid, never a street address). */
-  lat: number;
-  lng: number;
-  /** Radius in SVG units at the whole-country view (the map is 975 units wide); see `sqrtRadius`. */
-  radius: number;
-  /** Fill colour (any CSS colour); see `sequentialColor`. */
-  color: string;
-  /** Accessible name and hover text ("85004: 12 buyers"). */
-  label: string;
-  /** A short text drawn in the middle of the point (a cluster's count); decoration, not its name. */
-  text?: string;
-}
 
 export interface UsMapProps {
   /** The points. Those the projection cannot place (outside the US and its insets) are skipped. */
