@@ -37,7 +37,7 @@ export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> =
   dealDetail: () => import('@/features/deals/routes/deal-detail'),
   dealNew: () => import('@/features/deals/routes/deal-new'),
   dealEdit: () => import('@/features/deals/routes/deal-edit'),
-  dealOffers: () => import('@/features/offers/routes/deal-offers'),
+  dealOffers: () => import('@/features/deals/routes/deal-offers'),
   dealAnalytics: () => import('@/features/analytics/routes/deal-analytics'),
   dashboard: () => import('@/features/analytics/routes/dashboard'),
   chat: () => import('@/features/chat/routes/chat'),

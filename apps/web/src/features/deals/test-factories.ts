@@ -3,9 +3,9 @@
  * The signed-in session is `signedIn` of `@/test/session`.
  */
 import { offerFigures } from '@dealclub/shared/offer-rules';
-import type { EngagedBuyer, ReceivedInterest, ReceivedOffer } from '@/features/offers/api/deal-offers';
+import type { EngagedBuyer, ReceivedInterest, ReceivedOffer } from './api/deal-offers';
 import type { Card, DealDetail } from './api/deals';
-import type { Offer } from '@/features/offers/api/offers';
+import type { Offer } from './api/offers';
 
 export const DEAL_ID = '11111111-1111-4111-8111-111111111111';
 

@@ -9,7 +9,7 @@ import type { DealStatus } from '@dealclub/shared/deal-rules';
 import type { OfferStatus, OfferType } from '@dealclub/shared/offer-rules';
 import { apiRequest } from '@/lib/api-client';
 import { dealKeys, type Card } from '@/features/deals/api/deals';
-import type { MyInterest, MyOffer } from '@/features/offers/api/offers';
+import type { MyInterest, MyOffer } from '@/features/deals/api/offers';
 
 export interface BuyingDashboard {
   favorites: { total: number; latest: Card[] };

@@ -8,7 +8,7 @@ import type { Card } from '@/features/deals/api/deals';
 import { cardAddress } from '@/features/deals/components/deal-card';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { StatusBadge } from '@/features/deals/components/status-badge';
-import { OfferStatusBadge } from '@/features/offers/components/offer-status-badge';
+import { OfferStatusBadge } from '@/features/deals/components/offer-status-badge';
 import type { BuyingDashboard } from '../api/dashboard';
 import { DashboardEmpty, DashboardSection } from './dashboard-parts';
 

@@ -6,7 +6,7 @@ import { formatDay } from '@/lib/dates';
 import { cardAddress } from '@/features/deals/components/deal-card';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { StatusBadge } from '@/features/deals/components/status-badge';
-import { OfferStatusBadge } from '@/features/offers/components/offer-status-badge';
+import { OfferStatusBadge } from '@/features/deals/components/offer-status-badge';
 import type { SellingDashboard } from '../api/dashboard';
 import { DashboardEmpty, DashboardSection } from './dashboard-parts';
 

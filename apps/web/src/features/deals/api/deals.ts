@@ -26,7 +26,7 @@ import type { DealValues } from '@dealclub/shared/deals';
 import type { TermsVerified } from '@dealclub/shared/verifications';
 import { apiRequest, withQuery } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
-import type { Interest, Offer } from '@/features/offers/api/offers';
+import type { Interest, Offer } from './offers';
 
 export type Category = (typeof CATEGORIES)[number];
 export type PurchaseType = (typeof PURCHASE_TYPES)[number];

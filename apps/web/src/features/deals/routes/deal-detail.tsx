@@ -28,7 +28,7 @@ import { TermsVerifiedBadge } from '../components/terms-verified-badge';
 // trust parts (disclosures, formulas, loan schedules). Their code comes in the deal page's chunk,
 // fetched with the page (build/first-visit.ts, issue 18's budget); the seller's matching buyers
 // load only for the deal's originator.
-const BuyerPanels = lazy(() => import('@/features/offers/components/buyer-panels'));
+const BuyerPanels = lazy(() => import('../components/buyer-panels'));
 const DetailRisks = lazy(() =>
   import('../components/detail-trust').then((m) => ({ default: m.DetailRisks })),
 );

@@ -19,14 +19,12 @@ const ManageListings = lazy(() =>
   import('../components/manage-listings').then((m) => ({ default: m.ManageListings })),
 );
 const MyInterests = lazy(() =>
-  import('@/features/offers/components/my-engagement').then((m) => ({ default: m.MyInterests })),
+  import('../components/my-engagement').then((m) => ({ default: m.MyInterests })),
 );
 const MatchedView = lazy(() =>
   import('../components/matched-view').then((m) => ({ default: m.MatchedView })),
 );
-const MyOffers = lazy(() =>
-  import('@/features/offers/components/my-engagement').then((m) => ({ default: m.MyOffers })),
-);
+const MyOffers = lazy(() => import('../components/my-engagement').then((m) => ({ default: m.MyOffers })));
 // The map view (`?view=map`) brings d3-geo and the atlas: never part of the list's first load.
 const DealsMapView = lazy(() => import('../components/deals-map'));
 

@@ -9,14 +9,14 @@ import { useSimpleForm } from '@/lib/simple-form';
 import { ChoiceGroup, TextAreaField } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { useDisclosures } from '@/features/deals/api/disclosures';
+import { useDisclosures } from '../api/disclosures';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, numberOrNull, useFieldMessage } from '@/lib/form-helpers';
 import { codedErrorText } from '@/lib/server-errors';
-import type { DealDetail } from '@/features/deals/api/deals';
+import type { DealDetail } from '../api/deals';
 import { useRefreshDeal, useSubmitOffer, type Offer } from '../api/offers';
-import { FormActions } from '@/features/deals/components/form-actions';
+import { FormActions } from './form-actions';
 import { formatMoney } from '@/lib/format';
 import { RiskAcknowledgements } from './risk-acknowledgements';
 

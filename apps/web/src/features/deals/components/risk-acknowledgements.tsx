@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/ui/form-field';
-import type { DisclosureItem } from '@/features/deals/api/disclosures';
+import type { DisclosureItem } from '../api/disclosures';
 
 /**
  * The risks a creative offer acknowledges (issue 17): one checkbox per disclosure of the deal, each

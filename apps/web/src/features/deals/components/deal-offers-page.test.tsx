@@ -7,15 +7,9 @@ import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
 import type { ReceivedOffer } from '../api/deal-offers';
-import type { DealDetail } from '@/features/deals/api/deals';
+import type { DealDetail } from '../api/deals';
 import DealOffersPage from '../routes/deal-offers';
-import {
-  createDeal,
-  createInterest,
-  createReceivedOffer,
-  DEAL_ID,
-  json,
-} from '@/features/deals/test-factories';
+import { createDeal, createInterest, createReceivedOffer, DEAL_ID, json } from '../test-factories';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/use-toast', () => ({ toast }));

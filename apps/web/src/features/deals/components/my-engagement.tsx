@@ -4,17 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { placeOf } from '@/lib/address';
-import type { Card } from '@/features/deals/api/deals';
+import type { Card } from '../api/deals';
 import { useMyInterests, useMyOffers, type Page } from '../api/offers';
-import { BrowseEmpty } from '@/features/deals/components/browse-results';
-import { cardAddress } from '@/features/deals/components/deal-card';
+import { BrowseEmpty } from './browse-results';
+import { cardAddress } from './deal-card';
 import { InterestSent } from './interest-panel';
-import { LoadMore } from '@/features/deals/components/list-parts';
+import { LoadMore } from './list-parts';
 import { formatMoney } from '@/lib/format';
 import { OfferStatusBadge } from './offer-status-badge';
 import { OfferTerms } from './offer-terms';
 import { QuotedMessage } from './quoted-message';
-import { StatusBadge } from '@/features/deals/components/status-badge';
+import { StatusBadge } from './status-badge';
 
 /** "My interests" (`/deals?view=interests`): each deal I wrote to, with my message and its dates. */
 export function MyInterests() {

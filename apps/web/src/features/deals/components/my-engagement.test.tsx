@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
-import DealsPage from '@/features/deals/routes/deals';
-import { createDeal, createOffer, json } from '@/features/deals/test-factories';
+import DealsPage from '../routes/deals';
+import { createDeal, createOffer, json } from '../test-factories';
 
 /** A deal whose address is hidden from the buyer; the street is there so that a leak would show. */
 const hiddenDeal = createDeal({ streetAddress: '12 Oak Street', addressHidden: true, hideAddress: true });

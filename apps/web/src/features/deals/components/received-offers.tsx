@@ -10,9 +10,9 @@ import { AcceptOfferDialog } from './accept-offer-dialog';
 import { BuyerName, buyerName, DateTime } from './buyer-cells';
 import { CounterCell } from './counter-cell';
 import { CsvDownloadButton } from './csv-download-button';
-import { LoadMore } from '@/features/deals/components/list-parts';
+import { LoadMore } from './list-parts';
 import { formatMoney, formatRate } from '@/lib/format';
-import { NotProvided } from '@/features/deals/components/not-provided';
+import { NotProvided } from './not-provided';
 import { OfferStatusBadge } from './offer-status-badge';
 
 /** How each server order reads on its column (`aria-sort`) and which way its arrow points. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDay } from '@/lib/dates';
 import type { Offer } from '../api/offers';
 import { formatMoney } from '@/lib/format';
-import { NotProvided } from '@/features/deals/components/not-provided';
+import { NotProvided } from './not-provided';
 
 const LAYOUTS = {
   /** One term a row, the value on the right: the offer panel of the deal page. */

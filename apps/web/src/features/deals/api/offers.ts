@@ -8,7 +8,7 @@ import type { OfferCounter, OfferEvent } from '@dealclub/shared/counter-rules';
 import type { OfferStatus, OfferType } from '@dealclub/shared/offer-rules';
 import type { InterestInput, OfferValues } from '@dealclub/shared/offers';
 import { apiRequest } from '@/lib/api-client';
-import { dealKeys, dealQueryOptions, type Card, type DealDetail } from '@/features/deals/api/deals';
+import { dealKeys, dealQueryOptions, type Card, type DealDetail } from './deals';
 
 /** A buyer's expression of interest in a deal (`POST /api/deals/:id/interest`). */
 export interface Interest {

@@ -4,7 +4,7 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { useInterestedBuyers, type ReceivedInterest } from '../api/deal-offers';
 import { BuyerName, DateTime, PhoneLink } from './buyer-cells';
 import { CsvDownloadButton } from './csv-download-button';
-import { LoadMore } from '@/features/deals/components/list-parts';
+import { LoadMore } from './list-parts';
 
 const cell = 'px-3 py-3 align-top';
 

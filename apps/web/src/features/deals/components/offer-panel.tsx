@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OFFERABLE_STATUSES } from '@dealclub/shared/offer-rules';
-import type { DealDetail } from '@/features/deals/api/deals';
+import type { DealDetail } from '../api/deals';
 import type { Offer } from '../api/offers';
-import { DetailSection } from '@/features/deals/components/detail-sections';
+import { DetailSection } from './detail-sections';
 import { OfferForm } from './offer-form';
 import { OfferStatusBadge } from './offer-status-badge';
 import { OfferTerms } from './offer-terms';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { INTEREST_STATUSES } from '@dealclub/shared/offer-rules';
 import { MessageSellerForm } from '@/features/chat/components/message-seller-form';
-import type { DealDetail } from '@/features/deals/api/deals';
-import { DetailSection } from '@/features/deals/components/detail-sections';
+import type { DealDetail } from '../api/deals';
+import { DetailSection } from './detail-sections';
 import { InterestPanel } from './interest-panel';
 import { OfferPanel } from './offer-panel';
 

@@ -7,7 +7,7 @@ import type { OfferCounter, OfferEvent } from '@dealclub/shared/counter-rules';
 import { notificationPath } from '@dealclub/shared/chat-rules';
 import { createQueryClient } from '@/lib/query-client';
 import type { ReceivedOffer } from '../api/deal-offers';
-import { createOffer, createReceivedOffer, DEAL_ID, json } from '@/features/deals/test-factories';
+import { createOffer, createReceivedOffer, DEAL_ID, json } from '../test-factories';
 import { CounterCell } from './counter-cell';
 import { MyOfferCounter } from './counter-panel';
 

@@ -6,15 +6,15 @@ import { FormAlert } from '@/components/ui/form-field';
 import { placeOf } from '@/lib/address';
 import { isNotFound } from '@/lib/api-client';
 import { useReceivedOffers, type OfferScope } from '../api/deal-offers';
-import type { DealDetail } from '@/features/deals/api/deals';
-import { fullAddress } from '@/features/deals/components/deal-card';
-import { DealMissing } from '@/features/deals/components/deal-missing';
-import { DealPage } from '@/features/deals/components/deal-page';
+import type { DealDetail } from '../api/deals';
+import { fullAddress } from '../components/deal-card';
+import { DealMissing } from '../components/deal-missing';
+import { DealPage } from '../components/deal-page';
 import { InterestedBuyers } from '../components/interested-buyers';
-import { MatchingBuyers } from '@/features/deals/components/matching-buyers';
+import { MatchingBuyers } from '../components/matching-buyers';
 import { formatMoney } from '@/lib/format';
 import { ReceivedOffers } from '../components/received-offers';
-import { StatusBadge } from '@/features/deals/components/status-badge';
+import { StatusBadge } from '../components/status-badge';
 
 const isSort = (value: string | null): value is OfferSort =>
   (OFFER_SORTS as readonly string[]).includes(value ?? '');

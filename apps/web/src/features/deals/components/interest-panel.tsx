@@ -11,8 +11,8 @@ import { formatDay } from '@/lib/dates';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { codedErrorText } from '@/lib/server-errors';
 import { useExpressInterest, type Interest } from '../api/offers';
-import { DetailSection } from '@/features/deals/components/detail-sections';
-import { FormActions } from '@/features/deals/components/form-actions';
+import { DetailSection } from './detail-sections';
+import { FormActions } from './form-actions';
 import { QuotedMessage } from './quoted-message';
 
 /** Refusals that say why the deal takes no interest from this buyer: shown as they are. */

@@ -23,7 +23,7 @@ import { codedErrorText } from '@/lib/server-errors';
 import { useCounterOffer } from '../api/counters';
 import type { ReceivedOffer } from '../api/deal-offers';
 import { buyerName } from './buyer-cells';
-import { FormActions } from '@/features/deals/components/form-actions';
+import { FormActions } from './form-actions';
 import { formatMoney } from '@/lib/format';
 
 /** Refusals whose own message says what happened (the offer was accepted or replaced meanwhile). */

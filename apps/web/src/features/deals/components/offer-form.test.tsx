@@ -8,10 +8,10 @@ import type { Role } from '@dealclub/shared/roles';
 import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
-import type { DealDetail } from '@/features/deals/api/deals';
-import type { DisclosureItem } from '@/features/deals/api/disclosures';
-import DealDetailPage from '@/features/deals/routes/deal-detail';
-import { createDeal, createOffer, DEAL_ID, json } from '@/features/deals/test-factories';
+import type { DealDetail } from '../api/deals';
+import type { DisclosureItem } from '../api/disclosures';
+import DealDetailPage from '../routes/deal-detail';
+import { createDeal, createOffer, DEAL_ID, json } from '../test-factories';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/use-toast', () => ({ toast }));
