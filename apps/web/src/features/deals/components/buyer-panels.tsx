@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { INTEREST_STATUSES } from '@dealclub/shared/offer-rules';
-import { MessageSellerForm } from '@/features/chat/components/message-seller-form';
+import { MessageSellerForm } from './message-seller-form';
 import type { DealDetail } from '../api/deals';
 import { DetailSection } from './detail-sections';
 import { InterestPanel } from './interest-panel';

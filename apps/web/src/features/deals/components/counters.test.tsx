@@ -7,7 +7,8 @@ import type { OfferCounter, OfferEvent } from '@dealclub/shared/counter-rules';
 import { notificationPath } from '@dealclub/shared/chat-rules';
 import { createQueryClient } from '@/lib/query-client';
 import type { ReceivedOffer } from '../api/deal-offers';
-import { createOffer, createReceivedOffer, DEAL_ID, json } from '../test-factories';
+import { createOffer, createReceivedOffer, DEAL_ID } from '../test-factories';
+import { json } from '@/test/json';
 import { CounterCell } from './counter-cell';
 import { MyOfferCounter } from './counter-panel';
 

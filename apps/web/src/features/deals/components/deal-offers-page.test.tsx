@@ -9,7 +9,8 @@ import { signedIn } from '@/test/session';
 import type { ReceivedOffer } from '../api/deal-offers';
 import type { DealDetail } from '../api/deals';
 import DealOffersPage from '../routes/deal-offers';
-import { createDeal, createInterest, createReceivedOffer, DEAL_ID, json } from '../test-factories';
+import { createDeal, createInterest, createReceivedOffer, DEAL_ID } from '../test-factories';
+import { json } from '@/test/json';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/use-toast', () => ({ toast }));

@@ -8,7 +8,8 @@ import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
 import { dealKeys, type DealDetail } from '../api/deals';
 import DealDetailPage from '../routes/deal-detail';
-import { createDeal, createOffer, DEAL_ID, json } from '../test-factories';
+import { createDeal, createOffer, DEAL_ID } from '../test-factories';
+import { json } from '@/test/json';
 
 /** A pending Hybrid condo of the signed-in seller, with both loans, photos and the deal math. */
 const detail = (over: Partial<DealDetail> = {}): DealDetail =>

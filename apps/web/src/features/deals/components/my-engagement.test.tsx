@@ -6,7 +6,8 @@ import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
 import DealsPage from '../routes/deals';
-import { createDeal, createOffer, json } from '../test-factories';
+import { createDeal, createOffer } from '../test-factories';
+import { json } from '@/test/json';
 
 /** A deal whose address is hidden from the buyer; the street is there so that a leak would show. */
 const hiddenDeal = createDeal({ streetAddress: '12 Oak Street', addressHidden: true, hideAddress: true });

@@ -11,7 +11,8 @@ import { signedIn } from '@/test/session';
 import type { DealDetail } from '../api/deals';
 import type { DisclosureItem } from '../api/disclosures';
 import DealDetailPage from '../routes/deal-detail';
-import { createDeal, createOffer, DEAL_ID, json } from '../test-factories';
+import { createDeal, createOffer, DEAL_ID } from '../test-factories';
+import { json } from '@/test/json';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/use-toast', () => ({ toast }));

@@ -7,7 +7,7 @@ import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
 import DealsPage from '@/features/deals/routes/deals';
-import { json } from '@/features/deals/test-factories';
+import { json } from '@/test/json';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/use-toast', () => ({ toast }));

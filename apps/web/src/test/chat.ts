@@ -1,6 +1,7 @@
 /**
- * Factories of the conversations feature's unit tests. The reader is Rosa Díaz (`u1`, `signedIn` of
- * `@/test/session`), a buyer writing to Sam Seller about 12 Oak Street.
+ * Factories of the conversations' data for unit tests (the list, a conversation, the bell, a deal
+ * page's "Message the seller"). The reader is Rosa Díaz (`u1`, `signedIn` of `@/test/session`), a
+ * buyer writing to Sam Seller about 12 Oak Street.
  */
 import type {
   ChatMessage,

@@ -10,7 +10,7 @@ import { SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { codedErrorText } from '@/lib/server-errors';
-import { useStartThread } from '../api/threads';
+import { useStartThread } from '../api/start-thread';
 
 /** Refusals that say why this buyer cannot write about the deal: shown as they are. */
 const CODED_REFUSALS: readonly ErrorCode[] = [

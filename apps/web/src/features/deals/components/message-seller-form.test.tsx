@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '@/lib/session/session-context';
-import { json } from '@/features/deals/test-factories';
+import { json } from '@/test/json';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
-import { createMessage, createThread, DEAL_ID } from '../test-factories';
+import { createMessage, createThread, DEAL_ID } from '@/test/chat';
 import { MessageSellerForm } from './message-seller-form';
 
 const toast = vi.hoisted(() => vi.fn());
