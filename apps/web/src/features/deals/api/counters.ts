@@ -8,8 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CounterBody } from '@dealclub/shared/counters';
 import type { DealStatus } from '@dealclub/shared/deal-rules';
 import { apiRequest } from '@/lib/api-client';
-import { dealKeys, type DealDetail } from './deals';
-import type { Offer } from './offers';
+import { dealKeys, type DealDetail, type Offer } from '@/lib/deals';
 
 const offerPath = (offerId: string, action: string) => `/api/offers/${encodeURIComponent(offerId)}/${action}`;
 

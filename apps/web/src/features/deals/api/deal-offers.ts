@@ -14,8 +14,8 @@ import type { DealStatus } from '@dealclub/shared/deal-rules';
 import type { OfferFigures, OfferSort } from '@dealclub/shared/offer-rules';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
-import { dealKeys, type Category, type DealDetail } from './deals';
-import { offerKeys, type Offer, type Page } from './offers';
+import { dealKeys, type Category, type DealDetail, type Offer } from '@/lib/deals';
+import { offerKeys, type Page } from './offers';
 
 /** Who made an offer or expressed interest, as the deal's originator sees them. */
 export interface EngagedBuyer {

@@ -1,54 +1,20 @@
 /**
  * The buyer side's offers and interests: express interest in a deal, make (or replace) an offer,
- * and the lists "My interests" and "My offers". Query keys start with `['deals', …]` so that any
- * deal change refreshes them too.
+ * and the lists "My interests" and "My offers" (the interest and the offer themselves are
+ * `@/lib/deals`). Query keys start with `['deals', …]` so that any deal change refreshes them too.
  */
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OfferCounter, OfferEvent } from '@dealclub/shared/counter-rules';
-import type { OfferStatus, OfferType } from '@dealclub/shared/offer-rules';
 import type { InterestInput, OfferValues } from '@dealclub/shared/offers';
 import { apiRequest } from '@/lib/api-client';
-import { dealKeys, dealQueryOptions, type Card, type DealDetail } from './deals';
-
-/** A buyer's expression of interest in a deal (`POST /api/deals/:id/interest`). */
-export interface Interest {
-  id: string;
-  dealId: string;
-  message: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** An offer (`POST /api/deals/:id/offers`); money in whole dollars, the close date `YYYY-MM-DD`. */
-export interface Offer {
-  id: string;
-  dealId: string;
-  type: OfferType;
-  purchasePrice: number | null;
-  entryFee: number | null;
-  estimatedCloseDate: string;
-  message: string;
-  /** The deal's disclosures acknowledged with a creative offer (none for cash). */
-  acknowledgedRisks: string[];
-  status: OfferStatus;
-  createdAt: string;
-  acceptedAt: string | null;
-  /** The buyer's earlier offer this one replaced. */
-  replacesId: string | null;
-  /** The seller's latest counter-offer, and every step of the offer (issue 17); absent in older answers. */
-  counter?: OfferCounter | null;
-  history?: OfferEvent[];
-  /** The counter whose terms the buyer accepted, when the offer was accepted that way. */
-  acceptedCounterId?: string | null;
-}
-
-export interface MyInterest extends Omit<Interest, 'dealId'> {
-  deal: Card;
-}
-
-export interface MyOffer extends Offer {
-  deal: Card;
-}
+import {
+  dealKeys,
+  dealQueryOptions,
+  type DealDetail,
+  type Interest,
+  type MyInterest,
+  type MyOffer,
+  type Offer,
+} from '@/lib/deals';
 
 export interface Page<T> {
   items: T[];

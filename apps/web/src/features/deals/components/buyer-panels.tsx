@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { INTEREST_STATUSES } from '@dealclub/shared/offer-rules';
 import { MessageSellerForm } from './message-seller-form';
-import type { DealDetail } from '../api/deals';
+import type { DealDetail } from '@/lib/deals';
 import { DetailSection } from './detail-sections';
 import { InterestPanel } from './interest-panel';
 import { OfferPanel } from './offer-panel';

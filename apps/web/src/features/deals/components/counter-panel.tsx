@@ -8,7 +8,7 @@ import { formatDay, formatMoment } from '@/lib/dates';
 import { useLocaleSection } from '@/lib/i18n';
 import { codedErrorText } from '@/lib/server-errors';
 import { useAnswerCounter } from '../api/counters';
-import type { Offer } from '../api/offers';
+import type { Offer } from '@/lib/deals';
 import { OfferHistory } from './offer-history';
 import { QuotedMessage } from './quoted-message';
 import { formatMoney } from '@/lib/format';

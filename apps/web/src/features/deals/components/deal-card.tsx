@@ -3,32 +3,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
-import { streetWithUnit } from '@dealclub/shared/deal-rules';
-import { placeOf, streetLine } from '@/lib/address';
-import type { Card } from '../api/deals';
+import { cardAddress, placeOf } from '@/lib/address';
+import type { Card } from '@/lib/deals';
 import { FavoriteButton } from './favorite-button';
 import { formatMoney, formatNumber, formatRate } from '@/lib/format';
-import { StatusBadge, TagBadge } from './status-badge';
+import { StatusBadge, TagBadge } from '@/components/deals/status-badge';
 import { MatchBadge } from './match-badge';
 import { TermsVerifiedBadge } from './terms-verified-badge';
-
-type Located = Pick<Card, 'streetAddress' | 'unit' | 'addressHidden' | 'city' | 'state' | 'zipCode'>;
-
-/** Street and unit, or null when the address is hidden from this viewer. */
-export function streetOf(deal: Located): string | null {
-  if (deal.addressHidden || !deal.streetAddress) return null;
-  return streetWithUnit(deal.streetAddress, deal.unit);
-}
-
-/** The first line of an address on a deal's own page: street and unit in full, or 'Address undisclosed'. */
-export function fullAddress(t: TFunction, deal: Located): string {
-  return streetLine(t, streetOf(deal), { full: true });
-}
-
-/** The first line of an address in a list: the street cut at 30 characters, or 'Address undisclosed'. */
-export function cardAddress(t: TFunction, deal: Located): string {
-  return streetLine(t, streetOf(deal));
-}
 
 /** The kind of deal: its purchase type for creative deals, else its category. */
 export function kindOf(t: TFunction, deal: Pick<Card, 'category' | 'purchaseType'>): string {

@@ -7,9 +7,10 @@ import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
 import type { ReceivedOffer } from '../api/deal-offers';
-import type { DealDetail } from '../api/deals';
+import type { DealDetail } from '@/lib/deals';
 import DealOffersPage from '../routes/deal-offers';
-import { createDeal, createInterest, createReceivedOffer, DEAL_ID } from '../test-factories';
+import { createInterest, createReceivedOffer } from '../test-factories';
+import { createDeal, DEAL_ID } from '@/test/deals';
 import { json } from '@/test/json';
 
 const toast = vi.hoisted(() => vi.fn());

@@ -18,11 +18,12 @@ import { project } from '@/components/maps/geo';
 import { LazyUsMap, MapPlaceholder } from '@/components/maps/lazy-us-map';
 import { sqrtRadius } from '@/components/maps/scales';
 import type { MapPoint } from '@/components/maps/map-point';
-import { placeOf } from '@/lib/address';
+import { cardAddress, placeOf } from '@/lib/address';
 import { useLocaleSection } from '@/lib/i18n';
-import type { Card, DealFilters } from '../api/deals';
+import type { DealFilters } from '../api/deals';
+import type { Card } from '@/lib/deals';
 import { MAP_DEAL_CAP, useDealsMap } from '../api/deals-map';
-import { cardAddress, kindOf } from './deal-card';
+import { kindOf } from './deal-card';
 import { clusterDeals, dealsByZip, MAX_MAP_ZOOM, nextZoom, type Cluster, type Placed } from './map-clusters';
 import { formatMoney, formatNumber } from '@/lib/format';
 

@@ -13,7 +13,7 @@ import {
 import { LoadFailed } from '@/components/ui/load-failed';
 import { formatDay } from '@/lib/dates';
 import { useLocaleSection } from '@/lib/i18n';
-import type { DealDetail } from '../api/deals';
+import type { DealDetail } from '@/lib/deals';
 import { useDisclosures } from '../api/disclosures';
 import { DetailMath, DetailSection } from './detail-sections';
 import { formatMoney, formatNumber, formatRate } from '@/lib/format';

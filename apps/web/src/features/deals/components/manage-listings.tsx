@@ -9,7 +9,7 @@ import { useMyDeals, type MyDealCard, type StatusCounts } from '../api/deal-muta
 import { labelOf } from './form-labels';
 import { formatMoney } from '@/lib/format';
 import { DeleteDialog } from './manage-delete-dialog';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/deals/status-badge';
 import { StatusDialog } from './status-dialog';
 
 type Filter = DealStatus | 'all';

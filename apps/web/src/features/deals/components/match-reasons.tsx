@@ -2,7 +2,7 @@ import { Check, CircleHelp, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useLocaleSection } from '@/lib/i18n';
-import type { Match, MatchPlace, MatchReason, MatchValue } from '../api/matching';
+import type { Match, MatchPlace, MatchReason, MatchValue } from '@/lib/deals';
 import { DetailSection } from './detail-sections';
 import { formatMoney, formatNumber } from '@/lib/format';
 

@@ -6,7 +6,7 @@ import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
 import DealsPage from '../routes/deals';
-import { createDeal, createOffer } from '../test-factories';
+import { createDeal, createOffer } from '@/test/deals';
 import { json } from '@/test/json';
 
 /** A deal whose address is hidden from the buyer; the street is there so that a leak would show. */

@@ -3,18 +3,17 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { placeOf } from '@/lib/address';
-import type { Card } from '../api/deals';
+import { cardAddress, placeOf } from '@/lib/address';
+import type { Card } from '@/lib/deals';
 import { useMyInterests, useMyOffers, type Page } from '../api/offers';
 import { BrowseEmpty } from './browse-results';
-import { cardAddress } from './deal-card';
 import { InterestSent } from './interest-panel';
 import { LoadMore } from './list-parts';
 import { formatMoney } from '@/lib/format';
-import { OfferStatusBadge } from './offer-status-badge';
+import { OfferStatusBadge } from '@/components/deals/offer-status-badge';
 import { OfferTerms } from './offer-terms';
 import { QuotedMessage } from './quoted-message';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/deals/status-badge';
 
 /** "My interests" (`/deals?view=interests`): each deal I wrote to, with my message and its dates. */
 export function MyInterests() {

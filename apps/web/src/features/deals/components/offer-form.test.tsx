@@ -8,10 +8,10 @@ import type { Role } from '@dealclub/shared/roles';
 import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
-import type { DealDetail } from '../api/deals';
+import type { DealDetail } from '@/lib/deals';
 import type { DisclosureItem } from '../api/disclosures';
 import DealDetailPage from '../routes/deal-detail';
-import { createDeal, createOffer, DEAL_ID } from '../test-factories';
+import { createDeal, createOffer, DEAL_ID } from '@/test/deals';
 import { json } from '@/test/json';
 
 const toast = vi.hoisted(() => vi.fn());

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OFFERABLE_STATUSES } from '@dealclub/shared/offer-rules';
-import type { DealDetail } from '../api/deals';
-import type { Offer } from '../api/offers';
+import type { DealDetail, Offer } from '@/lib/deals';
 import { DetailSection } from './detail-sections';
 import { OfferForm } from './offer-form';
-import { OfferStatusBadge } from './offer-status-badge';
+import { OfferStatusBadge } from '@/components/deals/offer-status-badge';
 import { OfferTerms } from './offer-terms';
 import { QuotedMessage } from './quoted-message';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '@/lib/dates';
-import type { Offer } from '../api/offers';
+import type { Offer } from '@/lib/deals';
 import { formatMoney } from '@/lib/format';
 import { NotProvided } from './not-provided';
 

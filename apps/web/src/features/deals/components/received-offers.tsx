@@ -13,7 +13,7 @@ import { CsvDownloadButton } from './csv-download-button';
 import { LoadMore } from './list-parts';
 import { formatMoney, formatRate } from '@/lib/format';
 import { NotProvided } from './not-provided';
-import { OfferStatusBadge } from './offer-status-badge';
+import { OfferStatusBadge } from '@/components/deals/offer-status-badge';
 
 /** How each server order reads on its column (`aria-sort`) and which way its arrow points. */
 const SORT_DIRECTION: Record<OfferSort, 'ascending' | 'descending' | 'other'> = {

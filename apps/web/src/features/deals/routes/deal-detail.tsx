@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isBuyerSide, isSellerSide } from '@dealclub/shared/roles';
 import { FormAlert } from '@/components/ui/form-field';
-import { placeOf } from '@/lib/address';
+import { fullAddress, placeOf } from '@/lib/address';
 import { formatDay } from '@/lib/dates';
-import type { DealDetail } from '../api/deals';
+import type { DealDetail } from '@/lib/deals';
 import { BackLink } from '../components/back-link';
-import { fullAddress, kindOf } from '../components/deal-card';
+import { kindOf } from '../components/deal-card';
 import { DealPage } from '../components/deal-page';
 import { DetailGallery } from '../components/detail-gallery';
 import {
@@ -21,7 +21,7 @@ import {
 } from '../components/detail-sections';
 import { FavoriteButton } from '../components/favorite-button';
 import { formatMoney } from '@/lib/format';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '@/components/deals/status-badge';
 import { TermsVerifiedBadge } from '../components/terms-verified-badge';
 
 // Rendered once the page has shown: the buyer's forms (offer, interest, the chat starter) and the

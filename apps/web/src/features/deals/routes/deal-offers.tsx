@@ -3,18 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { OFFER_SORTS, type OfferSort } from '@dealclub/shared/offer-rules';
 import { FormAlert } from '@/components/ui/form-field';
-import { placeOf } from '@/lib/address';
+import { fullAddress, placeOf } from '@/lib/address';
 import { isNotFound } from '@/lib/api-client';
 import { useReceivedOffers, type OfferScope } from '../api/deal-offers';
-import type { DealDetail } from '../api/deals';
-import { fullAddress } from '../components/deal-card';
+import type { DealDetail } from '@/lib/deals';
 import { DealMissing } from '../components/deal-missing';
 import { DealPage } from '../components/deal-page';
 import { InterestedBuyers } from '../components/interested-buyers';
 import { MatchingBuyers } from '../components/matching-buyers';
 import { formatMoney } from '@/lib/format';
 import { ReceivedOffers } from '../components/received-offers';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '@/components/deals/status-badge';
 
 const isSort = (value: string | null): value is OfferSort =>
   (OFFER_SORTS as readonly string[]).includes(value ?? '');
