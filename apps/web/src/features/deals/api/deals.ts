@@ -12,8 +12,8 @@ import {
   type InfiniteData,
   type QueryKey,
 } from '@tanstack/react-query';
-import type { DealListSort, SavedDealFilters } from '@dealclub/shared/deal-filters';
 import { apiRequest, withQuery } from '@/lib/api-client';
+import type { DealFilters } from '@/lib/browse-filters';
 import { dealKeys, type Card, type DealDetail } from '@/lib/deals';
 
 export interface DealsPage {
@@ -23,19 +23,6 @@ export interface DealsPage {
   total: number;
   totalCapped?: boolean;
 }
-
-/** The list's sorts, in the order the sort menu offers them. */
-export const DEAL_SORTS = [
-  'newest',
-  'match',
-  'price-asc',
-  'price-desc',
-  'entry-fee-asc',
-] as const satisfies readonly DealListSort[];
-export type DealSort = DealListSort;
-
-/** The browse filters as the API takes them (all optional): those a saved search keeps. */
-export type DealFilters = SavedDealFilters;
 
 export const PAGE_SIZE = 24;
 

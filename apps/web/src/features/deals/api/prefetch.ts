@@ -7,7 +7,7 @@ import { isBuyerSide } from '@dealclub/shared/roles';
 import { currentToken } from '@/lib/api-client';
 import { fallbackUser } from '@/lib/session/session-manager';
 import type { ScreenPrefetch } from '@/lib/query-client';
-import { parseFilters } from '../components/browse-filters';
+import { parseFilters } from '@/lib/browse-filters';
 import { dealsListOptions } from './deals';
 import { dealQueryOptions } from '@/lib/deals';
 

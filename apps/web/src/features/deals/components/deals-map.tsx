@@ -20,7 +20,7 @@ import { sqrtRadius } from '@/components/maps/scales';
 import type { MapPoint } from '@/components/maps/map-point';
 import { cardAddress, placeOf } from '@/lib/address';
 import { useLocaleSection } from '@/lib/i18n';
-import type { DealFilters } from '../api/deals';
+import type { DealFilters } from '@/lib/browse-filters';
 import type { Card } from '@/lib/deals';
 import { MAP_DEAL_CAP, useDealsMap } from '../api/deals-map';
 import { kindOf } from './deal-card';

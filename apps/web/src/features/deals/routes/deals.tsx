@@ -6,13 +6,19 @@ import { isBuyerSide, isSellerSide, type Role } from '@dealclub/shared/roles';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { RequireSession } from '@/lib/session/require-session';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { useDealsList, useFavorites, type DealFilters as Filters } from '../api/deals';
+import { useDealsList, useFavorites } from '../api/deals';
 import { BrowseEmpty, BrowseGrid } from '../components/browse-results';
-import { hasFilters, parseFilters, withFilters, withoutFilters } from '../components/browse-filters';
+import {
+  hasFilters,
+  parseFilters,
+  withFilters,
+  withoutFilters,
+  type DealFilters as Filters,
+} from '@/lib/browse-filters';
 import { BrowseViews, type BrowseView } from '../components/browse-views';
 import { DealFilters, SearchFilter, SortSelect } from '../components/deal-filters';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
+import { SaveSearchButton } from '../components/save-search-button';
 
 // The browse list is what most visits open; the other views are chunks of their own.
 const ManageListings = lazy(() =>

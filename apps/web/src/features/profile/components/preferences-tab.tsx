@@ -16,7 +16,7 @@ import { SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { i18n, saveLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session/session-context';
-import { SavedSearchesList } from '@/features/saved-searches/components/saved-searches-list';
+import { SavedSearchesList } from './saved-searches-list';
 import { preferencesTab, type Preferences } from '../api/tabs';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { PushSetting } from './push-setting';

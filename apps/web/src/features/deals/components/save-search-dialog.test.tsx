@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
-import DealsPage from '@/features/deals/routes/deals';
+import DealsPage from '../routes/deals';
 import { json } from '@/test/json';
 
 const toast = vi.hoisted(() => vi.fn());

@@ -4,8 +4,8 @@
  */
 import type { TFunction } from 'i18next';
 import type { SavedDealFilters } from '@dealclub/shared/deal-filters';
-import { withFilters } from '@/features/deals/components/browse-filters';
-import { formatCompactMoney } from '@/lib/format';
+import { withFilters } from './browse-filters';
+import { formatCompactMoney } from './format';
 import { SAVED_SEARCH_NAME_MAX } from '@dealclub/shared/saved-searches';
 
 /** Each filter as a short phrase in the reader's language, the place first. */

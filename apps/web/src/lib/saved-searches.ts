@@ -1,7 +1,7 @@
 /**
  * A buyer's saved searches (`GET`, `POST /api/saved-searches`, `DELETE /api/saved-searches/{id}`): the
  * list the Preferences tab shows, the save of the `/deals` dialog and the delete, each refreshing the
- * list by the same query key.
+ * list by the same query key. Shared: the deals list saves them, the profile lists them.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SavedDealFilters } from '@dealclub/shared/deal-filters';

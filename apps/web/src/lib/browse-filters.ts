@@ -11,8 +11,21 @@ import {
   ROOM_MINIMUMS,
   SYSTEM_TAGS,
 } from '@dealclub/shared/deal-rules';
-import { US_STATES } from '@dealclub/shared/geo-rules';
-import { DEAL_SORTS, type DealFilters, type DealSort } from '../api/deals';
+import type { DealListSort, SavedDealFilters } from '@dealclub/shared/deal-filters';
+import { US_STATES, ZIP_PATTERN } from '@dealclub/shared/geo-rules';
+
+/** The browse filters as the API takes them (all optional): those a saved search keeps. */
+export type DealFilters = SavedDealFilters;
+export type DealSort = DealListSort;
+
+/** The list's sorts, in the order the sort menu offers them. */
+export const DEAL_SORTS = [
+  'newest',
+  'match',
+  'price-asc',
+  'price-desc',
+  'entry-fee-asc',
+] as const satisfies readonly DealSort[];
 
 export const FILTER_KEYS = [
   'q',
@@ -31,7 +44,6 @@ export const FILTER_KEYS = [
 ] as const satisfies readonly (keyof DealFilters)[];
 
 export const BROWSE_TAGS: readonly string[] = [...FIXED_TAGS, ...SYSTEM_TAGS];
-export const ZIP_RE = /^\d{5}$/;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -63,7 +75,7 @@ export function parseFilters(params: URLSearchParams): DealFilters {
     propertyType: oneOf(PROPERTY_TYPES, params.get('propertyType')),
     state: oneOf(US_STATES, params.get('state')?.toUpperCase() ?? null),
     city: text(params.get('city'), 80),
-    zipCode: zip && ZIP_RE.test(zip) ? zip : undefined,
+    zipCode: zip && ZIP_PATTERN.test(zip) ? zip : undefined,
     tags: tags.length ? tags : undefined,
     verified: params.get('verified') === 'true' ? true : undefined,
     sort: oneOf<DealSort>(DEAL_SORTS, params.get('sort')),

@@ -25,9 +25,9 @@ import { toast } from '@/components/ui/use-toast';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { useLocaleSection } from '@/lib/i18n';
 import { codedErrorText } from '@/lib/server-errors';
-import { hasFilters } from '@/features/deals/components/browse-filters';
-import { useCreateSavedSearch } from '../api/saved-searches';
-import { filterSummary, suggestedName } from '../lib/summary';
+import { hasFilters } from '@/lib/browse-filters';
+import { useCreateSavedSearch } from '@/lib/saved-searches';
+import { filterSummary, suggestedName } from '@/lib/saved-search-summary';
 import { SAVE_SEARCH_CLASS } from './save-search-trigger';
 
 /** Refusals whose own message says what to do. */

@@ -13,8 +13,8 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { toast } from '@/components/ui/use-toast';
 import { useLocaleSection } from '@/lib/i18n';
 import { codedErrorText } from '@/lib/server-errors';
-import { useDeleteSavedSearch, useSavedSearches } from '../api/saved-searches';
-import { dealsPathOf, filterSummary } from '../lib/summary';
+import { useDeleteSavedSearch, useSavedSearches } from '@/lib/saved-searches';
+import { dealsPathOf, filterSummary } from '@/lib/saved-search-summary';
 
 export function SavedSearchesList() {
   const ready = useLocaleSection('savedSearches');
