@@ -14,7 +14,7 @@ import { useDeal, type DealDetail } from '@/lib/deals';
 import { MatchingBuyers } from '@/features/deals/components/matching-buyers';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { StatusBadge } from '@/components/deals/status-badge';
-import { NotFoundPage } from '@/features/errors/routes/not-found';
+import { NotFoundPage } from '@/components/layout/not-found-page';
 import { useDealAnalytics } from '../api/deal-analytics';
 import { formatShare, formatShortDay, funnelRows } from '../components/analytics-figures';
 

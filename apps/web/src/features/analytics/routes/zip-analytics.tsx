@@ -8,7 +8,7 @@ import { PageFallback } from '@/components/layout/page-fallback';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { formatMoney } from '@/lib/format';
-import { NotFoundPage } from '@/features/errors/routes/not-found';
+import { NotFoundPage } from '@/components/layout/not-found-page';
 import { LazyUsMap } from '@/components/maps/lazy-us-map';
 import type { MapPoint } from '@/components/maps/map-point';
 import { usePageTitle } from '@/hooks/use-page-title';

@@ -3,6 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/hooks/use-page-title';
 
+/**
+ * The page of a path that leads nowhere, and of a screen's item that does not exist or is not the
+ * reader's to see (never saying which): the router's catch-all and error boundary, a help article,
+ * a deal's or a ZIP's analytics.
+ */
 export function NotFoundPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.notFound'));
@@ -17,5 +22,3 @@ export function NotFoundPage() {
     </section>
   );
 }
-
-export default NotFoundPage;
