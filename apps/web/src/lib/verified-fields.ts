@@ -6,8 +6,8 @@
 import type { TFunction } from 'i18next';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { statementProblem, type VerifiedLoanField } from '@dealclub/shared/verifications';
-import { formatDay } from '@/lib/dates';
-import { formatMoney, formatRate } from '@/lib/format';
+import { formatDay } from './dates';
+import { formatMoney, formatRate } from './format';
 
 /** One field's value in the reader's language; '—' when the deal has none. */
 export function formatVerifiedField(
