@@ -3,14 +3,13 @@
  * often it alerts, a link that opens `/deals` with those filters, and Delete after a confirmation.
  */
 import { Search, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SavedSearch } from '@dealclub/shared/saved-searches';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmAction } from '@/components/ui/confirm-dialog';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { toast } from '@/components/ui/use-toast';
 import { useLocaleSection } from '@/lib/i18n';
 import { codedErrorText } from '@/lib/server-errors';
 import { useDeleteSavedSearch, useSavedSearches } from '@/lib/saved-searches';
@@ -69,21 +68,6 @@ function SavedSearches() {
 function SavedSearchItem({ search }: { search: SavedSearch }) {
   const { t, i18n } = useTranslation();
   const remove = useDeleteSavedSearch();
-  const [confirming, setConfirming] = useState(false);
-
-  async function confirmDelete() {
-    try {
-      await remove.mutateAsync(search.id);
-      toast({ title: t('savedSearches.deleted') });
-    } catch (error) {
-      toast({
-        title: codedErrorText(t, error, 'savedSearches.deleteFailed', ['SAVED_SEARCH_NOT_FOUND']),
-        variant: 'destructive',
-      });
-    } finally {
-      setConfirming(false);
-    }
-  }
 
   return (
     <li data-testid="saved-search" className="grid gap-2 rounded-lg border border-slate-200 p-4">
@@ -101,9 +85,13 @@ function SavedSearchItem({ search }: { search: SavedSearch }) {
           <Search aria-hidden className="size-4" />
           {t('savedSearches.open')}
         </Link>
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
+        <ConfirmAction
+          action={() => remove.mutateAsync(search.id)}
+          done={t('savedSearches.deleted')}
+          failed={(error) =>
+            codedErrorText(t, error, 'savedSearches.deleteFailed', ['SAVED_SEARCH_NOT_FOUND'])
+          }
+          closeOnFailure
           trigger={
             <button
               type="button"
@@ -122,7 +110,6 @@ function SavedSearchItem({ search }: { search: SavedSearch }) {
           busyLabel={t('savedSearches.deleting')}
           tone="danger"
           busy={remove.isPending}
-          onConfirm={() => void confirmDelete()}
         />
       </div>
     </li>
