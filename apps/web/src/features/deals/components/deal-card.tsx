@@ -19,6 +19,31 @@ export function kindOf(t: TFunction, deal: Pick<Card, 'category' | 'purchaseType
 }
 
 /**
+ * The head of a deal's card (the browse list's, the map's): the price, named for screen readers,
+ * then the kind of deal and of property.
+ */
+export function PriceAndKind({
+  deal,
+  priceClassName,
+}: {
+  deal: Pick<Card, 'purchasePrice' | 'category' | 'purchaseType' | 'propertyType'>;
+  priceClassName: string;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <p className={priceClassName}>
+        <span className="sr-only">{t('dealsBrowse.cardPrice')} </span>
+        {formatMoney(deal.purchasePrice, i18n.language)}
+      </p>
+      <p className="text-sm font-medium text-brand-800">
+        {kindOf(t, deal)} · {t(`dealCommon.propertyType.${deal.propertyType}`)}
+      </p>
+    </>
+  );
+}
+
+/**
  * One deal of the browse list: the cover (or a placeholder), the price, the address, the key terms,
  * the system tags and the status. The whole card opens the deal; the heart saves it.
  */
@@ -84,13 +109,7 @@ export function DealCard({
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
-          <p className="text-2xl font-bold text-ink">
-            <span className="sr-only">{t('dealsBrowse.cardPrice')} </span>
-            {formatMoney(deal.purchasePrice, lang)}
-          </p>
-          <p className="text-sm font-medium text-brand-800">
-            {kindOf(t, deal)} · {t(`dealCommon.propertyType.${deal.propertyType}`)}
-          </p>
+          <PriceAndKind deal={deal} priceClassName="text-2xl font-bold text-ink" />
           {(deal.termsVerified || deal.match) && (
             <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
               <MatchBadge match={deal.match} />

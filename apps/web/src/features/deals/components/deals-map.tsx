@@ -24,7 +24,7 @@ import { useLocaleSection } from '@/lib/i18n';
 import type { DealFilters } from '@/lib/browse-filters';
 import type { Card } from '@/lib/deals';
 import { MAP_DEAL_CAP, useDealsMap } from '../api/deals-map';
-import { kindOf } from './deal-card';
+import { PriceAndKind } from './deal-card';
 import { clusterDeals, dealsByZip, MAX_MAP_ZOOM, nextZoom, type Cluster, type Placed } from './map-clusters';
 import { formatMoney, formatNumber } from '@/lib/format';
 
@@ -333,13 +333,7 @@ function MapDealCard({ deal, linkState }: { deal: Card; linkState: unknown }) {
   const lang = i18n.language;
   return (
     <article className="grid gap-1 rounded-lg border border-slate-200 p-3">
-      <p className="text-lg font-bold text-ink">
-        <span className="sr-only">{t('dealsBrowse.cardPrice')} </span>
-        {formatMoney(deal.purchasePrice, lang)}
-      </p>
-      <p className="text-sm font-medium text-brand-800">
-        {kindOf(t, deal)} · {t(`dealCommon.propertyType.${deal.propertyType}`)}
-      </p>
+      <PriceAndKind deal={deal} priceClassName="text-lg font-bold text-ink" />
       <p className="text-sm text-slate-700">
         {t('dealsMap.rooms', {
           beds: formatNumber(deal.bedrooms, lang),
