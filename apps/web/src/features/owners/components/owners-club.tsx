@@ -7,7 +7,8 @@ import { formatNumber } from '@/lib/format';
 import { LazyUsMap } from '@/components/maps/lazy-us-map';
 import { sqrtRadius } from '@/components/maps/scales';
 import type { MapPoint } from '@/components/maps/map-point';
-import { useOwnersClub, type OwnerMarket } from '../api/owners-club';
+import type { OwnerMarket } from '@dealclub/shared/analytics';
+import { useOwnersClub } from '../api/owners-club';
 
 const marketKey = (m: { state: string; city: string }) => `${m.state}|${m.city.toLowerCase()}`;
 
