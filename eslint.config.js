@@ -129,9 +129,46 @@ const apiZones = [
   },
 ];
 
+/**
+ * The web app's layers (bulletproof-react): shared code (`lib`, `hooks`, `components`, and the unit
+ * tests' helpers in `test`) → `features/<name>` → `app`. Shared code imports no feature and not the
+ * app; a feature imports no other feature (but through its public entry, `features/<name>/index.ts`,
+ * where the build shows that it pulls no more code into another screen's chunk) and not the app; the
+ * app composes features. The zones are made from the folders, so a new feature is covered as it is
+ * created. They hold for type-only and dynamic imports as well.
+ */
+const WEB = 'apps/web/src';
+const WEB_SHARED = ['lib', 'hooks', 'components', 'test'];
+const WEB_FEATURES = readdirSync(new URL(`${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const webZones = [
+  {
+    target: WEB_SHARED.map((layer) => `${WEB}/${layer}`),
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message:
+      "Shared code (lib, hooks, components) imports no feature and not the app layer. Move what it needs down into lib/ (non-React code) or components/ (React), or let the app pass the feature's part in as a prop.",
+  },
+  {
+    target: `${WEB}/features`,
+    from: `${WEB}/app`,
+    message:
+      'A feature does not import the app layer: the app composes features (app/routes, app/root-layout.tsx), not the other way round.',
+  },
+  ...WEB_FEATURES.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [
+      `./${feature}`,
+      ...WEB_FEATURES.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+    ],
+    message: `Features do not import each other's internals. Move what "${feature}" shares with that feature into components/ (React) or lib/ (non-React code), or compose the two in app/routes.`,
+  })),
+];
+
 const boundaries = {
-  // The web app joins once its features stand apart (issue 27).
-  files: SOURCE_TREES.filter((tree) => !tree.startsWith('apps/web')),
+  files: SOURCE_TREES,
   plugins: { 'import-x': importX },
   settings: {
     // Parse imported TypeScript files too (no-cycle follows them), resolved as the compiler does:
@@ -146,9 +183,18 @@ const boundaries = {
   },
   rules: {
     // Static and dynamic imports alike: a lazily loaded module that imports its loader back is
-    // still a cycle. Type-only imports are held to the layers by no-restricted-paths below.
+    // still a cycle (move what both need into a file of its own). Type-only imports are held to the
+    // layers by no-restricted-paths below.
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
-    'import-x/no-restricted-paths': ['error', { zones: apiZones }],
+    'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: apiZones }],
+  },
+};
+
+const webLayers = {
+  files: [`${WEB}/**/*.{ts,tsx}`],
+  plugins: { 'import-x': importX },
+  rules: {
+    'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }],
   },
 };
 
@@ -172,25 +218,11 @@ export default tseslint.config(
     },
   },
   boundaries,
+  webLayers,
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      // Features compose through the app layer, never through each other's internals (STYLE.md).
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@/app/*'], message: 'The app layer composes features; features do not import it.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/web/src/app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: reactHooks.configs.recommended.rules,
   },
 );

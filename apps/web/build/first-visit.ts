@@ -31,7 +31,7 @@ export const FIRST_VISITS: Record<'/' | '/deals' | '/deals/{id}', FirstVisit> = 
     screen: 'src/features/deals/routes/deal-detail',
     atMount: [
       // A buyer's offer, interest and message forms (src/features/deals/routes/deal-detail.tsx).
-      'src/features/offers/components/buyer-panels',
+      'src/features/deals/components/buyer-panels',
       // The risks, the explained math and the loans of a creative deal, with their texts.
       'src/features/deals/components/detail-trust',
       'locales/{language}/trust',

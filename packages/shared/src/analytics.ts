@@ -98,3 +98,23 @@ export interface BuyerZip {
   averageDownPayment: number | null;
   averageMonthlyPayment: number | null;
 }
+
+/** One buyer of the buyer map's list (`GET /api/analytics/buyers`): names and budget, no contact data. */
+export interface BuyerListItem {
+  id: string;
+  firstName: string;
+  lastName: string;
+  maxDownPayment: number | null;
+  maxMonthlyPayment: number | null;
+  certified: boolean;
+}
+
+/** A market of the owners club (`GET /api/analytics/owners`): how many owners serve it, and its place. */
+export interface OwnerMarket {
+  state: string;
+  city: string;
+  /** The centroid of the city's ZIP codes; null when the reference data does not know the city. */
+  lat: number | null;
+  lng: number | null;
+  owners: number;
+}

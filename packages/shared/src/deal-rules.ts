@@ -82,29 +82,30 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
+/** The terms of the seller's loan a subject-to deal takes over (the form shows them all, §5 requires them). */
+export const SUBJECT_TO_TERMS = [
+  'loanType',
+  'interestRate',
+  'loanBalance',
+  'loanMaturityDate',
+  'piti',
+  'entryFee',
+] as const;
+
+/** The terms of the loan the seller gives (the form shows them all, §5 requires them). */
+export const SELLER_FINANCE_TERMS = [
+  'sellerLoanAmount',
+  'sellerInterestRate',
+  'piMonthlyPayment',
+  'sellerLoanMaturity',
+  'deedTransferType',
+] as const;
+
 /** The fields of one purchase type that the form shows and §5 requires. */
 export const REQUIRED_BY_PURCHASE_TYPE: Record<(typeof PURCHASE_TYPES)[number], readonly string[]> = {
-  SubTo: ['loanType', 'interestRate', 'loanBalance', 'loanMaturityDate', 'piti', 'entryFee'],
-  SellerFinance: [
-    'sellerLoanAmount',
-    'sellerInterestRate',
-    'piMonthlyPayment',
-    'sellerLoanMaturity',
-    'deedTransferType',
-  ],
-  Hybrid: [
-    'loanType',
-    'interestRate',
-    'loanBalance',
-    'loanMaturityDate',
-    'piti',
-    'entryFee',
-    'sellerLoanAmount',
-    'sellerInterestRate',
-    'piMonthlyPayment',
-    'sellerLoanMaturity',
-    'deedTransferType',
-  ],
+  SubTo: SUBJECT_TO_TERMS,
+  SellerFinance: SELLER_FINANCE_TERMS,
+  Hybrid: [...SUBJECT_TO_TERMS, ...SELLER_FINANCE_TERMS],
   LeaseOption: ['optionFee', 'optionSalePrice', 'optionTermYears', 'monthlyLeasePayment'],
 };
 

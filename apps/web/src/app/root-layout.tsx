@@ -6,6 +6,7 @@ import { PageFallback } from '@/components/layout/page-fallback';
 import { Header } from '@/components/layout/header';
 import { WebinarBanner } from '@/components/layout/webinar-banner';
 import { Toaster } from '@/components/ui/toaster';
+import { NotificationBell } from '@/features/chat/components/notification-bell';
 import { RealtimeProvider } from '@/features/chat/realtime/realtime-provider';
 import { FeedbackLauncher } from '@/features/feedback/components/feedback-launcher';
 import { ProfileCompletionRedirect } from './profile-redirect';
@@ -25,7 +26,7 @@ export function RootLayout() {
         >
           {t('app.skipToContent')}
         </a>
-        <Header />
+        <Header notifications={NotificationBell} />
         <WebinarBanner />
         {/* At least a screen tall: the footer starts below the fold, so a page that fills in as its
             data arrives does not push it down in view (layout shift). */}

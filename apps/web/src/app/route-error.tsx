@@ -2,7 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { NotFoundPage } from '@/features/errors/routes/not-found';
+import { NotFoundPage } from '@/components/layout/not-found-page';
 import { usePageTitle } from '@/hooks/use-page-title';
 
 /**

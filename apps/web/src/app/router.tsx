@@ -1,6 +1,6 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { APP_ROUTES, matchBuiltRoute } from '@dealclub/shared/routes';
-import { NotFoundPage } from '@/features/errors/routes/not-found';
+import { NotFoundPage } from '@/components/layout/not-found-page';
 import { queryClient } from '@/lib/query-client';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';

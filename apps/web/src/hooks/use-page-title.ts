@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { recordRecentPage } from '@/features/recent-pages/recent-pages-store';
+import { recordRecentPage } from '@/lib/recent-pages';
 import { useSession } from '@/lib/session/session-context';
 
 export interface RouteHandle {

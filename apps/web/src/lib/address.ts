@@ -5,7 +5,7 @@
  * place, "Austin, TX 78701".
  */
 import type { TFunction } from 'i18next';
-import { truncateAddress } from '@dealclub/shared/deal-rules';
+import { streetWithUnit, truncateAddress } from '@dealclub/shared/deal-rules';
 
 export interface Place {
   city: string;
@@ -25,4 +25,27 @@ export function placeOf(t: TFunction, { city, state, zipCode }: Place): string {
 export function streetLine(t: TFunction, street: string | null, { full = false } = {}): string {
   if (!street) return t('dealCommon.addressUndisclosed');
   return full ? street : truncateAddress(street);
+}
+
+/** A deal's address as the API gives it to this reader: no street when it is hidden from them. */
+export interface DealAddress extends Place {
+  streetAddress?: string;
+  unit?: string | null;
+  addressHidden: boolean;
+}
+
+/** Street and unit, or null when the address is hidden from this viewer. */
+export function streetOf(deal: DealAddress): string | null {
+  if (deal.addressHidden || !deal.streetAddress) return null;
+  return streetWithUnit(deal.streetAddress, deal.unit);
+}
+
+/** The first line of an address on a deal's own page: street and unit in full, or 'Address undisclosed'. */
+export function fullAddress(t: TFunction, deal: DealAddress): string {
+  return streetLine(t, streetOf(deal), { full: true });
+}
+
+/** The first line of an address in a list: the street cut at 30 characters, or 'Address undisclosed'. */
+export function cardAddress(t: TFunction, deal: DealAddress): string {
+  return streetLine(t, streetOf(deal));
 }

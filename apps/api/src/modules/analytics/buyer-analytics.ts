@@ -18,6 +18,7 @@ import {
   publicBuyerName,
   ZIP_BUYER_LIST_MAX,
   type BuyerAnalyticsFilters,
+  type BuyerListItem,
   type BuyerZip,
   type ZipAnalytics,
 } from '@dealclub/shared/analytics';
@@ -81,15 +82,6 @@ export interface BuyerMap {
   /** Buyers on the map (each once, however many ZIPs they name). */
   total: number;
   lastUpdated: string | null;
-}
-
-export interface BuyerListItem {
-  id: string;
-  firstName: string;
-  lastName: string;
-  maxDownPayment: number | null;
-  maxMonthlyPayment: number | null;
-  certified: boolean;
 }
 
 /** The statements, built once per database handle (and shape) and prepared under names of their text. */

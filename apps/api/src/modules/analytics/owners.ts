@@ -6,17 +6,9 @@
  * their buyer preferences. No contact data: the club reads names, companies and markets.
  */
 import { sql } from 'drizzle-orm';
+import type { OwnerMarket } from '@dealclub/shared/analytics';
 import { queryRows, type Db } from '../../db/client';
 import { fileUrl } from '../../lib/storage';
-
-export interface OwnerMarket {
-  state: string;
-  city: string;
-  /** The centroid of the city's ZIP codes; null when the reference data does not know the city. */
-  lat: number | null;
-  lng: number | null;
-  owners: number;
-}
 
 /** SQL: each active owner `u` with their markets as JSON (`[{ state, city }]`). */
 const OWNERS_WITH_MARKETS = sql`select u.id, u.first_name, u.last_name, u.company_name, u.company_logo_key,

@@ -4,7 +4,7 @@ import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OnDemandProps } from '@/components/ui/on-demand';
-import { ACCOUNT_TRIGGER_CLASS } from './header';
+import { ACCOUNT_TRIGGER_CLASS } from './account-menu-trigger';
 import type { NavLink } from './nav-links';
 
 export default function AccountMenu({

@@ -1,10 +1,11 @@
 import { ChevronDown, Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import type { Role } from '@dealclub/shared/roles';
 import { useSession } from '@/lib/session/session-context';
-import { NotificationBell } from '@/features/chat/components/notification-bell';
 import { useOnDemand } from '@/components/ui/on-demand';
+import { ACCOUNT_TRIGGER_CLASS } from './account-menu-trigger';
 import { LanguageSelect } from './language-select';
 import { LogoMark } from './logo';
 import { headerLinks, type NavLink as NavLinkItem } from './nav-links';
@@ -15,9 +16,15 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /**
  * The sticky header (shell §2). From 768 px the links sit in the bar; below it they fold into a
  * menu button (showing the user's first name when signed in) that opens a full-width list. The
- * notification bell of a signed-in user stays in the bar at every width.
+ * notification bell of a signed-in user stays in the bar at every width. The bell is the
+ * conversations feature's: the shell that composes the page passes it in (app/root-layout.tsx).
  */
-export function Header() {
+export function Header({
+  notifications: NotificationBell,
+}: {
+  /** The signed-in user's notification bell, shown beside the menu button. */
+  notifications?: ComponentType<{ roles: readonly Role[] }>;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const user = session.status === 'authenticated' ? session.user : null;
@@ -70,7 +77,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-2">
           <LanguageSelect />
           {/* The bell stays in the bar at every width, beside the menu button on narrow screens. */}
-          {user && <NotificationBell roles={user.roles} />}
+          {user && NotificationBell && <NotificationBell roles={user.roles} />}
           {user && session.status === 'authenticated' && (
             <AccountMenu
               label={user.firstName || t('nav.account')}
@@ -127,9 +134,6 @@ export function Header() {
 }
 
 const loadAccountMenu = () => import('./account-menu');
-
-export const ACCOUNT_TRIGGER_CLASS =
-  'hidden items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-800 md:inline-flex';
 
 /** The signed-in user's menu of the wide header; the menu itself loads on first use. */
 function AccountMenu({

@@ -3,7 +3,7 @@ import { Check, ChevronDown, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@dealclub/shared/constants';
 import type { OnDemandProps } from '@/components/ui/on-demand';
-import { LANGUAGE_TRIGGER_CLASS } from './language-select';
+import { LANGUAGE_TRIGGER_CLASS } from './language-trigger';
 
 /** The header's language select (language-select.tsx), loaded when it is first used. */
 export default function LanguageSelectMenu({

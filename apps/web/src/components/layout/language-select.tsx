@@ -7,6 +7,7 @@ import { useSession } from '@/lib/session/session-context';
 import { apiRequest } from '@/lib/api-client';
 import { saveLanguage } from '@/lib/i18n';
 import { useOnDemand } from '@/components/ui/on-demand';
+import { LANGUAGE_TRIGGER_CLASS } from './language-trigger';
 
 /**
  * Switches the language (shell §2, §8): locally first and saved in the browser, then, for a
@@ -53,10 +54,6 @@ export function useChangeLanguage() {
 }
 
 const loadMenu = () => import('./language-select-menu');
-
-/** The trigger's look, shared by the stand-in and the real select. */
-export const LANGUAGE_TRIGGER_CLASS =
-  'inline-flex h-9 w-[120px] items-center justify-between gap-1 rounded-md border border-white bg-transparent px-2 text-sm text-white';
 
 /**
  * The header's language dropdown (shell §2): 120 px wide, white border on the teal header. The

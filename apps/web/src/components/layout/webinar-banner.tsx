@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useFeatureFlags } from '@/features/config/api/get-feature-flags';
+import { useFeatureFlags } from '@/lib/feature-flags';
 import { useSession } from '@/lib/session/session-context';
 
 /**

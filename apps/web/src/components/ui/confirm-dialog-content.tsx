@@ -3,9 +3,28 @@
  * trap, dismissal and scroll lock, loaded the first time a confirmation is asked for.
  */
 import { AlertDialog } from 'radix-ui';
-import type { ConfirmDialogProps } from './confirm-dialog';
+import type { ReactNode } from 'react';
 
-const CONFIRM_TONES: Record<NonNullable<ConfirmDialogProps['tone']>, string> = {
+/** What the modal shows and does; {@link ConfirmDialog} adds the trigger. */
+export interface ConfirmDialogContentProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** What the action applies to (the deal's address, the offer's terms), stressed. */
+  summary: ReactNode;
+  /** What the action will do. */
+  body: ReactNode;
+  cancelLabel: string;
+  confirmLabel: string;
+  busyLabel: string;
+  tone?: 'primary' | 'danger';
+  busy: boolean;
+  onConfirm: () => void;
+  /** The trigger that opened the dialog: the focus goes back to it when it closes. */
+  opener: HTMLElement | null;
+}
+
+const CONFIRM_TONES: Record<NonNullable<ConfirmDialogContentProps['tone']>, string> = {
   primary: 'bg-brand-700 hover:bg-brand-800',
   danger: 'bg-red-700 hover:bg-red-800',
 };
@@ -23,7 +42,7 @@ export default function ConfirmDialogContent({
   busy,
   onConfirm,
   opener,
-}: Omit<ConfirmDialogProps, 'trigger'> & { opener: HTMLElement | null }) {
+}: ConfirmDialogContentProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialog.Portal>

@@ -7,23 +7,12 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import type { ConfirmDialogContentProps } from './confirm-dialog-content';
+import { toast } from './use-toast';
 
-export interface ConfirmDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+export interface ConfirmDialogProps extends Omit<ConfirmDialogContentProps, 'opener'> {
   /** The button that opens the confirmation; the focus goes back to it when it closes. */
   trigger: ReactNode;
-  title: string;
-  /** What the action applies to (the deal's address, the offer's terms), stressed. */
-  summary: ReactNode;
-  /** What the action will do. */
-  body: ReactNode;
-  cancelLabel: string;
-  confirmLabel: string;
-  busyLabel: string;
-  tone?: 'primary' | 'danger';
-  busy: boolean;
-  onConfirm: () => void;
 }
 
 // The modal (Radix: focus trap, dismissal, scroll lock) is 14 KB that only serves once someone asks
@@ -71,6 +60,41 @@ export function ConfirmDialog({ trigger, ...props }: ConfirmDialogProps) {
       )}
     </>
   );
+}
+
+/**
+ * A {@link ConfirmDialog} that keeps its own open state and runs `action` on Confirm. When it
+ * succeeds the dialog closes, says `done` in a toast and calls `onDone`; when it fails a toast
+ * says why (`failed`) and the dialog stays open for another try, or closes with `closeOnFailure`.
+ */
+export function ConfirmAction({
+  action,
+  done,
+  failed,
+  onDone,
+  closeOnFailure = false,
+  ...dialog
+}: Omit<ConfirmDialogProps, 'open' | 'onOpenChange' | 'onConfirm'> & {
+  action: () => Promise<unknown>;
+  done?: string;
+  failed: (error: unknown) => string;
+  onDone?: () => void;
+  closeOnFailure?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  async function confirm() {
+    try {
+      await action();
+    } catch (error) {
+      if (closeOnFailure) setOpen(false);
+      toast({ title: failed(error), variant: 'destructive' });
+      return;
+    }
+    setOpen(false);
+    if (done) toast({ title: done });
+    onDone?.();
+  }
+  return <ConfirmDialog {...dialog} open={open} onOpenChange={setOpen} onConfirm={() => void confirm()} />;
 }
 
 interface TriggerProps {

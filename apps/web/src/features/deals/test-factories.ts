@@ -1,82 +1,11 @@
 /**
- * Factories of the deals feature's unit tests: deals, offers, interests and the API's JSON answers.
- * The signed-in session is `signedIn` of `@/test/session`.
+ * Factories of the deals feature's own unit tests: what a deal's originator receives (offers with
+ * their buyers and figures, interests). Deals and offers themselves are `@/test/deals`.
  */
 import { offerFigures } from '@dealclub/shared/offer-rules';
-import type { EngagedBuyer, ReceivedInterest, ReceivedOffer } from '@/features/offers/api/deal-offers';
-import type { Card, DealDetail } from './api/deals';
-import type { Offer } from '@/features/offers/api/offers';
-
-export const DEAL_ID = '11111111-1111-4111-8111-111111111111';
-
-/** An active creative (subject-to) deal of someone else, asking $400,000 with a $15,000 entry fee. */
-export function createCard(overrides: Partial<Card> = {}): Card {
-  return {
-    id: DEAL_ID,
-    status: 'active',
-    streetAddress: '12 Oak Street',
-    unit: null,
-    addressHidden: false,
-    hideAddress: false,
-    city: 'Austin',
-    state: 'TX',
-    zipCode: '78701',
-    category: 'creative',
-    purchaseType: 'SubTo',
-    propertyType: 'singleFamily',
-    purchasePrice: 400_000,
-    entryFee: 15_000,
-    interestRate: 3.25,
-    bedrooms: 3,
-    bathrooms: 2,
-    squareFootage: 1500,
-    tags: ['motivated-seller'],
-    systemTags: [],
-    coverPhotoUrl: null,
-    coverPhoto: null,
-    isFavorite: false,
-    isOwn: false,
-    termsVerified: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-/** The deal of {@link createCard} with every term, as `GET /api/deals/:id` answers it. */
-export function createDeal(overrides: Partial<DealDetail> = {}): DealDetail {
-  return {
-    ...createCard(),
-    description: 'A family home near the park.',
-    exclusiveUntil: null,
-    updatedAt: '2026-01-02T00:00:00.000Z',
-    photos: [],
-    math: null,
-    originator: { firstName: 'Sam', companyName: null, logoUrl: null, callBookingUrl: null },
-    statusHistory: [],
-    myInterest: null,
-    myOffer: null,
-    engagement: null,
-    ...overrides,
-  };
-}
-
-export function createOffer(overrides: Partial<Offer> = {}): Offer {
-  return {
-    id: 'o1',
-    dealId: DEAL_ID,
-    type: 'cash',
-    purchasePrice: 390_000,
-    entryFee: null,
-    estimatedCloseDate: '2026-03-01',
-    message: '',
-    acknowledgedRisks: [],
-    status: 'open',
-    createdAt: '2026-02-01T15:00:00.000Z',
-    acceptedAt: null,
-    replacesId: null,
-    ...overrides,
-  };
-}
+import type { DealDetail, Offer } from '@/lib/deals';
+import { createOffer } from '@/test/deals';
+import type { EngagedBuyer, ReceivedInterest, ReceivedOffer } from './api/deal-offers';
 
 export function createBuyer(overrides: Partial<EngagedBuyer> = {}): EngagedBuyer {
   return {
@@ -110,12 +39,4 @@ export function createInterest(overrides: Partial<ReceivedInterest> = {}): Recei
     buyer: createBuyer({ id: 'b2', firstName: 'Lee', lastName: 'Park', email: 'lee@example.test' }),
     ...overrides,
   };
-}
-
-/** An answer of the API: `body` as JSON with `status`. */
-export function json(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
 }

@@ -14,7 +14,7 @@ import { SelectField } from '@/components/ui/choice-fields';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { formatMoment } from '@/lib/dates';
-import { formatVerifiedField } from '@/features/deals/components/verified-fields';
+import { formatVerifiedField } from '@/lib/verified-fields';
 import {
   fetchStatement,
   useAdminVerifications,

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageFallback } from '@/components/layout/page-fallback';
@@ -7,32 +7,31 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { MailboxTable, UsersTable, WaitlistTable } from '../components/admin-tables';
 import { VerificationsTab } from '../components/verifications-tab';
 
-// The help centre's editor (Markdown previews, its schemas and texts) loads when its tab opens.
-const HelpTab = lazy(() => import('@/features/help/components/admin-help-tab'));
-// The roadmap's editor and texts, likewise.
-const RoadmapTab = lazy(() => import('@/features/roadmap/components/admin-roadmap-tab'));
-// The feedback inbox and its texts, likewise.
-const FeedbackTab = lazy(() => import('@/features/feedback/components/admin-feedback-tab'));
-
 const TABS = ['users', 'waitlist', 'mailbox', 'verifications', 'feedback', 'help', 'roadmap'] as const;
 type Tab = (typeof TABS)[number];
+
+/** The tabs other features own (the feedback inbox, the help centre's and the roadmap's editors). */
+export type AdminTabs = Record<'feedback' | 'help' | 'roadmap', ComponentType>;
 
 /**
  * `/admin`: users (search, roles, deactivate), the waitlist, the mailbox of outgoing e-mail, the
  * mortgage statements to verify, the help centre's articles and Q&A and the feature roadmap. The tab is in the URL
- * (`?tab=`), so that each can be linked.
+ * (`?tab=`), so that each can be linked. The tabs of other features come from the app's route
+ * (app/routes/admin.tsx).
  */
-export default function AdminPage() {
+export default function AdminPage({ tabs }: { tabs: AdminTabs }) {
   const { t } = useTranslation();
   usePageTitle(t('pages.admin'));
   return (
     <RequireSession from="/admin">
-      {(user) => (user.roles.includes('admin') ? <Admin /> : <Navigate to="/unauthorized" replace />)}
+      {(user) =>
+        user.roles.includes('admin') ? <Admin tabs={tabs} /> : <Navigate to="/unauthorized" replace />
+      }
     </RequireSession>
   );
 }
 
-function Admin() {
+function Admin({ tabs: { help: HelpTab, roadmap: RoadmapTab, feedback: FeedbackTab } }: { tabs: AdminTabs }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const tab: Tab = TABS.find((x) => x === params.get('tab')) ?? 'users';

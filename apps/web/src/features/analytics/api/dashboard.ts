@@ -8,8 +8,7 @@ import type { DashboardMode } from '@dealclub/shared/analytics';
 import type { DealStatus } from '@dealclub/shared/deal-rules';
 import type { OfferStatus, OfferType } from '@dealclub/shared/offer-rules';
 import { apiRequest } from '@/lib/api-client';
-import { dealKeys, type Card } from '@/features/deals/api/deals';
-import type { MyInterest, MyOffer } from '@/features/offers/api/offers';
+import { dealKeys, type Card, type MyInterest, type MyOffer } from '@/lib/deals';
 
 export interface BuyingDashboard {
   favorites: { total: number; latest: Card[] };

@@ -8,7 +8,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DealAnalytics } from '@dealclub/shared/analytics';
 import { apiRequest } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
-import { dealKeys } from '@/features/deals/api/deals';
+import { dealKeys } from '@/lib/deals';
 
 export const dealAnalyticsKey = (dealId: string) => [...dealKeys.all, 'analytics', dealId] as const;
 

@@ -2,13 +2,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
-import { placeOf } from '@/lib/address';
+import { cardAddress, placeOf } from '@/lib/address';
 import { formatDay } from '@/lib/dates';
-import type { Card } from '@/features/deals/api/deals';
-import { cardAddress } from '@/features/deals/components/deal-card';
-import { formatMoney, formatNumber } from '@/features/deals/components/money';
-import { StatusBadge } from '@/features/deals/components/status-badge';
-import { OfferStatusBadge } from '@/features/offers/components/offer-status-badge';
+import type { Card } from '@/lib/deals';
+import { formatMoney, formatNumber } from '@/lib/format';
+import { StatusBadge } from '@/components/deals/status-badge';
+import { OfferStatusBadge } from '@/components/deals/offer-status-badge';
 import type { BuyingDashboard } from '../api/dashboard';
 import { DashboardEmpty, DashboardSection } from './dashboard-parts';
 

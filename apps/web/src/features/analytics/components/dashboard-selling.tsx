@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEAL_STATUSES } from '@dealclub/shared/deal-rules';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
+import { cardAddress } from '@/lib/address';
 import { formatDay } from '@/lib/dates';
-import { cardAddress } from '@/features/deals/components/deal-card';
-import { formatMoney, formatNumber } from '@/features/deals/components/money';
-import { StatusBadge } from '@/features/deals/components/status-badge';
-import { OfferStatusBadge } from '@/features/offers/components/offer-status-badge';
+import { formatMoney, formatNumber } from '@/lib/format';
+import { StatusBadge } from '@/components/deals/status-badge';
+import { OfferStatusBadge } from '@/components/deals/offer-status-badge';
 import type { SellingDashboard } from '../api/dashboard';
 import { DashboardEmpty, DashboardSection } from './dashboard-parts';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NO_VALUE_COLOR, SEQUENTIAL_STOPS, sizeLegendValues, sqrtRadius } from '@/features/maps/scales';
-import { formatMoney } from '@/features/deals/components/money';
+import { NO_VALUE_COLOR, SEQUENTIAL_STOPS, sizeLegendValues, sqrtRadius } from '@/components/maps/scales';
+import { formatMoney } from '@/lib/format';
 
 /**
  * The buyer map's legend: bubble sizes (buyers per ZIP, square-root scale) and colours (average

@@ -2,21 +2,21 @@ import { Map as MapIcon, Table2, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import type { BuyerZip } from '@dealclub/shared/analytics';
+import type { BuyerListItem, BuyerZip } from '@dealclub/shared/analytics';
 import { BUDGET_CAPS, ROOM_MINIMUMS } from '@dealclub/shared/deal-rules';
 import { isSellerSide } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { formatCompactMoney, formatMoney } from '@/features/deals/components/money';
-import { LazyUsMap, preloadUsMap } from '@/features/maps/lazy-us-map';
-import { extent, sequentialColor, sqrtRadius } from '@/features/maps/scales';
-import type { MapPoint } from '@/features/maps/us-map';
+import { formatCompactMoney, formatMoney } from '@/lib/format';
+import { LazyUsMap, preloadUsMap } from '@/components/maps/lazy-us-map';
+import { extent, sequentialColor, sqrtRadius } from '@/components/maps/scales';
+import type { MapPoint } from '@/components/maps/map-point';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useLocaleSection } from '@/lib/i18n';
 import { formatMoment } from '@/lib/dates';
 import { useSession } from '@/lib/session/session-context';
-import { filtersFromParams, useBuyerPages, type MapBuyer } from '../api/buyer-map';
+import { filtersFromParams, useBuyerPages } from '../api/buyer-map';
 import { MapLegend } from '../components/map-legend';
 import { Restricted } from '../components/restricted';
 import { ZipTable } from '../components/zip-table';
@@ -334,7 +334,7 @@ function BuyerList({
   );
 }
 
-function BuyerItem({ buyer }: { buyer: MapBuyer }) {
+function BuyerItem({ buyer }: { buyer: BuyerListItem }) {
   const { t, i18n } = useTranslation();
   const money = (v: number | null) =>
     v === null ? t('analyticsScreens.buyerMap.notGiven') : formatMoney(v, i18n.language);

@@ -7,7 +7,8 @@ import type { Role } from '@dealclub/shared/roles';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session/session-context';
 import { signedIn } from '@/test/session';
-import { createCard, json } from '@/features/deals/test-factories';
+import { createCard } from '@/test/deals';
+import { json } from '@/test/json';
 import type { Dashboard } from '../api/dashboard';
 import DashboardPage from './dashboard';
 

@@ -8,7 +8,8 @@ import type { Role } from '@dealclub/shared/roles';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session/session-context';
 import { signedIn } from '@/test/session';
-import { createDeal, DEAL_ID, json } from '@/features/deals/test-factories';
+import { createDeal, DEAL_ID } from '@/test/deals';
+import { json } from '@/test/json';
 import DealAnalyticsPage from './deal-analytics';
 
 // jsdom draws no canvas: the chart stands in; its table is what these tests read.

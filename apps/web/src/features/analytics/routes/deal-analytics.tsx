@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { DealAnalytics } from '@dealclub/shared/analytics';
@@ -7,15 +7,13 @@ import { PageFallback } from '@/components/layout/page-fallback';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useLocaleSection } from '@/lib/i18n';
-import { placeOf } from '@/lib/address';
+import { fullAddress, placeOf, streetOf } from '@/lib/address';
 import { ApiError, isNotFound } from '@/lib/api-client';
 import { RequireSession } from '@/lib/session/require-session';
-import { useDeal, type DealDetail } from '@/features/deals/api/deals';
-import { fullAddress, streetOf } from '@/features/deals/components/deal-card';
-import { MatchingBuyers } from '@/features/deals/components/matching-buyers';
-import { formatMoney, formatNumber } from '@/features/deals/components/money';
-import { StatusBadge } from '@/features/deals/components/status-badge';
-import { NotFoundPage } from '@/features/errors/routes/not-found';
+import { useDeal, type DealDetail } from '@/lib/deals';
+import { formatMoney, formatNumber } from '@/lib/format';
+import { StatusBadge } from '@/components/deals/status-badge';
+import { NotFoundPage } from '@/components/layout/not-found-page';
 import { useDealAnalytics } from '../api/deal-analytics';
 import { formatShare, formatShortDay, funnelRows } from '../components/analytics-figures';
 
@@ -28,12 +26,17 @@ const DailyChart = lazy(() => import('../components/daily-chart').then((m) => ({
  * same figures), the funnel view → favorite → interest → offer, the offers' range, days on market
  * and the buyers the deal matches. Its originator and admins only: the API answers anyone else 404
  * (403 for a buyer-only account), and they get the not-found page, which says nothing of the deal.
+ * The matching buyers' panel is the deals feature's: the app's route passes it in
+ * (app/routes/deal-analytics.tsx).
  */
-export default function DealAnalyticsPage() {
-  return <RequireSession>{() => <DealAnalyticsScreen />}</RequireSession>;
+export default function DealAnalyticsPage({ matchingBuyers }: { matchingBuyers?: MatchingBuyersPanel }) {
+  return <RequireSession>{() => <DealAnalyticsScreen matchingBuyers={matchingBuyers} />}</RequireSession>;
 }
 
-function DealAnalyticsScreen() {
+/** The buyers a deal matches, with a way to write to them. */
+export type MatchingBuyersPanel = ComponentType<{ dealId: string; exclusive: boolean }>;
+
+function DealAnalyticsScreen({ matchingBuyers }: { matchingBuyers?: MatchingBuyersPanel }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const analytics = useDealAnalytics(id);
@@ -65,7 +68,7 @@ function DealAnalyticsScreen() {
         {deal.data && <DealLine deal={deal.data} />}
       </div>
       {analytics.data ? (
-        <Figures analytics={analytics.data} deal={deal.data} />
+        <Figures analytics={analytics.data} deal={deal.data} matchingBuyers={matchingBuyers} />
       ) : (
         <LoadFailed
           message={t('analyticsScreens.deal.loadFailed')}
@@ -87,7 +90,15 @@ function DealLine({ deal }: { deal: DealDetail }) {
   );
 }
 
-function Figures({ analytics, deal }: { analytics: DealAnalytics; deal: DealDetail | undefined }) {
+function Figures({
+  analytics,
+  deal,
+  matchingBuyers: MatchingBuyers,
+}: {
+  analytics: DealAnalytics;
+  deal: DealDetail | undefined;
+  matchingBuyers?: MatchingBuyersPanel;
+}) {
   const { t, i18n } = useTranslation();
   const n = (value: number) => formatNumber(value, i18n.language);
   const { offerRange } = analytics;
@@ -138,7 +149,7 @@ function Figures({ analytics, deal }: { analytics: DealAnalytics; deal: DealDeta
         <DailyTable daily={analytics.daily} />
       </Panel>
       <Funnel funnel={analytics.funnel} />
-      {deal && deal.status !== 'deleted' && (
+      {MatchingBuyers && deal && deal.status !== 'deleted' && (
         <MatchingBuyers dealId={analytics.dealId} exclusive={deal.status === 'exclusive'} />
       )}
     </>

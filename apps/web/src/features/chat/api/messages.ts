@@ -19,7 +19,7 @@ import {
 import type { ChatMessageInput } from '@dealclub/shared/chat';
 import { apiRequest } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
-import { chatKeys } from './keys';
+import { chatKeys } from '@/lib/chat-keys';
 
 const threadPath = (threadId: string) => `/api/chat/threads/${encodeURIComponent(threadId)}`;
 

@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATIONS_SHOWN, type NotificationList } from '@dealclub/shared/chat-rules';
 import { apiRequest } from '@/lib/api-client';
-import { chatKeys } from './keys';
+import { chatKeys } from '@/lib/chat-keys';
 
 /** The newest unread ones, as many as the dropdown lists; `unreadCount` counts them all. */
 export const getNotifications = (signal?: AbortSignal) =>

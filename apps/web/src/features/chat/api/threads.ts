@@ -1,17 +1,11 @@
 /**
- * The conversations list (newest activity first, a page at a time) and "Message the seller", which
- * starts the buyer's conversation about a deal or continues it.
+ * The conversations list (newest activity first, a page at a time). A deal page starts them
+ * (features/deals/api/start-thread.ts).
  */
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  THREADS_PAGE_SIZE,
-  type ChatMessage,
-  type ThreadList,
-  type ThreadSummary,
-} from '@dealclub/shared/chat-rules';
-import type { StartThreadInput } from '@dealclub/shared/chat';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { THREADS_PAGE_SIZE, type ThreadList } from '@dealclub/shared/chat-rules';
 import { apiRequest } from '@/lib/api-client';
-import { chatKeys } from './keys';
+import { chatKeys } from '@/lib/chat-keys';
 
 export function useThreads() {
   return useInfiniteQuery({
@@ -23,17 +17,5 @@ export function useThreads() {
         signal,
       }),
     getNextPageParam: (last) => last.nextCursor,
-  });
-}
-
-export function useStartThread() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (values: StartThreadInput) =>
-      apiRequest<{ thread: ThreadSummary; message: ChatMessage }>('/api/chat/threads', {
-        method: 'POST',
-        data: values,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.threads() }),
   });
 }

@@ -1,33 +1,17 @@
 import { Ban } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toast } from '@/components/ui/use-toast';
+import { ConfirmAction } from '@/components/ui/confirm-dialog';
 import { codedErrorText } from '@/lib/server-errors';
 import { useBlockThread } from '../api/messages';
 
 /** "Block conversation", confirmed first: afterwards neither side can write in it. */
 export function BlockConversation({ threadId, summary }: { threadId: string; summary: string }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const block = useBlockThread(threadId);
-
-  async function confirm() {
-    try {
-      await block.mutateAsync();
-      setOpen(false);
-    } catch (error) {
-      toast({
-        title: codedErrorText(t, error, 'chat.thread.block.failed', ['THREAD_NOT_FOUND']),
-        variant: 'destructive',
-      });
-    }
-  }
-
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
+    <ConfirmAction
+      action={() => block.mutateAsync()}
+      failed={(error) => codedErrorText(t, error, 'chat.thread.block.failed', ['THREAD_NOT_FOUND'])}
       trigger={
         <button
           type="button"
@@ -45,7 +29,6 @@ export function BlockConversation({ threadId, summary }: { threadId: string; sum
       busyLabel={t('chat.thread.block.busy')}
       tone="danger"
       busy={block.isPending}
-      onConfirm={() => void confirm()}
     />
   );
 }

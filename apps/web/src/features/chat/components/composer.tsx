@@ -11,7 +11,7 @@ import { FormAlert, SubmitButton } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { codedErrorText } from '@/lib/server-errors';
-import { chatKeys } from '../api/keys';
+import { chatKeys } from '@/lib/chat-keys';
 import { useSendMessage } from '../api/messages';
 
 /** Refusals that say themselves why the message did not go. */

@@ -6,10 +6,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationList } from '@dealclub/shared/chat-rules';
 import type { Role } from '@dealclub/shared/roles';
 import { SessionProvider } from '@/lib/session/session-context';
-import { json } from '@/features/deals/test-factories';
+import { json } from '@/test/json';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
-import { createDealInfo, createNotification, createNotificationList, DEAL_ID } from '../test-factories';
+import { createDealInfo, createNotification, createNotificationList, DEAL_ID } from '@/test/chat';
 import { NotificationBell } from './notification-bell';
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
@@ -66,6 +66,12 @@ async function openDropdown() {
 }
 
 describe('the notification bell', () => {
+  it('stays in view at every width (the header shows it beside the menu button)', async () => {
+    renderBell(createNotificationList());
+    const bell = await screen.findByRole('button', { name: /^Notifications/ });
+    expect(bell.className).not.toMatch(/(^|\s)hidden/);
+  });
+
   it('shows Loading notifications... until the list arrives', async () => {
     let release: (r: Response) => void = () => {};
     renderBell(() => new Promise<Response>((resolve) => (release = resolve)));

@@ -1,48 +1,16 @@
-import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   badgeCount,
   NOTIFICATION_POLL_BUYER_MS,
   NOTIFICATION_POLL_SELLER_MS,
-  type ChatNotification,
   notificationPath,
 } from '@dealclub/shared/chat-rules';
 import { isSellerSide, type Role } from '@dealclub/shared/roles';
 import { useOnDemand } from '@/components/ui/on-demand';
 import { useMarkNotificationRead, useNotifications } from '../api/notifications';
 import { useRealtime } from '../realtime/realtime-provider';
-
-export const BELL_CLASS =
-  'relative inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-brand-800';
-
-/** What the dropdown (notification-menu.tsx) shows. */
-export interface BellProps {
-  label: string;
-  unread: number;
-  state: 'loading' | 'failed' | 'ready';
-  list: ChatNotification[];
-  onOpen: () => void;
-  onSelect: (notification: ChatNotification) => void;
-}
-
-/** The bell and its unread count, capped at '99+'. */
-export function BellFace({ unread }: { unread: number }) {
-  return (
-    <>
-      <Bell aria-hidden className="size-5" />
-      {unread > 0 && (
-        <span
-          aria-hidden
-          data-testid="notification-badge"
-          className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
-        >
-          {badgeCount(unread)}
-        </span>
-      )}
-    </>
-  );
-}
+import { BELL_CLASS, BellFace } from './bell-face';
 
 const loadMenu = () => import('./notification-menu');
 

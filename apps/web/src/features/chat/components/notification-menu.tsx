@@ -20,7 +20,7 @@ import {
 } from '@dealclub/shared/chat-rules';
 import type { OnDemandProps } from '@/components/ui/on-demand';
 import { dealLine, relativeTimeText } from '../lib/wording';
-import { BELL_CLASS, BellFace, type BellProps } from './notification-bell';
+import { BELL_CLASS, BellFace, type BellProps } from './bell-face';
 
 const ICONS: Record<NotificationType, LucideIcon> = {
   new_message: MessageSquare,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { createDealInfo, createMessage } from '../test-factories';
+import { createDealInfo, createMessage } from '@/test/chat';
 import { dealLine, previewText, relativeTimeText, systemText } from './wording';
 
 const now = new Date('2026-03-10T12:00:00Z');

@@ -5,7 +5,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@dealclub/shared/roles';
 import { SessionProvider } from '@/lib/session/session-context';
-import { json } from '@/features/deals/test-factories';
+import { json } from '@/test/json';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
 import { NotificationBell } from '../components/notification-bell';

@@ -14,7 +14,7 @@ import { messagePreview, type DealMatchEvent } from '@dealclub/shared/chat-rules
 import { isSellerSide } from '@dealclub/shared/roles';
 import { toast } from '@/components/ui/use-toast';
 import { useSession } from '@/lib/session/session-context';
-import { chatKeys } from '../api/keys';
+import { chatKeys } from '@/lib/chat-keys';
 import { openPusherClient } from './pusher-client';
 import { RealtimeConnection, type RealtimeClient, type RealtimeEvent } from './realtime-connection';
 

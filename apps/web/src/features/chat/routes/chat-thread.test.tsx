@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MessagePage } from '@dealclub/shared/chat-rules';
 import { SessionProvider } from '@/lib/session/session-context';
-import { json } from '@/features/deals/test-factories';
+import { json } from '@/test/json';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
@@ -17,7 +17,7 @@ import {
   createThread,
   DEAL_ID,
   THREAD_ID,
-} from '../test-factories';
+} from '@/test/chat';
 import ChatThreadPage from './chat-thread';
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;

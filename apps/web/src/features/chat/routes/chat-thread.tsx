@@ -12,7 +12,7 @@ import { RequireSession } from '@/lib/session/require-session';
 import type { SessionUser } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isNotFound } from '@/lib/api-client';
-import { chatKeys } from '../api/keys';
+import { chatKeys } from '@/lib/chat-keys';
 import { useThreadMessages } from '../api/messages';
 import { useNotifications } from '../api/notifications';
 import { BlockConversation } from '../components/block-conversation';

@@ -5,10 +5,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ThreadList } from '@dealclub/shared/chat-rules';
 import { SessionProvider } from '@/lib/session/session-context';
-import { json } from '@/features/deals/test-factories';
+import { json } from '@/test/json';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
-import { createDealInfo, createMessage, createThread, createThreadList } from '../test-factories';
+import { createDealInfo, createMessage, createThread, createThreadList } from '@/test/chat';
 import ChatPage from './chat';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -8,7 +8,7 @@ import type { DealStatus } from '@dealclub/shared/deal-rules';
 import type { DealValues } from '@dealclub/shared/deals';
 import { sessionManager } from '@/lib/session/session-manager';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import type { DealDetail, DealPhoto } from './deals';
+import type { DealDetail, DealPhoto } from '@/lib/deals';
 
 /** A photo of a deal as the API answers it; the first of a list is the cover. */
 export type DealPhotoItem = DealPhoto;

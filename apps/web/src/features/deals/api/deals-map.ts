@@ -6,7 +6,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
 import { apiRequest, withQuery } from '@/lib/api-client';
-import { dealKeys, toQuery, type Card, type DealFilters, type DealsPage } from './deals';
+import { toQuery, type DealsPage } from './deals';
+import type { DealFilters } from '@/lib/browse-filters';
+import { dealKeys, type Card } from '@/lib/deals';
 
 /** The most deals the map gathers (5 pages of 100). */
 export const MAP_DEAL_CAP = 500;

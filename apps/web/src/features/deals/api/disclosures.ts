@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DisclosureKey } from '@dealclub/shared/trust-rules';
 import { apiRequest } from '@/lib/api-client';
-import { dealKeys } from './deals';
+import { dealKeys } from '@/lib/deals';
 
 export interface DisclosureItem {
   key: DisclosureKey;

@@ -1,38 +1,14 @@
 /**
- * Matching (API.md, matching): the `match` a buyer's cards and deal page carry, "Matched for you"
- * (`GET /api/matches`, best first) and, for a deal's originator, the buyers it fits
- * (`GET /api/deals/:id/matches`). Keys under `dealKeys.all`: a change of a deal refreshes them.
+ * Matching (API.md, matching): "Matched for you" (`GET /api/matches`, best first) and, for a deal's
+ * originator, the buyers it fits (`GET /api/deals/:id/matches`). Keys under `dealKeys.all`: a
+ * change of a deal refreshes them. The `match` a buyer's cards and deal page carry is `@/lib/deals`.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ListPage } from '@dealclub/shared/constants';
-import type { MatchCriterion } from '@dealclub/shared/matching';
 import { apiRequest, withQuery } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
-import { dealKeys, type DealsPage } from './deals';
-
-export interface MatchPlace {
-  state: string;
-  city: string;
-  zipCodes: string[];
-}
-export type MatchValue = number | string | MatchPlace | string[] | null;
-
-export interface MatchReason {
-  criterion: MatchCriterion;
-  /** true met · false not met · null unknown (the deal does not say). */
-  met: boolean | null;
-  /** The API's sentence in the user's saved language; the screens write their own. */
-  detail: string;
-  deal: MatchValue;
-  limit: MatchValue;
-}
-
-export interface Match {
-  score: number;
-  /** Every limit met: the deal fits (and alerts). */
-  matches: boolean;
-  reasons: MatchReason[];
-}
+import { dealKeys } from '@/lib/deals';
+import type { DealsPage } from './deals';
 
 export interface MatchingBuyer {
   buyer: { id: string; firstName: string; lastName: string };

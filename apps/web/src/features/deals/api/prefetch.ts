@@ -7,8 +7,9 @@ import { isBuyerSide } from '@dealclub/shared/roles';
 import { currentToken } from '@/lib/api-client';
 import { fallbackUser } from '@/lib/session/session-manager';
 import type { ScreenPrefetch } from '@/lib/query-client';
-import { parseFilters } from '../components/browse-filters';
-import { dealQueryOptions, dealsListOptions } from './deals';
+import { parseFilters } from '@/lib/browse-filters';
+import { dealsListOptions } from './deals';
+import { dealQueryOptions } from '@/lib/deals';
 
 /** `/deals`: the browse list (the default view) with the filters of the URL, for the buyer side. */
 export const prefetchDealsList: ScreenPrefetch = (client, { url }) => {

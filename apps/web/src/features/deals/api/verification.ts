@@ -8,7 +8,7 @@ import type { Verification } from '@dealclub/shared/verifications';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 import { saveFile } from '@/lib/download';
 import { retryUnlessClientError } from '@/lib/query-client';
-import { dealKeys } from './deals';
+import { dealKeys } from '@/lib/deals';
 
 export const verificationKey = (dealId: string) => [...dealKeys.all, 'verification', dealId] as const;
 

@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider, type Session } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
-import type { Card } from '../api/deals';
+import type { Card } from '@/lib/deals';
 import DealsPage from '../routes/deals';
-import { createCard } from '../test-factories';
+import { createCard } from '@/test/deals';
 
 const card = (over: Partial<Card> = {}): Card =>
   createCard({

@@ -1,7 +1,7 @@
 import { SearchX } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Card } from '../api/deals';
+import type { Card } from '@/lib/deals';
 import { DealCard, DealCardSkeleton } from './deal-card';
 import { LoadMore } from './list-parts';
 

@@ -3,38 +3,44 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
-import { streetWithUnit } from '@dealclub/shared/deal-rules';
-import { placeOf, streetLine } from '@/lib/address';
-import type { Card } from '../api/deals';
+import { cardAddress, placeOf } from '@/lib/address';
+import type { Card } from '@/lib/deals';
 import { FavoriteButton } from './favorite-button';
-import { formatMoney, formatNumber, formatRate } from './money';
-import { StatusBadge, TagBadge } from './status-badge';
+import { formatMoney, formatNumber, formatRate } from '@/lib/format';
+import { StatusBadge, TagBadge } from '@/components/deals/status-badge';
 import { MatchBadge } from './match-badge';
 import { TermsVerifiedBadge } from './terms-verified-badge';
-
-type Located = Pick<Card, 'streetAddress' | 'unit' | 'addressHidden' | 'city' | 'state' | 'zipCode'>;
-
-/** Street and unit, or null when the address is hidden from this viewer. */
-export function streetOf(deal: Located): string | null {
-  if (deal.addressHidden || !deal.streetAddress) return null;
-  return streetWithUnit(deal.streetAddress, deal.unit);
-}
-
-/** The first line of an address on a deal's own page: street and unit in full, or 'Address undisclosed'. */
-export function fullAddress(t: TFunction, deal: Located): string {
-  return streetLine(t, streetOf(deal), { full: true });
-}
-
-/** The first line of an address in a list: the street cut at 30 characters, or 'Address undisclosed'. */
-export function cardAddress(t: TFunction, deal: Located): string {
-  return streetLine(t, streetOf(deal));
-}
 
 /** The kind of deal: its purchase type for creative deals, else its category. */
 export function kindOf(t: TFunction, deal: Pick<Card, 'category' | 'purchaseType'>): string {
   return deal.category === 'creative' && deal.purchaseType
     ? t(`dealCommon.purchaseType.${deal.purchaseType}`)
     : t(`dealCommon.category.${deal.category}`);
+}
+
+/**
+ * The head of a deal's card (the browse list's, the map's): the price, named for screen readers,
+ * then the kind of deal and of property.
+ */
+export function PriceAndKind({
+  deal,
+  priceClassName,
+}: {
+  deal: Pick<Card, 'purchasePrice' | 'category' | 'purchaseType' | 'propertyType'>;
+  priceClassName: string;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <p className={priceClassName}>
+        <span className="sr-only">{t('dealsBrowse.cardPrice')} </span>
+        {formatMoney(deal.purchasePrice, i18n.language)}
+      </p>
+      <p className="text-sm font-medium text-brand-800">
+        {kindOf(t, deal)} · {t(`dealCommon.propertyType.${deal.propertyType}`)}
+      </p>
+    </>
+  );
 }
 
 /**
@@ -103,13 +109,7 @@ export function DealCard({
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
-          <p className="text-2xl font-bold text-ink">
-            <span className="sr-only">{t('dealsBrowse.cardPrice')} </span>
-            {formatMoney(deal.purchasePrice, lang)}
-          </p>
-          <p className="text-sm font-medium text-brand-800">
-            {kindOf(t, deal)} · {t(`dealCommon.propertyType.${deal.propertyType}`)}
-          </p>
+          <PriceAndKind deal={deal} priceClassName="text-2xl font-bold text-ink" />
           {(deal.termsVerified || deal.match) && (
             <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
               <MatchBadge match={deal.match} />

@@ -8,11 +8,17 @@ import {
   PURCHASE_TYPES,
   ROOM_MINIMUMS,
 } from '@dealclub/shared/deal-rules';
+import { ZIP_PATTERN } from '@dealclub/shared/geo-rules';
 import { SelectField } from '@/components/ui/choice-fields';
 import { stateOptions } from '@/components/ui/state-options';
-import { DEAL_SORTS, type DealFilters as Filters, type DealSort } from '../api/deals';
-import { BROWSE_TAGS, hasFilters, ZIP_RE } from './browse-filters';
-import { formatCompactMoney } from './money';
+import {
+  BROWSE_TAGS,
+  DEAL_SORTS,
+  hasFilters,
+  type DealFilters as Filters,
+  type DealSort,
+} from '@/lib/browse-filters';
+import { formatCompactMoney } from '@/lib/format';
 
 const DEBOUNCE_MS = 400;
 
@@ -278,7 +284,7 @@ export function DealFilters({
             inputMode="numeric"
             maxLength={5}
             autoComplete="postal-code"
-            valid={(zip) => ZIP_RE.test(zip)}
+            valid={(zip) => ZIP_PATTERN.test(zip)}
             error={t('dealsBrowse.zipInvalid')}
             onCommit={(zipCode) => onChange({ zipCode: zipCode || undefined })}
           />

@@ -5,10 +5,9 @@ import { PageFallback } from '@/components/layout/page-fallback';
 import { RequireSession } from '@/lib/session/require-session';
 import { useSession, type SessionUser } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { placeOf } from '@/lib/address';
+import { placeOf, streetOf } from '@/lib/address';
 import { isNotFound } from '@/lib/api-client';
-import { useDeal, type DealDetail } from '../api/deals';
-import { streetOf } from './deal-card';
+import { useDeal, type DealDetail } from '@/lib/deals';
 import { DealMissing } from './deal-missing';
 
 /**

@@ -5,7 +5,7 @@
  * shows a small card that opens it. Keyboard and screen-reader users get the same deals as a
  * table by ZIP code, whose buttons list a ZIP's deals as links.
  *
- * A chunk of its own (with d3-geo through `@/features/maps/geo`): the list view's first load
+ * A chunk of its own (with d3-geo through `@/components/maps/geo`): the list view's first load
  * never carries it.
  */
 import { X } from 'lucide-react';
@@ -14,17 +14,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { project } from '@/features/maps/geo';
-import { LazyUsMap, MapPlaceholder } from '@/features/maps/lazy-us-map';
-import { sqrtRadius } from '@/features/maps/scales';
-import type { MapPoint } from '@/features/maps/us-map';
-import { placeOf } from '@/lib/address';
+import { project } from '@/components/maps/geo';
+import { LazyUsMap, MapPlaceholder } from '@/components/maps/lazy-us-map';
+import { PlaceTable, ZipButton } from '@/components/maps/place-table';
+import { sqrtRadius } from '@/components/maps/scales';
+import type { MapPoint } from '@/components/maps/map-point';
+import { cardAddress, placeOf } from '@/lib/address';
 import { useLocaleSection } from '@/lib/i18n';
-import type { Card, DealFilters } from '../api/deals';
+import type { DealFilters } from '@/lib/browse-filters';
+import type { Card } from '@/lib/deals';
 import { MAP_DEAL_CAP, useDealsMap } from '../api/deals-map';
-import { cardAddress, kindOf } from './deal-card';
+import { PriceAndKind } from './deal-card';
 import { clusterDeals, dealsByZip, MAX_MAP_ZOOM, nextZoom, type Cluster, type Placed } from './map-clusters';
-import { formatMoney, formatNumber } from './money';
+import { formatMoney, formatNumber } from '@/lib/format';
 
 const GROUP_COLOR = '#1e3a8a';
 const DEAL_COLOR = '#0f766e';
@@ -331,13 +333,7 @@ function MapDealCard({ deal, linkState }: { deal: Card; linkState: unknown }) {
   const lang = i18n.language;
   return (
     <article className="grid gap-1 rounded-lg border border-slate-200 p-3">
-      <p className="text-lg font-bold text-ink">
-        <span className="sr-only">{t('dealsBrowse.cardPrice')} </span>
-        {formatMoney(deal.purchasePrice, lang)}
-      </p>
-      <p className="text-sm font-medium text-brand-800">
-        {kindOf(t, deal)} · {t(`dealCommon.propertyType.${deal.propertyType}`)}
-      </p>
+      <PriceAndKind deal={deal} priceClassName="text-lg font-bold text-ink" />
       <p className="text-sm text-slate-700">
         {t('dealsMap.rooms', {
           beds: formatNumber(deal.bedrooms, lang),
@@ -367,65 +363,41 @@ function ZipList({
   onShow: (zipCode: string, items: Card[]) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [shown, setShown] = useState(ZIP_PAGE);
   const zips = useMemo(() => dealsByZip(items), [items]);
   return (
-    <div className="grid gap-3">
-      <div
-        role="region"
-        aria-label={t('dealsMap.tableCaption')}
-        tabIndex={0}
-        className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
-      >
-        <table className="w-full text-left text-sm" data-testid="deals-map-table">
-          <caption className="sr-only">{t('dealsMap.tableCaption')}</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className="p-3">
-                {t('dealsMap.zipCode')}
-              </th>
-              <th scope="col" className="p-3">
-                {t('dealsMap.place')}
-              </th>
-              <th scope="col" className="p-3 text-right">
-                {t('dealsMap.deals')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {zips.slice(0, shown).map(({ zipCode, items: zipItems }) => (
-              <tr key={zipCode} className="border-t border-slate-200">
-                <th scope="row" className="p-2 font-normal">
-                  <button
-                    type="button"
-                    aria-pressed={selectedZip === zipCode}
-                    aria-label={t('dealsMap.showZip', { zip: zipCode, count: zipItems.length })}
-                    onClick={() => onShow(zipCode, zipItems)}
-                    className="rounded-md px-2 py-1 font-mono font-semibold text-brand-800 underline hover:bg-slate-100 aria-pressed:bg-amber-100"
-                  >
-                    {zipCode}
-                  </button>
-                </th>
-                <td className="p-3">
-                  {t('dealsMap.around', { city: zipItems[0]!.city, state: zipItems[0]!.state })}
-                </td>
-                <td className="p-3 text-right">
-                  {new Intl.NumberFormat(i18n.language).format(zipItems.length)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {zips.length > shown && (
-        <button
-          type="button"
-          onClick={() => setShown((n) => n + ZIP_PAGE)}
-          className="justify-self-start rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-slate-100"
-        >
-          {t('dealsMap.showMoreZips', { shown, count: zips.length })}
-        </button>
-      )}
-    </div>
+    <PlaceTable
+      caption={t('dealsMap.tableCaption')}
+      testId="deals-map-table"
+      rows={zips}
+      rowKey={(zip) => zip.zipCode}
+      place={{
+        label: t('dealsMap.zipCode'),
+        button: true,
+        cell: ({ zipCode, items: zipItems }) => (
+          <ZipButton
+            zipCode={zipCode}
+            pressed={selectedZip === zipCode}
+            label={t('dealsMap.showZip', { zip: zipCode, count: zipItems.length })}
+            onPress={() => onShow(zipCode, zipItems)}
+          />
+        ),
+      }}
+      columns={[
+        {
+          label: t('dealsMap.place'),
+          cell: ({ items: zipItems }) =>
+            t('dealsMap.around', { city: zipItems[0]!.city, state: zipItems[0]!.state }),
+        },
+        {
+          label: t('dealsMap.deals'),
+          numeric: true,
+          cell: ({ items: zipItems }) => formatNumber(zipItems.length, i18n.language),
+        },
+      ]}
+      page={{
+        size: ZIP_PAGE,
+        moreLabel: (shown, count) => t('dealsMap.showMoreZips', { shown, count }),
+      }}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Expand, Home } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DealPhoto } from '../api/deals';
+import type { DealPhoto } from '@/lib/deals';
 
 /**
  * The photos of a deal: the main image with previous/next buttons, and the thumbnails to pick one

@@ -6,9 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider, type Session } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
-import { dealKeys, type DealDetail } from '../api/deals';
+import { dealKeys, type DealDetail } from '@/lib/deals';
 import DealDetailPage from '../routes/deal-detail';
-import { createDeal, createOffer, DEAL_ID, json } from '../test-factories';
+import { createDeal, createOffer, DEAL_ID } from '@/test/deals';
+import { json } from '@/test/json';
 
 /** A pending Hybrid condo of the signed-in seller, with both loans, photos and the deal math. */
 const detail = (over: Partial<DealDetail> = {}): DealDetail =>

@@ -3,10 +3,10 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatDay, formatMoment } from '@/lib/dates';
-import type { DealDetail } from '../api/deals';
-import { formatMoney, formatNumber, formatRate } from './money';
+import type { DealDetail } from '@/lib/deals';
+import { formatMoney, formatNumber, formatRate } from '@/lib/format';
 import { NotProvided } from './not-provided';
-import { StatusBadge, TagBadge } from './status-badge';
+import { StatusBadge, TagBadge } from '@/components/deals/status-badge';
 
 type Row = [field: string, value: ReactNode];
 

@@ -13,10 +13,10 @@ import {
 import { LoadFailed } from '@/components/ui/load-failed';
 import { formatDay } from '@/lib/dates';
 import { useLocaleSection } from '@/lib/i18n';
-import type { DealDetail } from '../api/deals';
+import type { DealDetail } from '@/lib/deals';
 import { useDisclosures } from '../api/disclosures';
 import { DetailMath, DetailSection } from './detail-sections';
-import { formatMoney, formatNumber, formatRate } from './money';
+import { formatMoney, formatNumber, formatRate } from '@/lib/format';
 
 /** The terms the trust rules read, from the deal as the API sends it. */
 export function trustTermsOf(deal: DealDetail): TrustTerms {

@@ -6,7 +6,12 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { REQUIRED_BY_PURCHASE_TYPE, type PURCHASE_TYPES } from '@dealclub/shared/deal-rules';
+import {
+  REQUIRED_BY_PURCHASE_TYPE,
+  SELLER_FINANCE_TERMS,
+  SUBJECT_TO_TERMS,
+  type PURCHASE_TYPES,
+} from '@dealclub/shared/deal-rules';
 import { dealSchema, type DealInput, type DealValues } from '@dealclub/shared/deals';
 
 type PurchaseType = (typeof PURCHASE_TYPES)[number];
@@ -25,22 +30,8 @@ export type DealFormValues = Omit<
 
 export type DealFormField = keyof DealFormValues;
 
-export const SUBJECT_TO_FIELDS = [
-  'loanType',
-  'interestRate',
-  'loanBalance',
-  'loanMaturityDate',
-  'piti',
-  'entryFee',
-] as const satisfies readonly DealFormField[];
-
-export const SELLER_FINANCE_FIELDS = [
-  'sellerLoanAmount',
-  'sellerInterestRate',
-  'piMonthlyPayment',
-  'sellerLoanMaturity',
-  'deedTransferType',
-] as const satisfies readonly DealFormField[];
+export const SUBJECT_TO_FIELDS: readonly DealFormField[] = SUBJECT_TO_TERMS;
+export const SELLER_FINANCE_FIELDS: readonly DealFormField[] = SELLER_FINANCE_TERMS;
 
 export const LEASE_OPTION_FIELDS = [
   'optionFee',

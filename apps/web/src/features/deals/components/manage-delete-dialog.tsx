@@ -1,11 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toast } from '@/components/ui/use-toast';
+import { ConfirmAction } from '@/components/ui/confirm-dialog';
 import { codedErrorText } from '@/lib/server-errors';
 import { useDeleteDeal } from '../api/deal-mutations';
 
-/** The confirmation of "Delete" (a soft delete: the deal is kept, hidden from everyone else). */
+/**
+ * The confirmation of "Delete" (a soft delete: the deal is kept, hidden from everyone else). When it
+ * fails the dialog stays open: the seller may try again or keep the deal.
+ */
 export function DeleteDialog({
   dealId,
   address,
@@ -18,26 +20,11 @@ export function DeleteDialog({
 }) {
   const { t } = useTranslation();
   const remove = useDeleteDeal();
-  const [open, setOpen] = useState(false);
-
-  async function confirm() {
-    try {
-      await remove.mutateAsync(dealId);
-      toast({ title: t('dealManage.delete.done') });
-      setOpen(false);
-    } catch (error) {
-      // The dialog stays open: the seller may try again or keep the deal.
-      toast({
-        title: codedErrorText(t, error, 'dealManage.delete.failed', ['STATUS_CHANGE_NOT_ALLOWED']),
-        variant: 'destructive',
-      });
-    }
-  }
-
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
+    <ConfirmAction
+      action={() => remove.mutateAsync(dealId)}
+      done={t('dealManage.delete.done')}
+      failed={(error) => codedErrorText(t, error, 'dealManage.delete.failed', ['STATUS_CHANGE_NOT_ALLOWED'])}
       trigger={trigger}
       title={t('dealManage.delete.title')}
       summary={address}
@@ -47,7 +34,6 @@ export function DeleteDialog({
       busyLabel={t('dealManage.delete.deleting')}
       tone="danger"
       busy={remove.isPending}
-      onConfirm={() => void confirm()}
     />
   );
 }

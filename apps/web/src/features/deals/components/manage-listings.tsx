@@ -7,9 +7,9 @@ import { FormAlert } from '@/components/ui/form-field';
 import { useSession } from '@/lib/session/session-context';
 import { useMyDeals, type MyDealCard, type StatusCounts } from '../api/deal-mutations';
 import { labelOf } from './form-labels';
-import { formatMoney } from './money';
+import { formatMoney } from '@/lib/format';
 import { DeleteDialog } from './manage-delete-dialog';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/deals/status-badge';
 import { StatusDialog } from './status-dialog';
 
 type Filter = DealStatus | 'all';

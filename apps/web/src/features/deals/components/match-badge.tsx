@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Match } from '../api/matching';
+import type { Match } from '@/lib/deals';
 
 /**
  * A card's match score for the buyer: "Fits you · 92%" when every limit is met, "62% match"

@@ -2,9 +2,9 @@ import { Check, CircleHelp, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useLocaleSection } from '@/lib/i18n';
-import type { Match, MatchPlace, MatchReason, MatchValue } from '../api/matching';
+import type { Match, MatchPlace, MatchReason, MatchValue } from '@/lib/deals';
 import { DetailSection } from './detail-sections';
-import { formatMoney, formatNumber } from './money';
+import { formatMoney, formatNumber } from '@/lib/format';
 
 /** A figure of a reason in the reader's language (the API's `detail` is in their saved one). */
 function show(t: TFunction, lang: string, reason: MatchReason, value: MatchValue, ofDeal: boolean): string {

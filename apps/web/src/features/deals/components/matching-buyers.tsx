@@ -5,7 +5,7 @@ import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { useLocaleSection } from '@/lib/i18n';
 import { useMatchingBuyers } from '../api/matching';
-import { MessageSellerForm } from '@/features/chat/components/message-seller-form';
+import { MessageSellerForm } from './message-seller-form';
 
 /**
  * The buyers a deal fits, for its originator (issue 13): how many, how many are certified (the

@@ -7,10 +7,10 @@ import type { Role } from '@dealclub/shared/roles';
 import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
-import type { Match } from '../api/matching';
+import type { Match } from '@/lib/deals';
 import DealDetailPage from '../routes/deal-detail';
 import DealsPage from '../routes/deals';
-import { createCard, createDeal, DEAL_ID } from '../test-factories';
+import { createCard, createDeal, DEAL_ID } from '@/test/deals';
 
 /** A fit, with one reason of each kind the screens write. */
 const fit: Match = {

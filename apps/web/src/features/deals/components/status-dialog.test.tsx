@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { json } from '../test-factories';
+import { json } from '@/test/json';
 import { dialogTargets, StatusDialog } from './status-dialog';
 
 const toast = vi.hoisted(() => vi.fn());

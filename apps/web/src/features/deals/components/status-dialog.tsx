@@ -8,9 +8,9 @@ import { ApiError } from '@/lib/api-client';
 import { formatMoment } from '@/lib/dates';
 import { serverFieldErrors } from '@/lib/server-errors';
 import { useChangeStatus } from '../api/deal-mutations';
-import { useDeal } from '../api/deals';
+import { useDeal } from '@/lib/deals';
 import { labelOf } from './form-labels';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/deals/status-badge';
 
 /**
  * The statuses a deal in `status` may move to from this dialog: the transition table without

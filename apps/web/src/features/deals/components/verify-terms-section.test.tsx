@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Verification } from '@dealclub/shared/verifications';
 import { createQueryClient } from '@/lib/query-client';
-import { json } from '../test-factories';
+import { json } from '@/test/json';
 import { VerifyTermsSection } from './verify-terms-section';
 
 const dealId = '7d1f6a52-3a43-4f0e-9c55-6b1b3c1d2e10';

@@ -7,7 +7,7 @@ import { FormAlert, SubmitButton } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { formatDay } from '@/lib/dates';
 import { downloadStatement, useDealVerification, useUploadStatement } from '../api/verification';
-import { checkStatement, formatVerifiedField } from './verified-fields';
+import { checkStatement, formatVerifiedField } from '@/lib/verified-fields';
 
 const STATUS_STYLES: Record<Verification['status'], string> = {
   pending: 'border-amber-200 bg-amber-50 text-amber-900',

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isBuyerSide, isSellerSide } from '@dealclub/shared/roles';
 import { FormAlert } from '@/components/ui/form-field';
-import { placeOf } from '@/lib/address';
+import { fullAddress, placeOf } from '@/lib/address';
 import { formatDay } from '@/lib/dates';
-import type { DealDetail } from '../api/deals';
+import type { DealDetail } from '@/lib/deals';
 import { BackLink } from '../components/back-link';
-import { fullAddress, kindOf } from '../components/deal-card';
+import { kindOf } from '../components/deal-card';
 import { DealPage } from '../components/deal-page';
 import { DetailGallery } from '../components/detail-gallery';
 import {
@@ -20,15 +20,15 @@ import {
   DetailTerms,
 } from '../components/detail-sections';
 import { FavoriteButton } from '../components/favorite-button';
-import { formatMoney } from '../components/money';
-import { StatusBadge } from '../components/status-badge';
+import { formatMoney } from '@/lib/format';
+import { StatusBadge } from '@/components/deals/status-badge';
 import { TermsVerifiedBadge } from '../components/terms-verified-badge';
 
 // Rendered once the page has shown: the buyer's forms (offer, interest, the chat starter) and the
 // trust parts (disclosures, formulas, loan schedules). Their code comes in the deal page's chunk,
 // fetched with the page (build/first-visit.ts, issue 18's budget); the seller's matching buyers
 // load only for the deal's originator.
-const BuyerPanels = lazy(() => import('@/features/offers/components/buyer-panels'));
+const BuyerPanels = lazy(() => import('../components/buyer-panels'));
 const DetailRisks = lazy(() =>
   import('../components/detail-trust').then((m) => ({ default: m.DetailRisks })),
 );

@@ -7,7 +7,7 @@ import { FormAlert } from '@/components/ui/form-field';
 import { useSession } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
-import { useDeal } from '../api/deals';
+import { useDeal } from '@/lib/deals';
 import { DealForm } from '../components/deal-form';
 import { VerifyTermsSection } from '../components/verify-terms-section';
 

@@ -6,27 +6,31 @@ import { isBuyerSide, isSellerSide, type Role } from '@dealclub/shared/roles';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { RequireSession } from '@/lib/session/require-session';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { useDealsList, useFavorites, type DealFilters as Filters } from '../api/deals';
+import { useDealsList, useFavorites } from '../api/deals';
 import { BrowseEmpty, BrowseGrid } from '../components/browse-results';
-import { hasFilters, parseFilters, withFilters, withoutFilters } from '../components/browse-filters';
+import {
+  hasFilters,
+  parseFilters,
+  withFilters,
+  withoutFilters,
+  type DealFilters as Filters,
+} from '@/lib/browse-filters';
 import { BrowseViews, type BrowseView } from '../components/browse-views';
 import { DealFilters, SearchFilter, SortSelect } from '../components/deal-filters';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button';
+import { SaveSearchButton } from '../components/save-search-button';
 
 // The browse list is what most visits open; the other views are chunks of their own.
 const ManageListings = lazy(() =>
   import('../components/manage-listings').then((m) => ({ default: m.ManageListings })),
 );
 const MyInterests = lazy(() =>
-  import('@/features/offers/components/my-engagement').then((m) => ({ default: m.MyInterests })),
+  import('../components/my-engagement').then((m) => ({ default: m.MyInterests })),
 );
 const MatchedView = lazy(() =>
   import('../components/matched-view').then((m) => ({ default: m.MatchedView })),
 );
-const MyOffers = lazy(() =>
-  import('@/features/offers/components/my-engagement').then((m) => ({ default: m.MyOffers })),
-);
+const MyOffers = lazy(() => import('../components/my-engagement').then((m) => ({ default: m.MyOffers })));
 // The map view (`?view=map`) brings d3-geo and the atlas: never part of the list's first load.
 const DealsMapView = lazy(() => import('../components/deals-map'));
 

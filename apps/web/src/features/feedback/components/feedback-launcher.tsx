@@ -7,12 +7,11 @@ import { MessageSquarePlus } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/session/session-context';
+import { FEEDBACK_WIDGET_ID } from './feedback-widget-id';
 
 const loadWidget = () => import('./feedback-widget');
 const FeedbackWidget = lazy(loadWidget);
 const prefetch = () => void loadWidget().catch(() => undefined);
-
-export const FEEDBACK_WIDGET_ID = 'feedback-widget';
 
 export function FeedbackLauncher() {
   const session = useSession();

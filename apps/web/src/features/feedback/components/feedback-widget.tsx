@@ -14,7 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useLocaleSection } from '@/lib/i18n';
 import { useSendFeedback } from '../api/feedback';
 import { checkFeedback, commentToSend, refusalToast } from '../lib/feedback-rules';
-import { FEEDBACK_WIDGET_ID } from './feedback-launcher';
+import { FEEDBACK_WIDGET_ID } from './feedback-widget-id';
 import { ScreenshotInput, TypeChoice } from './feedback-fields';
 import { useFeedbackToasts } from './use-feedback-toasts';
 

@@ -12,22 +12,13 @@ import type {
   HelpBilingual,
   HelpCategory,
   HelpKind,
-  HelpVoteCounts,
 } from '@dealclub/shared/help-rules';
 import { apiRequest } from '@/lib/api-client';
 import { KIND_PATH } from './help';
 
-export interface AdminHelpItem {
+/** An article or a Q&A as the admin edits it: the shared package's article, with its kind. */
+export interface AdminHelpItem extends Omit<AdminHelpArticle, 'createdAt' | 'updatedBy'> {
   kind: HelpKind;
-  id: string;
-  slug: string;
-  category: HelpCategory;
-  position: number;
-  published: boolean;
-  title: HelpBilingual;
-  body: HelpBilingual;
-  votes: HelpVoteCounts;
-  updatedAt: string;
 }
 
 /** What the editor saves: the whole item, as `POST` and `PUT` take it (in the kind's field names). */

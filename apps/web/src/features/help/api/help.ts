@@ -42,17 +42,8 @@ export interface HelpListEntry {
 }
 
 /** An article or a Q&A page, with the question as its title and the answer as its body. */
-export interface HelpPageItem {
+export interface HelpPageItem extends HelpArticle {
   kind: HelpKind;
-  id: string;
-  slug: string;
-  category: HelpCategory;
-  title: string;
-  /** Markdown. */
-  body: string;
-  updatedAt: string;
-  myVote: boolean | null;
-  language: Language;
 }
 
 /** The reader's page of an item: by slug, the same on every installation (ids are not). */

@@ -6,6 +6,7 @@ import type { HelpKind } from '@dealclub/shared/help-rules';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { FormAlert } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { RefusalNotice } from '@/components/ui/refusal-notice';
 import { useLocaleSection } from '@/lib/i18n';
 import { useAdminHelpList, type AdminHelpItem } from '../api/admin-help';
 import { AdminHelpEditor } from './admin-help-editor';
@@ -97,34 +98,17 @@ function ListView({
       </div>
       <p className="max-w-3xl text-sm text-slate-700">{t('helpAdmin.lead')}</p>
       {notice && (
-        <FormAlert>
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <div className="grid gap-1">
-              <p className="font-semibold">{notice.title}</p>
-              <ul className="list-disc pl-5">
-                {notice.reasons.map((reason) => (
-                  <li key={reason}>{reason}</li>
-                ))}
-              </ul>
-              {notice.itemId && (
-                <Link
-                  to={editorLink(kind, notice.itemId)}
-                  state={{ fromList: true }}
-                  className="font-medium underline"
-                >
-                  {t('helpAdmin.fixInEditor')}
-                </Link>
-              )}
-            </div>
-            <button
-              type="button"
-              onClick={() => setNotice(null)}
-              className="h-9 rounded-md border border-red-300 bg-white px-3 font-medium text-red-800 hover:bg-red-50"
-            >
-              {t('helpAdmin.dismiss')}
-            </button>
-          </div>
-        </FormAlert>
+        <RefusalNotice
+          title={notice.title}
+          reasons={notice.reasons}
+          fix={
+            notice.itemId
+              ? { to: editorLink(kind, notice.itemId), label: t('helpAdmin.fixInEditor') }
+              : undefined
+          }
+          dismissLabel={t('helpAdmin.dismiss')}
+          onDismiss={() => setNotice(null)}
+        />
       )}
       <AdminHelpTable kind={kind} items={items} onNotice={setNotice} />
       {more && (

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { numberFormat } from '@dealclub/shared/format';
 import type { HelpKind } from '@dealclub/shared/help-rules';
 import { toast } from '@/components/ui/use-toast';
-import { codedErrorText, serverFieldErrors } from '@/lib/server-errors';
+import { refusalReasons } from '@/components/ui/refusal-notice';
 import { inputOf, useUpdateHelpItem, type AdminHelpItem } from '../api/admin-help';
 import { helpItemPath } from '../api/help';
 
@@ -84,10 +84,9 @@ function HelpRow({ item, onNotice }: { item: AdminHelpItem; onNotice: (notice: H
       await update.mutateAsync({ id: item.id, input: { ...inputOf(item), published: publish } });
       toast({ title: t(publish ? 'helpAdmin.publishedToast' : 'helpAdmin.unpublishedToast', { title }) });
     } catch (error) {
-      const reasons = [...new Set(serverFieldErrors(error, t).map((e) => e.text))];
       onNotice({
         title: t(publish ? 'helpAdmin.publishFailed' : 'helpAdmin.unpublishFailed', { title }),
-        reasons: reasons.length ? reasons : [codedErrorText(t, error, 'helpAdmin.saveFailed')],
+        reasons: refusalReasons(t, error, 'helpAdmin.saveFailed'),
         itemId: item.id,
       });
     }

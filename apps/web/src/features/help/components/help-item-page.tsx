@@ -5,7 +5,7 @@ import type { HelpKind } from '@dealclub/shared/help-rules';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Markdown } from '@/components/ui/markdown';
-import { NotFoundPage } from '@/features/errors/routes/not-found';
+import { NotFoundPage } from '@/components/layout/not-found-page';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isNotFound } from '@/lib/api-client';
 import { formatDay } from '@/lib/dates';

@@ -2,7 +2,7 @@ import { BadgeCheck, Calculator, Home as HomeIcon, KeyRound, Target } from 'luci
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RecentPagesList } from '@/features/recent-pages/components/recent-pages-list';
+import { RecentPagesList } from '../components/recent-pages-list';
 import { useSession } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 

@@ -1,14 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { OwnerMarket } from '@dealclub/shared/analytics';
 import { apiRequest } from '@/lib/api-client';
-
-/** A market of the club: how many owners serve it and its place (the centroid of its ZIP codes). */
-export interface OwnerMarket {
-  state: string;
-  city: string;
-  lat: number | null;
-  lng: number | null;
-  owners: number;
-}
 
 export interface ClubOwner {
   id: string;

@@ -2,10 +2,13 @@ import { Building2 } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { LazyUsMap } from '@/features/maps/lazy-us-map';
-import { sqrtRadius } from '@/features/maps/scales';
-import type { MapPoint } from '@/features/maps/us-map';
-import { useOwnersClub, type OwnerMarket } from '../api/owners-club';
+import { PlaceTable } from '@/components/maps/place-table';
+import { formatNumber } from '@/lib/format';
+import { LazyUsMap } from '@/components/maps/lazy-us-map';
+import { sqrtRadius } from '@/components/maps/scales';
+import type { MapPoint } from '@/components/maps/map-point';
+import type { OwnerMarket } from '@dealclub/shared/analytics';
+import { useOwnersClub } from '../api/owners-club';
 
 const marketKey = (m: { state: string; city: string }) => `${m.state}|${m.city.toLowerCase()}`;
 
@@ -48,7 +51,6 @@ export function OwnersClub() {
       </div>
     );
   }
-  const count = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   return (
     <div className="mt-10 grid gap-6">
       <h2 className="text-xl font-semibold">{t('owners.club.title')}</h2>
@@ -64,36 +66,23 @@ export function OwnersClub() {
             loadFailedMessage={t('owners.club.mapLoadFailed')}
           />
           {markets && markets.length > 0 && (
-            <div
-              role="region"
-              aria-label={t('owners.club.marketsCaption')}
-              tabIndex={0}
-              className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
-            >
-              <table className="w-full text-left text-sm" data-testid="owner-markets">
-                <caption className="sr-only">{t('owners.club.marketsCaption')}</caption>
-                <thead className="bg-slate-50">
-                  <tr>
-                    <th scope="col" className="p-3">
-                      {t('owners.club.market')}
-                    </th>
-                    <th scope="col" className="p-3 text-right">
-                      {t('owners.club.ownersColumn')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {markets.map((m: OwnerMarket) => (
-                    <tr key={marketKey(m)} className="border-t border-slate-200">
-                      <th scope="row" className="p-3 font-normal">
-                        {t('owners.club.marketName', { city: m.city, state: m.state })}
-                      </th>
-                      <td className="p-3 text-right">{count(m.owners)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PlaceTable
+              caption={t('owners.club.marketsCaption')}
+              testId="owner-markets"
+              rows={markets}
+              rowKey={marketKey}
+              place={{
+                label: t('owners.club.market'),
+                cell: (m: OwnerMarket) => t('owners.club.marketName', { city: m.city, state: m.state }),
+              }}
+              columns={[
+                {
+                  label: t('owners.club.ownersColumn'),
+                  numeric: true,
+                  cell: (m) => formatNumber(m.owners, i18n.language),
+                },
+              ]}
+            />
           )}
         </div>
         <section aria-labelledby="owners-list-title" className="grid content-start gap-3">

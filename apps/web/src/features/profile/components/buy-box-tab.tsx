@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   BUY_BOX_TYPES,
@@ -10,14 +8,13 @@ import {
 } from '@dealclub/shared/preferences';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { SelectField } from '@/components/ui/choice-fields';
-import { FormField, SubmitButton } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/use-toast';
-import { buyBoxTab, zipLookupOptions, type SavedBuyBox } from '../api/tabs';
-import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
-import { useAfterProfileSave } from '../lib/forms';
+import { FormField } from '@/components/ui/form-field';
 import { stateOptions } from '@/components/ui/state-options';
-import { TabSection } from './tab-section';
-import { firstZipProblem, ZipCodesField } from './zip-codes-field';
+import { useFieldMessage } from '@/lib/form-helpers';
+import { buyBoxTab, type SavedBuyBox } from '../api/tabs';
+import { useAfterProfileSave, useTabForm } from '../lib/forms';
+import { TabSave, TabSection } from './tab-section';
+import { useZipCodesCheck, ZipCodesField } from './zip-codes-field';
 
 /** The Buy box tab: type, state and city required, up to 50 ZIP codes in that state. */
 export function BuyBoxTab() {
@@ -37,39 +34,25 @@ const defaults = (saved: SavedBuyBox | null): BuyBoxInput =>
 
 function BuyBoxForm({ saved }: { saved: SavedBuyBox | null }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const checkZipCodes = useZipCodesCheck();
   const save = buyBoxTab.useSave();
   const afterSave = useAfterProfileSave();
-  const form = useForm<BuyBoxInput>({
-    resolver: zodResolver(buyBoxSchema) as never,
-    defaultValues: defaults(saved),
+  const { form, onSubmit } = useTabForm({
+    schema: buyBoxSchema,
+    saved,
+    defaults,
+    save: (values: BuyBoxInput) => save.mutateAsync(values),
+    savedKey: 'buyBox.saved',
+    failedKey: 'buyBox.failed',
+    check: (values) => checkZipCodes(values.zipCodes ?? [], values.state),
+    onSaved: afterSave,
   });
   const { errors } = form.formState;
   const err = useFieldMessage();
   const state = useWatch({ control: form.control, name: 'state' });
-  const failed = () => toast({ title: t('buyBox.failed'), variant: 'destructive' });
-
-  async function submit(values: BuyBoxInput) {
-    const zips = values.zipCodes ?? [];
-    try {
-      const known = await queryClient.fetchQuery(zipLookupOptions(zips));
-      const problem = firstZipProblem(t, zips, known, values.state);
-      if (problem) {
-        form.setError('zipCodes', { message: problem });
-        return failed();
-      }
-      const result = await save.mutateAsync(values);
-      form.reset(defaults(result));
-      toast({ title: t('buyBox.saved') });
-      await afterSave();
-    } catch (e) {
-      applyServerErrors(form, e, t);
-      failed();
-    }
-  }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit, failed)}>
+    <form noValidate onSubmit={onSubmit}>
       <TabSection title={t('buyBox.title')} lead={t('buyBox.lead')}>
         <SelectField
           label={t('buyBox.type')}
@@ -103,11 +86,7 @@ function BuyBoxForm({ saved }: { saved: SavedBuyBox | null }) {
             />
           )}
         />
-        <div>
-          <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
-            {t('profile.save')}
-          </SubmitButton>
-        </div>
+        <TabSave busy={form.formState.isSubmitting} />
       </TabSection>
     </form>
   );

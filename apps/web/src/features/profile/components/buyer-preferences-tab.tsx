@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   BUYER_PROPERTY_TYPES,
@@ -17,14 +15,13 @@ import {
 } from '@dealclub/shared/preferences';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { CheckboxField, ChoiceGroup, SelectField, TextAreaField } from '@/components/ui/choice-fields';
-import { FormField, SubmitButton } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/use-toast';
-import { buyerPreferencesTab, zipLookupOptions, type SavedBuyerPreferences } from '../api/tabs';
-import { applyServerErrors, numberOrNull, useFieldMessage } from '@/lib/form-helpers';
-import { useAfterProfileSave } from '../lib/forms';
+import { FormField } from '@/components/ui/form-field';
 import { stateOptions } from '@/components/ui/state-options';
-import { TabGroup, TabSection } from './tab-section';
-import { firstZipProblem, ZipCodesField } from './zip-codes-field';
+import { numberOrNull, useFieldMessage } from '@/lib/form-helpers';
+import { buyerPreferencesTab, type SavedBuyerPreferences } from '../api/tabs';
+import { useAfterProfileSave, useTabForm } from '../lib/forms';
+import { TabGroup, TabSave, TabSection } from './tab-section';
+import { useZipCodesCheck, ZipCodesField } from './zip-codes-field';
 
 /** The Buyer preferences tab: every field of core §3. */
 export function BuyerPreferencesTab() {
@@ -63,12 +60,21 @@ const BATH_CHOICES = [1, 1.5, 2, 2.5, 3, 4];
 
 function BuyerPreferencesForm({ saved }: { saved: SavedBuyerPreferences | null }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const checkZipCodes = useZipCodesCheck();
   const save = buyerPreferencesTab.useSave();
   const afterSave = useAfterProfileSave();
-  const form = useForm<FormValues>({
-    resolver: zodResolver(buyerPreferencesSchema) as never,
-    defaultValues: defaults(saved),
+  const { form, onSubmit } = useTabForm({
+    schema: buyerPreferencesSchema,
+    saved,
+    defaults,
+    save: (values: FormValues) => save.mutateAsync(values as BuyerPreferencesInput),
+    savedKey: 'buyerPreferences.saved',
+    failedKey: 'buyerPreferences.failed',
+    check: (values) => {
+      const input = values as BuyerPreferencesInput;
+      return checkZipCodes(input.zipCodes ?? [], input.state);
+    },
+    onSaved: afterSave,
   });
   const { errors } = form.formState;
   const fieldMessage = useFieldMessage();
@@ -81,31 +87,8 @@ function BuyerPreferencesForm({ saved }: { saved: SavedBuyerPreferences | null }
   const preApproved = useWatch({ control: form.control, name: 'preApproved' });
   const state = useWatch({ control: form.control, name: 'state' });
 
-  async function submit(values: FormValues) {
-    const input = values as BuyerPreferencesInput;
-    const zips = input.zipCodes ?? [];
-    try {
-      const known = await queryClient.fetchQuery(zipLookupOptions(zips));
-      const problem = firstZipProblem(t, zips, known, input.state);
-      if (problem) {
-        form.setError('zipCodes', { message: problem });
-        toast({ title: t('buyerPreferences.failed'), variant: 'destructive' });
-        return;
-      }
-      const result = await save.mutateAsync(input);
-      form.reset(defaults(result));
-      toast({ title: t('buyerPreferences.saved') });
-      await afterSave();
-    } catch (e) {
-      applyServerErrors(form, e, t);
-      toast({ title: t('buyerPreferences.failed'), variant: 'destructive' });
-    }
-  }
-
-  const onInvalid = () => toast({ title: t('buyerPreferences.failed'), variant: 'destructive' });
-
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit, onInvalid)}>
+    <form noValidate onSubmit={onSubmit}>
       <TabSection title={t('buyerPreferences.title')} lead={t('buyerPreferences.lead')}>
         <TabGroup title={t('buyerPreferences.lookingFor')}>
           <ChoiceGroup
@@ -307,11 +290,7 @@ function BuyerPreferencesForm({ saved }: { saved: SavedBuyerPreferences | null }
           />
         </TabGroup>
 
-        <div>
-          <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
-            {t('profile.save')}
-          </SubmitButton>
-        </div>
+        <TabSave busy={form.formState.isSubmitting} />
       </TabSection>
     </form>
   );

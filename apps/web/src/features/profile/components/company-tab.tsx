@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '@dealclub/shared/phone';
 import { companySchema, MAX_LOGO_BYTES, type CompanyInput } from '@dealclub/shared/preferences';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { FormField, SubmitButton } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/use-toast';
+import { FormField } from '@/components/ui/form-field';
+import { useFieldMessage } from '@/lib/form-helpers';
 import { companyTab, useLogo, type Company } from '../api/tabs';
-import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
+import { useTabForm } from '../lib/forms';
 import { ImageUpload } from './image-upload';
-import { TabSection } from './tab-section';
+import { CallBookingField, TabSave, TabSection } from './tab-section';
 
 /** The Company tab: name, phone, e-mail, logo and call-booking link. */
 export function CompanyTab() {
@@ -49,27 +47,18 @@ const defaults = (saved: Company): FormValues => ({
 function CompanyForm({ saved }: { saved: Company }) {
   const { t } = useTranslation();
   const save = companyTab.useSave();
-  const form = useForm<FormValues>({
-    resolver: zodResolver(companySchema) as never,
-    defaultValues: defaults(saved),
+  const { form, onSubmit } = useTabForm({
+    schema: companySchema,
+    saved,
+    defaults,
+    save: (values) => save.mutateAsync(values as CompanyInput),
+    savedKey: 'company.saved',
   });
   const { errors } = form.formState;
   const err = useFieldMessage();
-  const failed = () => toast({ title: t('profile.updateFailed'), variant: 'destructive' });
-
-  async function submit(values: FormValues) {
-    try {
-      const result = await save.mutateAsync(values as CompanyInput);
-      form.reset(defaults(result));
-      toast({ title: t('company.saved') });
-    } catch (e) {
-      applyServerErrors(form, e, t);
-      failed();
-    }
-  }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit, failed)}>
+    <form noValidate onSubmit={onSubmit}>
       <TabSection title={t('company.title')} lead={t('company.lead')}>
         <FormField
           label={t('company.name')}
@@ -99,20 +88,8 @@ function CompanyForm({ saved }: { saved: Company }) {
             {...form.register('companyEmail')}
           />
         </div>
-        <FormField
-          label={t('sellerPreferences.callBookingUrl')}
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          hint={<p className="text-sm text-slate-600">{t('sellerPreferences.callBookingHint')}</p>}
-          error={err(errors.callBookingUrl?.message)}
-          {...form.register('callBookingUrl')}
-        />
-        <div>
-          <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
-            {t('profile.save')}
-          </SubmitButton>
-        </div>
+        <CallBookingField error={err(errors.callBookingUrl?.message)} {...form.register('callBookingUrl')} />
+        <TabSave busy={form.formState.isSubmitting} />
       </TabSection>
     </form>
   );

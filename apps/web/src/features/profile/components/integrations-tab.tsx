@@ -1,18 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { integrationSchema, type Integration, type IntegrationInput } from '@dealclub/shared/integrations';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { SwitchField } from '@/components/ui/choice-fields';
-import { FormField, SubmitButton } from '@/components/ui/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { toast } from '@/components/ui/use-toast';
-import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
+import { useFieldMessage } from '@/lib/form-helpers';
 import { integrationsTab } from '../api/integrations';
+import { useTabForm } from '../lib/forms';
 import { DeliveryLog } from './delivery-log';
 import { SecretSection } from './secret-section';
-import { TabSection } from './tab-section';
+import { TabSave, TabSection } from './tab-section';
 
 /**
  * The Integrations tab (seller side): the offer webhook's URL and switch, its signing secret —
@@ -51,28 +49,21 @@ const defaults = (saved: Integration): FormValues => ({
 function WebhookForm({ saved, onSecret }: { saved: Integration; onSecret: (secret: string) => void }) {
   const { t } = useTranslation();
   const save = integrationsTab.useSave();
-  const form = useForm<FormValues>({
-    resolver: zodResolver(integrationSchema) as never,
-    defaultValues: defaults(saved),
+  const { form, onSubmit } = useTabForm({
+    schema: integrationSchema,
+    saved,
+    defaults,
+    save: (values) => save.mutateAsync(values as IntegrationInput),
+    savedKey: 'integrations.saved',
+    onSaved: (result: Integration & { secret?: string }) => {
+      if (result.secret) onSecret(result.secret);
+    },
   });
   const { errors } = form.formState;
   const fieldMessage = useFieldMessage();
-  const failed = () => toast({ title: t('profile.updateFailed'), variant: 'destructive' });
-
-  async function submit(values: FormValues) {
-    try {
-      const result = await save.mutateAsync(values as IntegrationInput);
-      form.reset(defaults(result));
-      if (result.secret) onSecret(result.secret);
-      toast({ title: t('integrations.saved') });
-    } catch (e) {
-      applyServerErrors(form, e, t);
-      failed();
-    }
-  }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit, failed)}>
+    <form noValidate onSubmit={onSubmit}>
       <TabSection title={t('integrations.title')} lead={t('integrations.lead')}>
         <FormField
           label={t('integrations.url')}
@@ -86,11 +77,7 @@ function WebhookForm({ saved, onSecret }: { saved: Integration; onSecret: (secre
           {...form.register('offerWebhookUrl')}
         />
         <SwitchField label={t('integrations.enabled')} {...form.register('offerWebhookEnabled')} />
-        <div>
-          <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
-            {t('profile.save')}
-          </SubmitButton>
-        </div>
+        <TabSave busy={form.formState.isSubmitting} />
       </TabSection>
     </form>
   );

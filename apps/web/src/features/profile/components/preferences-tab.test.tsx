@@ -8,7 +8,7 @@ import type { SavedSearch } from '@dealclub/shared/saved-searches';
 import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
-import { json } from '@/features/deals/test-factories';
+import { json } from '@/test/json';
 import { PreferencesTab } from './preferences-tab';
 
 const toast = vi.hoisted(() => vi.fn());

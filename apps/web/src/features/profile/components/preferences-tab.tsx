@@ -12,15 +12,14 @@ import {
 import { isBuyerSide } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { ChoiceGroup, SwitchField } from '@/components/ui/choice-fields';
-import { SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { i18n, saveLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session/session-context';
-import { SavedSearchesList } from '@/features/saved-searches/components/saved-searches-list';
+import { SavedSearchesList } from './saved-searches-list';
 import { preferencesTab, type Preferences } from '../api/tabs';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { PushSetting } from './push-setting';
-import { TabSection } from './tab-section';
+import { TabSave, TabSection } from './tab-section';
 
 /**
  * The Preferences tab: language, notification channels and search frequency; for the buyer side,
@@ -103,11 +102,7 @@ function PreferencesForm({ saved, buyer }: { saved: Preferences; buyer: boolean 
             <p className="text-sm text-slate-600">{t('preferences.alertEmailsHint')}</p>
           </fieldset>
         )}
-        <div>
-          <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
-            {t('profile.save')}
-          </SubmitButton>
-        </div>
+        <TabSave busy={form.formState.isSubmitting} />
         {buyer && <PushSetting />}
       </TabSection>
     </form>

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { emailField, newPasswordSchema } from '@dealclub/shared/auth';
 import { formatPhone } from '@dealclub/shared/phone';
 import { profileSchema, type ProfileInput } from '@dealclub/shared/profile';
-import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
+import { FormAlert, FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { authErrorKey } from '@/lib/session/auth-errors';
 import { currentCognitoUser } from '@/lib/session/cognito';
@@ -17,6 +17,7 @@ import { useUpdateProfile, type Profile } from '../api/profile';
 import { usePicture } from '../api/tabs';
 import { useAfterProfileSave } from '../lib/forms';
 import { ImageUpload } from './image-upload';
+import { TabSave } from './tab-section';
 
 const section = 'grid gap-5 rounded-xl border border-slate-200 bg-white p-6';
 
@@ -92,11 +93,7 @@ function PersonalForm({ profile }: { profile: Profile }) {
           },
         })}
       />
-      <div>
-        <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
-          {t('profile.save')}
-        </SubmitButton>
-      </div>
+      <TabSave busy={form.formState.isSubmitting} />
     </form>
   );
 }
@@ -162,11 +159,7 @@ function EmailForm({ email }: { email: string }) {
         error={form.formState.errors.email?.message ? t(form.formState.errors.email.message) : undefined}
         {...form.register('email')}
       />
-      <div>
-        <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
-          {t('profile.changeEmail')}
-        </SubmitButton>
-      </div>
+      <TabSave busy={form.formState.isSubmitting} label={t('profile.changeEmail')} />
     </form>
   );
 }
@@ -226,11 +219,7 @@ function PasswordForm() {
         error={fieldError(form.formState.errors.confirm?.message)}
         {...form.register('confirm')}
       />
-      <div>
-        <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
-          {t('profile.changePassword')}
-        </SubmitButton>
-      </div>
+      <TabSave busy={form.formState.isSubmitting} label={t('profile.changePassword')} />
     </form>
   );
 }

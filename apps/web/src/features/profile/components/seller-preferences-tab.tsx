@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   DEAL_TYPES,
@@ -9,13 +8,12 @@ import {
 } from '@dealclub/shared/preferences';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { ChoiceGroup, SelectField } from '@/components/ui/choice-fields';
-import { FormField, SubmitButton } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/use-toast';
-import { sellerPreferencesTab, type SavedSellerPreferences } from '../api/tabs';
-import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
-import { useAfterProfileSave } from '../lib/forms';
+import { FormField } from '@/components/ui/form-field';
 import { stateOptions } from '@/components/ui/state-options';
-import { TabSection } from './tab-section';
+import { useFieldMessage } from '@/lib/form-helpers';
+import { sellerPreferencesTab, type SavedSellerPreferences } from '../api/tabs';
+import { useAfterProfileSave, useTabForm } from '../lib/forms';
+import { CallBookingField, TabSave, TabSection } from './tab-section';
 
 /** The Seller preferences tab: markets served, deal types offered, how buyers reach the seller. */
 export function SellerPreferencesTab() {
@@ -35,29 +33,20 @@ function SellerPreferencesForm({ saved }: { saved: SavedSellerPreferences }) {
   const { t } = useTranslation();
   const save = sellerPreferencesTab.useSave();
   const afterSave = useAfterProfileSave();
-  const form = useForm<FormValues>({
-    resolver: zodResolver(sellerPreferencesSchema) as never,
-    defaultValues: defaults(saved),
+  const { form, onSubmit } = useTabForm({
+    schema: sellerPreferencesSchema,
+    saved,
+    defaults,
+    save: (values) => save.mutateAsync(values as SellerPreferencesInput),
+    savedKey: 'sellerPreferences.saved',
+    onSaved: afterSave,
   });
   const markets = useFieldArray({ control: form.control, name: 'markets' });
   const { errors } = form.formState;
   const err = useFieldMessage();
-  const failed = () => toast({ title: t('profile.updateFailed'), variant: 'destructive' });
-
-  async function submit(values: FormValues) {
-    try {
-      const result = await save.mutateAsync(values as SellerPreferencesInput);
-      form.reset(defaults(result));
-      toast({ title: t('sellerPreferences.saved') });
-      await afterSave();
-    } catch (e) {
-      applyServerErrors(form, e, t);
-      failed();
-    }
-  }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit, failed)}>
+    <form noValidate onSubmit={onSubmit}>
       <TabSection title={t('sellerPreferences.title')} lead={t('sellerPreferences.lead')}>
         <fieldset className="grid gap-3">
           <legend className="mb-1 text-sm font-medium text-slate-800">
@@ -112,20 +101,8 @@ function SellerPreferencesForm({ saved }: { saved: SavedSellerPreferences }) {
           registration={form.register('dealTypes')}
           error={err(errors.dealTypes?.message ?? errors.dealTypes?.root?.message)}
         />
-        <FormField
-          label={t('sellerPreferences.callBookingUrl')}
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          hint={<p className="text-sm text-slate-600">{t('sellerPreferences.callBookingHint')}</p>}
-          error={err(errors.callBookingUrl?.message)}
-          {...form.register('callBookingUrl')}
-        />
-        <div>
-          <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('profile.saving')}>
-            {t('profile.save')}
-          </SubmitButton>
-        </div>
+        <CallBookingField error={err(errors.callBookingUrl?.message)} {...form.register('callBookingUrl')} />
+        <TabSave busy={form.formState.isSubmitting} />
       </TabSection>
     </form>
   );

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormField, SubmitButton } from '@/components/ui/form-field';
 
 /** A titled card of a profile tab. */
 export function TabSection({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
@@ -20,5 +23,33 @@ export function TabGroup({ title, children }: { title: string; children: ReactNo
       <h3 className="text-base font-semibold text-slate-900">{title}</h3>
       {children}
     </div>
+  );
+}
+
+/** The submit at the end of a tab's form ("Save" unless `label` says otherwise), busy while it saves. */
+export function TabSave({ busy, label }: { busy: boolean; label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <SubmitButton busy={busy} busyLabel={t('profile.saving')}>
+        {label ?? t('profile.save')}
+      </SubmitButton>
+    </div>
+  );
+}
+
+/** The seller's call-booking link (the Company and Seller preferences tabs both keep it). */
+export function CallBookingField({ error, ...registration }: { error?: string } & UseFormRegisterReturn) {
+  const { t } = useTranslation();
+  return (
+    <FormField
+      label={t('sellerPreferences.callBookingUrl')}
+      type="url"
+      inputMode="url"
+      placeholder="https://"
+      hint={<p className="text-sm text-slate-600">{t('sellerPreferences.callBookingHint')}</p>}
+      error={error}
+      {...registration}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZIP_PATTERN } from '@dealclub/shared/geo-rules';
@@ -151,8 +151,22 @@ export function ZipCodesField({
   );
 }
 
-/** The first problem of a ZIP list, translated, after looking the codes up (for the submit check). */
-export function firstZipProblem(
+/**
+ * The submit check of a form's ZIP codes: they are looked up, and the first one that is unknown or
+ * in another state than the form's is the `zipCodes` field's error (null when all are fine).
+ */
+export function useZipCodesCheck() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return async (zips: readonly string[], state: string): Promise<['zipCodes', string] | null> => {
+    const known = await queryClient.fetchQuery(zipLookupOptions(zips));
+    const problem = firstZipProblem(t, zips, known, state);
+    return problem ? ['zipCodes', problem] : null;
+  };
+}
+
+/** The first problem of a ZIP list, translated, after looking the codes up. */
+function firstZipProblem(
   t: (key: string, vars?: Record<string, string>) => string,
   zips: readonly string[],
   known: Map<string, ZipInfo>,

@@ -1,8 +1,65 @@
-/** What the profile tabs do after a save (the completion redirect's next step). */
+/** What the profile tabs' forms share: the save and its outcome, and the completion redirect's next step. */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback } from 'react';
+import { useForm, type DefaultValues, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { profileTabFor } from '@dealclub/shared/profile-rules';
+import { toast } from '@/components/ui/use-toast';
+import { applyServerErrors } from '@/lib/form-helpers';
 import { sessionManager } from '@/lib/session/session-manager';
+
+/**
+ * A profile tab's form, checked by the tab's shared schema and started from what was saved. Its
+ * `onSubmit` saves (after `check`, whose field error stops the save), starts again from what the API
+ * answered, says so (`savedKey`) and calls `onSaved`. A refusal puts the server's field errors on
+ * their fields and, like a form the schema refuses, says it failed (`failedKey`).
+ */
+export function useTabForm<Values extends FieldValues, Saved>({
+  schema,
+  saved,
+  defaults,
+  save,
+  savedKey,
+  failedKey = 'profile.updateFailed',
+  check,
+  onSaved,
+}: {
+  schema: Parameters<typeof zodResolver>[0];
+  saved: Saved;
+  defaults: (saved: Saved) => Values;
+  save: (values: Values) => Promise<Saved>;
+  savedKey: string;
+  failedKey?: string;
+  check?: (values: Values) => Promise<[path: FieldPath<Values>, message: string] | null>;
+  onSaved?: (result: Saved) => void | Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const form = useForm<Values>({
+    resolver: zodResolver(schema) as never,
+    defaultValues: defaults(saved) as DefaultValues<Values>,
+  });
+  const failed = () => toast({ title: t(failedKey), variant: 'destructive' });
+
+  async function submit(values: Values) {
+    try {
+      const problem = await check?.(values);
+      if (problem) {
+        form.setError(problem[0], { message: problem[1] });
+        return failed();
+      }
+      const result = await save(values);
+      form.reset(defaults(result));
+      toast({ title: t(savedKey) });
+      await onSaved?.(result);
+    } catch (e) {
+      applyServerErrors(form, e, t);
+      failed();
+    }
+  }
+
+  return { form, onSubmit: form.handleSubmit(submit, failed) };
+}
 
 /**
  * After a tab is saved: re-read the user, and when the profile is now complete send them back to

@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LANGUAGES, type Language } from '@dealclub/shared/constants';
+import type { Language } from '@dealclub/shared/constants';
 import {
   ROADMAP_DESCRIPTION_MAX,
   ROADMAP_STATUSES,
@@ -13,8 +13,9 @@ import {
   type RoadmapStatus,
 } from '@dealclub/shared/roadmap';
 import { PageFallback } from '@/components/layout/page-fallback';
+import { BilingualColumns, EditorActions } from '@/components/ui/bilingual-editor';
 import { SelectField, TextAreaField } from '@/components/ui/choice-fields';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmAction } from '@/components/ui/confirm-dialog';
 import { FormAlert, FormField } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { toast } from '@/components/ui/use-toast';
@@ -30,10 +31,6 @@ import {
 } from '../api/roadmap';
 
 const LIST = '/admin?tab=roadmap';
-const primary =
-  'h-11 rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-70';
-const secondary =
-  'h-11 rounded-md border border-slate-300 bg-white px-4 font-medium text-slate-800 hover:bg-slate-100';
 const small =
   'inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-md border border-slate-300 bg-white px-3 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-50';
 
@@ -163,12 +160,12 @@ function StatusGroup({ status, items }: { status: RoadmapStatus; items: AdminRoa
 
 function DeleteButton({ item }: { item: AdminRoadmapItem }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const remove = useDeleteRoadmapItem();
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
+    <ConfirmAction
+      action={() => remove.mutateAsync(item.id)}
+      done={t('roadmapAdmin.deleted')}
+      failed={(error) => codedErrorText(t, error, 'roadmapAdmin.actionFailed')}
       trigger={
         <button
           type="button"
@@ -186,16 +183,6 @@ function DeleteButton({ item }: { item: AdminRoadmapItem }) {
       busyLabel={t('roadmapAdmin.deleting')}
       tone="danger"
       busy={remove.isPending}
-      onConfirm={() =>
-        remove.mutate(item.id, {
-          onSuccess: () => {
-            setOpen(false);
-            toast({ title: t('roadmapAdmin.deleted') });
-          },
-          onError: (error) =>
-            toast({ title: codedErrorText(t, error, 'roadmapAdmin.actionFailed'), variant: 'destructive' }),
-        })
-      }
     />
   );
 }
@@ -269,12 +256,13 @@ function Editor({ item }: { item: AdminRoadmapItem | null }) {
         error={errors.status}
         className="max-w-xs"
       />
-      <div className="grid gap-6 lg:grid-cols-2">
-        {LANGUAGES.map((language) => (
-          <fieldset key={language} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4">
-            <legend lang={language} className="px-1 text-lg font-semibold">
-              {t(`roadmapAdmin.languages.${language}`)}
-            </legend>
+      <BilingualColumns
+        idPrefix="roadmap-column"
+        heading="legend"
+        languageName={(language) => t(`roadmapAdmin.languages.${language}`)}
+      >
+        {(language) => (
+          <>
             <FormField
               id={fieldId(`title.${language}`)}
               lang={language}
@@ -294,17 +282,15 @@ function Editor({ item }: { item: AdminRoadmapItem | null }) {
               length={draft.description[language].length}
               error={errors[`description.${language}`]}
             />
-          </fieldset>
-        ))}
-      </div>
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" disabled={save.isPending} className={primary}>
-          {save.isPending ? t('roadmapAdmin.saving') : t('roadmapAdmin.save')}
-        </button>
-        <Link to={LIST} className={`${secondary} inline-flex items-center`}>
-          {t('roadmapAdmin.cancel')}
-        </Link>
-      </div>
+          </>
+        )}
+      </BilingualColumns>
+      <EditorActions
+        busy={save.isPending}
+        saveLabel={t('roadmapAdmin.save')}
+        savingLabel={t('roadmapAdmin.saving')}
+        cancel={{ label: t('roadmapAdmin.cancel'), to: LIST }}
+      />
     </form>
   );
 }

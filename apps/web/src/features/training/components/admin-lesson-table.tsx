@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { numberFormat } from '@dealclub/shared/format';
 import type { AdminLesson } from '@dealclub/shared/training';
-import { FormAlert } from '@/components/ui/form-field';
+import { RefusalNotice, refusalReasons } from '@/components/ui/refusal-notice';
 import { toast } from '@/components/ui/use-toast';
-import { codedErrorText, serverFieldErrors } from '@/lib/server-errors';
 import { lessonInput, useReorderLessons, useUpdateLesson } from '../api/training';
 
 type Control = 'handle' | 'up' | 'down';
@@ -102,36 +101,20 @@ export function AdminLessonTable({ lessons }: { lessons: AdminLesson[] }) {
   return (
     <div className="grid gap-4">
       {notice && (
-        <FormAlert>
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <div className="grid gap-1">
-              <p className="font-semibold">{notice.title}</p>
-              {notice.reasons.length > 0 && (
-                <ul className="list-disc pl-5">
-                  {notice.reasons.map((reason) => (
-                    <li key={reason}>{reason}</li>
-                  ))}
-                </ul>
-              )}
-              {notice.lessonId && (
-                <Link
-                  to={`/admin/training?edit=${notice.lessonId}`}
-                  state={{ fromList: true }}
-                  className="font-medium underline"
-                >
-                  {t('trainingAdmin.lessons.fixInEditor')}
-                </Link>
-              )}
-            </div>
-            <button
-              type="button"
-              onClick={() => setNotice(null)}
-              className="h-9 rounded-md border border-red-300 bg-white px-3 font-medium text-red-800 hover:bg-red-50"
-            >
-              {t('trainingAdmin.lessons.dismiss')}
-            </button>
-          </div>
-        </FormAlert>
+        <RefusalNotice
+          title={notice.title}
+          reasons={notice.reasons}
+          fix={
+            notice.lessonId
+              ? {
+                  to: `/admin/training?edit=${notice.lessonId}`,
+                  label: t('trainingAdmin.lessons.fixInEditor'),
+                }
+              : undefined
+          }
+          dismissLabel={t('trainingAdmin.lessons.dismiss')}
+          onDismiss={() => setNotice(null)}
+        />
       )}
       <p id="reorder-instructions" className="text-sm text-slate-700">
         {t('trainingAdmin.reorder.instructions')} {t('trainingAdmin.lessons.figuresHint')}
@@ -263,12 +246,11 @@ function LessonRow({
         ),
       });
     } catch (error) {
-      const reasons = [...new Set(serverFieldErrors(error, t).map((e) => e.text))];
       onNotice({
         title: t(publish ? 'trainingAdmin.lessons.publishFailed' : 'trainingAdmin.lessons.unpublishFailed', {
           title,
         }),
-        reasons: reasons.length ? reasons : [codedErrorText(t, error, 'trainingAdmin.editor.saveFailed')],
+        reasons: refusalReasons(t, error, 'trainingAdmin.editor.saveFailed'),
         lessonId: lesson.id,
       });
     }

@@ -1,0 +1,80 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OFFERABLE_STATUSES } from '@dealclub/shared/offer-rules';
+import type { DealDetail, Offer } from '@/lib/deals';
+import { DetailSection } from './detail-sections';
+import { OfferForm } from './offer-form';
+import { OfferStatusBadge } from '@/components/deals/offer-status-badge';
+import { OfferTerms } from './offer-terms';
+import { QuotedMessage } from './quoted-message';
+
+// Only with an offer: the seller's counter and the offer's history, with their texts (issue 18's
+// script budget: most visits of a deal page are before any offer).
+const MyOfferCounter = lazy(() => import('./counter-panel').then((m) => ({ default: m.MyOfferCounter })));
+
+/**
+ * The buyer's offer on the deal detail: the current offer with its state and "Replace my offer",
+ * or "Make an offer" while the deal takes offers. A deal that takes none (pending, sold, canceled)
+ * still shows the buyer's offer, which is how they learn it was accepted or not selected.
+ */
+export function OfferPanel({ deal }: { deal: DealDetail }) {
+  const { t } = useTranslation();
+  const [replacing, setReplacing] = useState(false);
+  const offer = deal.myOffer ?? null;
+  const offerable = OFFERABLE_STATUSES.includes(deal.status);
+
+  if (!offer && !offerable) return null;
+  return (
+    <DetailSection title={offer ? t('offers.mine.title') : t('offers.form.title')}>
+      <div className="grid gap-4">
+        {offer && <CurrentOffer offer={offer} />}
+        {offer && (
+          <Suspense fallback={null}>
+            <MyOfferCounter dealId={deal.id} offer={offer} />
+          </Suspense>
+        )}
+        {offerable &&
+          (!offer ? (
+            <OfferForm deal={deal} current={null} onDone={() => undefined} />
+          ) : replacing ? (
+            <div className="grid gap-3 border-t border-slate-100 pt-4">
+              <h3 className="font-semibold">{t('offers.form.replaceTitle')}</h3>
+              <p className="text-sm text-slate-700">{t('offers.form.replaceHint')}</p>
+              <OfferForm
+                deal={deal}
+                current={offer}
+                onDone={() => setReplacing(false)}
+                onCancel={() => setReplacing(false)}
+              />
+            </div>
+          ) : offer.status !== 'accepted' ? (
+            <div>
+              <button
+                type="button"
+                onClick={() => setReplacing(true)}
+                className="h-11 rounded-md border border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50"
+              >
+                {offer.status === 'open' ? t('offers.mine.replace') : t('offers.mine.makeNew')}
+              </button>
+            </div>
+          ) : null)}
+      </div>
+    </DetailSection>
+  );
+}
+
+/** The terms and the state of the buyer's offer. */
+function CurrentOffer({ offer }: { offer: Offer }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-3" data-testid="my-offer">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="text-sm text-slate-700">{t('offers.mine.state')}</span>
+        <OfferStatusBadge status={offer.status} />
+      </p>
+      <p className="text-sm text-slate-700">{t(`offers.mine.stateHint.${offer.status}`)}</p>
+      <OfferTerms offer={offer} layout="rows" />
+      {offer.message && <QuotedMessage text={offer.message} label={t('offers.mine.message')} />}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { OFFER_SORTS, type OfferSort } from '@dealclub/shared/offer-rules';
+import { FormAlert } from '@/components/ui/form-field';
+import { fullAddress, placeOf } from '@/lib/address';
+import { isNotFound } from '@/lib/api-client';
+import { useReceivedOffers, type OfferScope } from '../api/deal-offers';
+import type { DealDetail } from '@/lib/deals';
+import { DealMissing } from '../components/deal-missing';
+import { DealPage } from '../components/deal-page';
+import { InterestedBuyers } from '../components/interested-buyers';
+import { MatchingBuyers } from '../components/matching-buyers';
+import { formatMoney } from '@/lib/format';
+import { ReceivedOffers } from '../components/received-offers';
+import { StatusBadge } from '@/components/deals/status-badge';
+
+const isSort = (value: string | null): value is OfferSort =>
+  (OFFER_SORTS as readonly string[]).includes(value ?? '');
+
+/**
+ * `/deals/:id/offers`: the offers a deal received, compared side by side, with "Accept"; the
+ * interested buyers; both as CSV. Only the deal's originator and admins see it; anyone else gets
+ * the detail page's 'Listing not found', which does not say whether the deal exists.
+ */
+export default function DealOffersPage() {
+  const { t } = useTranslation();
+  return (
+    <DealPage title={t('pages.dealOffers')}>
+      {(deal) =>
+        // The API gives the counts to the originator and admins only, and no offers of a deleted
+        // deal: anyone else, and any deleted deal, has no offers page.
+        deal.engagement === null || deal.status === 'deleted' ? (
+          <DealMissing notFound onRetry={() => undefined} />
+        ) : (
+          <DealOffersView key={deal.id} deal={deal} />
+        )
+      }
+    </DealPage>
+  );
+}
+
+function DealOffersView({ deal }: { deal: DealDetail }) {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('sort');
+  const sort: OfferSort = isSort(requested) ? requested : 'newest';
+  const scope: OfferScope = params.get('status') === 'all' ? 'all' : 'current';
+  const offers = useReceivedOffers(deal.id, sort, scope);
+
+  const update = (key: 'sort' | 'status', value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  if (isNotFound(offers.error) && !offers.data) {
+    return <DealMissing notFound onRetry={() => undefined} />;
+  }
+
+  const status = offers.data?.pages.at(-1)?.deal.status ?? deal.status;
+  return (
+    <article className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-6 sm:py-8">
+      <div className="grid gap-2">
+        <Link
+          to={`/deals/${deal.id}`}
+          className="inline-flex min-h-11 items-center gap-1 justify-self-start font-medium text-brand-800 hover:underline"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          {t('dealOffers.back')}
+        </Link>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t('dealOffers.title')}</h1>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700">
+          <StatusBadge status={status} />
+          <span className="font-medium text-ink">{fullAddress(t, deal)}</span>
+          <span>{placeOf(t, deal)}</span>
+          <span>{t('dealOffers.asking', { amount: formatMoney(deal.purchasePrice, i18n.language) })}</span>
+        </p>
+        {status === 'pending' && <FormAlert tone="info">{t('dealOffers.pendingNotice')}</FormAlert>}
+        {(status === 'sold' || status === 'canceled') && (
+          <FormAlert tone="info">{t('dealOffers.closedNotice')}</FormAlert>
+        )}
+      </div>
+      <ReceivedOffers
+        dealId={deal.id}
+        offers={offers}
+        sort={sort}
+        scope={scope}
+        onSort={(next) => update('sort', next === 'newest' ? null : next)}
+        onScope={(next) => update('status', next === 'all' ? 'all' : null)}
+      />
+      <InterestedBuyers dealId={deal.id} />
+      <MatchingBuyers dealId={deal.id} exclusive={status === 'exclusive'} />
+    </article>
+  );
+}
