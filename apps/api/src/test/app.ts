@@ -18,10 +18,22 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, queryRows, type Database, type Db, type OpenOptions } from '../db/client';
 import * as schema from '../db/schema';
 import { runMigrations } from '../db/migrate';
+import { generateSigningKeyPair, takeSigningKeyPairsFrom } from '../modules/identity';
 import { buildMigratedDump, compilePglite } from './embedded-template';
 import { withDatabase } from './server-database';
 
 export const isServerPass = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * The identity provider's signing key pairs, made once per worker and handed out in turn (a
+ * rotation gets the next one): a fresh test database makes its first key at its first sign-in, and
+ * an RSA generation is most of that sign-in's time. The key itself is still made, sealed and stored
+ * by the identity module as in production; only the pair's generation is shared.
+ */
+const KEY_PAIRS = 4;
+const keyPairs = Array.from({ length: KEY_PAIRS }, () => generateSigningKeyPair());
+let nextKeyPair = 0;
+takeSigningKeyPairsFrom(() => keyPairs[nextKeyPair++ % KEY_PAIRS]!);
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({

@@ -7,6 +7,13 @@ export { DEMO_PASSWORD, demoAccountsSeed } from './demo-accounts';
 export { createDirectoryUser, type NewDirectoryUser } from './directory';
 export { installationKey } from './installation-key';
 export { keyResolver } from './key-resolver';
-export { activeSigningKey, resealSigningKeys, rotateSigningKey } from './keys';
+export {
+  activeSigningKey,
+  generateSigningKeyPair,
+  resealSigningKeys,
+  rotateSigningKey,
+  type SigningKeyPair,
+  takeSigningKeyPairsFrom,
+} from './keys';
 export { checkPassword, hashPassword } from './passwords';
 export { callUserPool } from './user-pool-client';

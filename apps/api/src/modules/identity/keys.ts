@@ -41,11 +41,29 @@ export function openPrivateJwk(box: SecretBox, kid: string, stored: StoredPrivat
   return JSON.parse(box.open(stored, context(kid))) as JWK;
 }
 
+export interface SigningKeyPair {
+  publicKey: CryptoKey;
+  privateKey: CryptoKey;
+}
+
+/** A new RS256 key pair (2048-bit RSA: about a tenth of a second of one core). */
+export function generateSigningKeyPair(): Promise<SigningKeyPair> {
+  return generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+}
+
+let keyPairSource: () => Promise<SigningKeyPair> = generateSigningKeyPair;
+
+/**
+ * Where new signing keys' pairs come from: generated, unless the test fixtures hand out pairs they
+ * made once per worker (test/app.ts) — every test database would otherwise pay for an RSA
+ * generation at its first sign-in, most of that sign-in's time.
+ */
+export function takeSigningKeyPairsFrom(source: () => Promise<SigningKeyPair>): void {
+  keyPairSource = source;
+}
+
 async function createKey(db: Db, box: SecretBox): Promise<void> {
-  const { publicKey, privateKey } = await generateKeyPair('RS256', {
-    modulusLength: 2048,
-    extractable: true,
-  });
+  const { publicKey, privateKey } = await keyPairSource();
   const kid = randomUUID();
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   const privateJwk = sealPrivateJwk(box, kid, { ...(await exportJWK(privateKey)), kid, alg: 'RS256' });
