@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp } from './test/app';
+import { createTestApp, sharedTestApp } from './test/app';
 import { createUser, type TestUser } from './test/auth';
 
 let app: FastifyInstance;
@@ -62,9 +62,7 @@ describe('GET /api/config/feature-flags', () => {
 
 describe('error model', () => {
   /** A route of the shape later features use, to drive the real error handler. */
-  let user: TestUser;
-  async function appWithEchoRoute(env: Record<string, string> = {}) {
-    const instance = await createTestApp(env);
+  async function addEchoRoutes(instance: FastifyInstance): Promise<TestUser> {
     instance.withTypeProvider<ZodTypeProvider>().post(
       '/api/test/echo',
       {
@@ -81,20 +79,20 @@ describe('error model', () => {
       throw new Error('relation "secret_table" does not exist: SELECT * FROM secret_table');
     });
     // Signing in readies the app, so the test routes above come first.
-    user = await createUser(instance);
-    return instance;
+    return createUser(instance);
   }
+  // The calls below only read: one app with the test routes serves them all.
+  const shared = sharedTestApp({}, addEchoRoutes);
 
   it('answers unknown API paths with a JSON 404', async () => {
-    app = await createTestApp();
-    const res = await app.inject('/api/no-such-thing');
+    const res = await shared().app.inject('/api/no-such-thing');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
   });
 
   it('answers validation failures with 400 and one entry per field', async () => {
-    app = await appWithEchoRoute();
+    const { app, prepared: user } = shared();
     const res = await app.inject({
       method: 'POST',
       url: '/api/test/echo',
@@ -110,7 +108,7 @@ describe('error model', () => {
   });
 
   it('accepts a valid body', async () => {
-    app = await appWithEchoRoute();
+    const { app, prepared: user } = shared();
     const res = await app.inject({
       method: 'POST',
       url: '/api/test/echo',
@@ -122,7 +120,7 @@ describe('error model', () => {
   });
 
   it('answers malformed JSON with 400 INVALID_JSON', async () => {
-    app = await appWithEchoRoute();
+    const { app, prepared: user } = shared();
     const res = await app.inject({
       method: 'POST',
       url: '/api/test/echo',
@@ -134,7 +132,7 @@ describe('error model', () => {
   });
 
   it('answers an empty JSON body with 400 INVALID_JSON', async () => {
-    app = await appWithEchoRoute();
+    const { app, prepared: user } = shared();
     const res = await app.inject({
       method: 'POST',
       url: '/api/test/echo',
@@ -146,7 +144,7 @@ describe('error model', () => {
   });
 
   it('answers an unsupported content type with 415', async () => {
-    app = await appWithEchoRoute();
+    const { app, prepared: user } = shared();
     const res = await app.inject({
       method: 'POST',
       url: '/api/test/echo',
@@ -158,7 +156,8 @@ describe('error model', () => {
   });
 
   it('answers an oversized body with 413 and stays up', async () => {
-    app = await appWithEchoRoute({ BODY_LIMIT_BYTES: '2048' });
+    app = await createTestApp({ BODY_LIMIT_BYTES: '2048' });
+    const user = await addEchoRoutes(app);
     const res = await app.inject({
       method: 'POST',
       url: '/api/test/echo',
@@ -171,7 +170,7 @@ describe('error model', () => {
   });
 
   it('hides the details of an unexpected failure', async () => {
-    app = await appWithEchoRoute();
+    const { app, prepared: user } = shared();
     const res = await app.inject({ url: '/api/test/boom', headers: user.headers });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Unknown error occurred' });
@@ -181,21 +180,23 @@ describe('error model', () => {
 });
 
 describe('request ids and headers', () => {
+  const shared = sharedTestApp();
+
   it('keeps a well-formed incoming request id and echoes it', async () => {
-    app = await createTestApp();
-    const res = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'lb-1234.abc' } });
+    const res = await shared().app.inject({ url: '/api/health', headers: { 'x-request-id': 'lb-1234.abc' } });
     expect(res.headers['x-request-id']).toBe('lb-1234.abc');
   });
 
   it('replaces a malformed request id with a fresh one', async () => {
-    app = await createTestApp();
-    const res = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'bad id\n<script>' } });
+    const res = await shared().app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id\n<script>' },
+    });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('sends security headers', async () => {
-    app = await createTestApp();
-    const res = await app.inject('/api/health');
+    const res = await shared().app.inject('/api/health');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -231,8 +232,11 @@ describe('web app serving', () => {
     return dir;
   }
 
+  // They only read the one fake build.
+  const shared = sharedTestApp({ WEB_DIST_DIR: fakeBuild() });
+
   it('serves the page for built routes of the route table', async () => {
-    app = await createTestApp({ WEB_DIST_DIR: fakeBuild() });
+    const { app } = shared();
     for (const url of ['/', '/terms', '/privacy', '/accessibility', '/unauthorized', '/terms?x=1']) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(200);
@@ -242,7 +246,7 @@ describe('web app serving', () => {
   });
 
   it('serves the page with 404 for unknown routes, so the app shows not-found', async () => {
-    app = await createTestApp({ WEB_DIST_DIR: fakeBuild() });
+    const { app } = shared();
     const res = await app.inject('/no/such/page');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -250,7 +254,7 @@ describe('web app serving', () => {
   });
 
   it('serves hashed assets with a year of caching and never the page for a missing one', async () => {
-    app = await createTestApp({ WEB_DIST_DIR: fakeBuild() });
+    const { app } = shared();
     const asset = await app.inject('/assets/index-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -12,7 +12,8 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, queryRows, type Database, type Db, type OpenOptions } from '../db/client';
@@ -221,4 +222,31 @@ export async function createTestApp(
 ) {
   const database = await createTestDatabase();
   return buildApp({ config: testConfig(env), database, ...options });
+}
+
+/**
+ * One app for the tests of the enclosing `describe` that only read: built before its first test
+ * (then `prepare`d: a user signed in, a route added), closed after its last. A test that writes
+ * builds its own with `createTestApp`, so that it starts from an empty database.
+ */
+export function sharedTestApp<T = undefined>(
+  env: Record<string, string> = {},
+  prepare?: (app: FastifyInstance) => Promise<T>,
+): () => { app: FastifyInstance; prepared: T } {
+  let shared: { app: FastifyInstance; prepared: T } | undefined;
+  let close: (() => Promise<undefined>) | undefined;
+  beforeAll(async () => {
+    const app = await createTestApp(env);
+    // A file's afterEach that closes "its" app leaves this one open for the describe's next test.
+    close = app.close.bind(app) as () => Promise<undefined>;
+    app.close = (async () => undefined) as unknown as FastifyInstance['close'];
+    shared = { app, prepared: (await prepare?.(app)) as T };
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+  return () => {
+    if (!shared) throw new Error('the shared app is built before the first test of its describe');
+    return shared;
+  };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
   AdminHelpArticle,
   AdminHelpQa,
@@ -13,7 +13,7 @@ import type {
   HelpSnippet,
 } from '@dealclub/shared/help';
 import { runSeeds } from '../../db/seed';
-import { createTestApp } from '../../test/app';
+import { createTestApp, sharedTestApp } from '../../test/app';
 import { callAs, createUser, type TestUser } from '../../test/auth';
 import { HELP_ARTICLES } from './content/articles';
 import { HELP_QUESTIONS } from './content/questions';
@@ -24,9 +24,8 @@ afterEach(async () => {
   await app?.close();
 });
 
-async function helpApp({ seeded = false } = {}) {
+async function helpApp() {
   app = await createTestApp();
-  if (seeded) await runSeeds(app.database.db, [helpCentreSeed]);
   const admin = await createUser(app, { roles: ['admin'] });
   return { admin };
 }
@@ -71,8 +70,17 @@ const vote = (kind: 'articles' | 'qa', id: string, helpful: unknown, options: Pa
   });
 
 describe('the help centre as shipped', () => {
+  // They only read the shipped content: one seeded app serves them.
+  const shipped = sharedTestApp({}, async (shared) => {
+    await runSeeds(shared.database.db, [helpCentreSeed]);
+    return { admin: await createUser(shared, { roles: ['admin'] }) };
+  });
+  beforeEach(() => {
+    app = shipped().app;
+  });
+
   it('has at least 10 published articles and 10 questions, each in English and Spanish', async () => {
-    const { admin } = await helpApp({ seeded: true });
+    const { admin } = shipped().prepared;
     expect(HELP_ARTICLES.length).toBeGreaterThanOrEqual(10);
     expect(HELP_QUESTIONS.length).toBeGreaterThanOrEqual(10);
     const articles = (await callAs(app, admin, 'GET', '/api/help/admin/articles?limit=100')).json();
@@ -94,7 +102,6 @@ describe('the help centre as shipped', () => {
   });
 
   it('is readable signed out, in English and in Spanish', async () => {
-    await helpApp({ seeded: true });
     const english = await app.inject({ url: '/api/help/articles?limit=100' });
     expect(english.statusCode).toBe(200);
     expect(english.headers['content-language']).toBe('en');
@@ -136,7 +143,6 @@ describe('the help centre as shipped', () => {
   });
 
   it('finds what a new member asks about, in either language', async () => {
-    await helpApp({ seeded: true });
     const webhook = await search('webhook signature');
     expect(webhook.items[0]?.slug).toBe('offer-webhook');
     expect(highlighted(webhook.items[0]!.snippet)).toContain('signature');
