@@ -186,6 +186,8 @@ const boundaries = {
     // still a cycle (move what both need into a file of its own). Type-only imports are held to the
     // layers by no-restricted-paths below.
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    // One import statement per module: a module's entry is imported once, with everything it gives.
+    'import-x/no-duplicates': 'error',
     'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: apiZones }],
   },
 };

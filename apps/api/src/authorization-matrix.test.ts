@@ -11,8 +11,7 @@ import { publicOrigin } from './lib/origin';
 import { unsubscribeKey, unsubscribeToken } from './modules/alerts';
 import { createDirectoryUser } from './modules/identity';
 import { createInvitation } from './modules/invitations';
-import { counterOffer } from './modules/offers';
-import { expressInterest, submitOffer } from './modules/offers';
+import { counterOffer, expressInterest, submitOffer } from './modules/offers';
 import { createSavedSearch } from './modules/saved-searches';
 import {
   CAST,

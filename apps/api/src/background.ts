@@ -7,23 +7,15 @@
  * period whatever the number of instances.
  */
 import type { FastifyInstance } from 'fastify';
-import { ALERT_BATCH, deliverDueAlerts } from './modules/alerts';
-import { ALERT_FAN_OUT_JOB } from './modules/deals';
-import { alertFanOutHandler } from './modules/alerts';
-import { UNREAD_EMAIL_JOB } from './modules/chat';
-import { unreadEmailHandler } from './modules/chat';
-import { endExclusivity } from './modules/deals';
+import { ALERT_BATCH, deliverDueAlerts, alertFanOutHandler } from './modules/alerts';
+import { ALERT_FAN_OUT_JOB, endExclusivity } from './modules/deals';
+import { UNREAD_EMAIL_JOB, unreadEmailHandler } from './modules/chat';
 import { COUNTER_EXPIRY_JOB, counterExpiryHandler } from './modules/offers';
-import { deliverPendingMessages } from './modules/outbox';
-import { createMailTransport } from './modules/outbox';
+import { deliverPendingMessages, createMailTransport } from './modules/outbox';
 import { LAPSE_BATCH, lapseExpiredVerifications } from './modules/verifications';
-import { webhookJobHandler } from './modules/webhooks';
-import { WEBHOOK_JOB } from './modules/webhooks';
+import { webhookJobHandler, WEBHOOK_JOB, SWEEP_BATCH, sweepStuckDeliveries } from './modules/webhooks';
 import { resealStoredSecrets, unreadableCount } from './modules/secrets';
-import { SWEEP_BATCH, sweepStuckDeliveries } from './modules/webhooks';
-import { pruneOldRows } from './modules/jobs';
-import { RepeatingTask } from './modules/jobs';
-import { JobWorker } from './modules/jobs';
+import { pruneOldRows, RepeatingTask, JobWorker } from './modules/jobs';
 
 export const OUTBOX_INTERVAL_MS = 2_000;
 export const JOBS_INTERVAL_MS = 1_000;

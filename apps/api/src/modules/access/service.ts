@@ -14,8 +14,7 @@ import type { Db } from '../../db/client';
 import { invitations, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
-import { CognitoError } from '../identity';
-import { callUserPool } from '../identity';
+import { CognitoError, callUserPool } from '../identity';
 import { claimInvitation, InvitationError } from '../invitations';
 import { enqueueMessage } from '../outbox';
 

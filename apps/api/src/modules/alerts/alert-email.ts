@@ -9,8 +9,7 @@ import { formatMoney } from '@dealclub/shared/format';
 import { isLanguage } from '@dealclub/shared/language';
 import { matchMoney, type Match } from '@dealclub/shared/matching';
 import { translate } from '../../lib/i18n';
-import { matchDealOfRow } from '../matching';
-import { matchOut } from '../matching';
+import { matchDealOfRow, matchOut } from '../matching';
 import { placeFor } from '../deals';
 import type { DealRow } from '../../db/rows';
 

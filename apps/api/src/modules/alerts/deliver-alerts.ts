@@ -34,8 +34,7 @@ import {
 import { translate } from '../../lib/i18n';
 import type { SecretBox } from '../../lib/secret-box';
 import type { WorkLogger } from '../jobs';
-import { matchDealOfRow } from '../matching';
-import { matchProfileFrom } from '../matching';
+import { matchDealOfRow, matchProfileFrom } from '../matching';
 import { placeFor } from '../deals';
 import type { OutgoingMessage } from '../outbox';
 import type { RealtimePublisher } from '../realtime';

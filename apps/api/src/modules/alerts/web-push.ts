@@ -20,8 +20,8 @@ import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import type { WorkLogger } from '../jobs';
 import { resolvePushTarget } from '../push';
-import type { Resolver } from '../webhooks';
-import { sendWebhookRequest, type WebhookSender } from '../webhooks';
+import type { Resolver, WebhookSender } from '../webhooks';
+import { sendWebhookRequest } from '../webhooks';
 
 /** How long the push service keeps a message for a browser that is offline: a day. */
 export const WEB_PUSH_TTL_SECONDS = 24 * 60 * 60;

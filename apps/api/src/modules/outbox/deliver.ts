@@ -14,8 +14,8 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
-import type { Backoff } from '../jobs';
-import { errorText, type WorkLogger } from '../jobs';
+import type { Backoff, WorkLogger } from '../jobs';
+import { errorText } from '../jobs';
 import { QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from './enqueue-message';
 import { keepSmsTransport, type MailTransport, type SmsTransport } from './transports';
 

@@ -11,8 +11,7 @@ import { matchDeal } from '@dealclub/shared/matching';
 import { BUYER_SIDE } from '@dealclub/shared/roles';
 import { queryRows, type Db } from '../../db/client';
 import { isPriorityBuyer, seesAddress } from '../deals';
-import { matchDealOfRow } from '../matching';
-import { buyBoxOf, preferencesOf } from '../matching';
+import { matchDealOfRow, buyBoxOf, preferencesOf } from '../matching';
 import type { DealRow } from '../../db/rows';
 
 export type SavedSearchFrequency = 'realtime' | 'daily' | 'weekly';

@@ -20,8 +20,7 @@ import {
   encodeRankCursor,
 } from '../../../lib/cursor';
 import { requireRole } from '../../../plugins/auth';
-import { MATCH_PROFILE_JOIN } from '../../matching';
-import { FITS_RANK, matchFitSql, matchRankSql } from '../../matching';
+import { MATCH_PROFILE_JOIN, FITS_RANK, matchFitSql, matchRankSql } from '../../matching';
 import {
   BrowseQuery,
   browseStatements,

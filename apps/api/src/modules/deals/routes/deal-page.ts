@@ -13,8 +13,7 @@ import { prepareNamed } from '../../../db/prepared';
 import { dealPhotos, dealStatusHistory, deals, interests, offers, users } from '../../../db/schema';
 import { fileUrl } from '../../../lib/storage';
 import { matchProfileFromJson, matchProfileSql } from '../../matching';
-import { engagementSql, interestOf, offerOf } from '../../offers';
-import { eventsSql, latestCounterSql, trailFromJson } from '../../offers';
+import { engagementSql, interestOf, offerOf, eventsSql, latestCounterSql, trailFromJson } from '../../offers';
 import { cardOf, isFavoriteSql, photoOf, priorityBuyerCount, type MatchContext } from '../service';
 import { managesDeal, visibleTo, type Viewer } from '../visibility';
 
