@@ -42,6 +42,7 @@ const DOMAIN = [
   'trust',
   'verifications',
   'chat',
+  'closing',
   'offers',
   'saved-searches',
   'alerts',

@@ -96,6 +96,9 @@ export default defineConfig({
       PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: '600',
       GLOBAL_RATE_LIMIT_PER_MINUTE: '100000',
       REALTIME_CONNECTIONS_PER_MINUTE: '100000',
+      // The closing room's reminders at any hour and every 2 s, so a journey sees its e-mail.
+      CLOSING_REMINDER_HOUR: '0',
+      CLOSING_REMINDERS_INTERVAL_SECONDS: '2',
     },
   },
 });

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { randomBytes } from 'node:crypto';
+import { milestonesFor } from '@dealclub/shared/closing';
 import { validCashDeal } from '@dealclub/shared/deal-fixtures';
 import { md5Hex, requestSignature } from '../src/modules/realtime/signatures';
 import { FUZZ_PASSWORD } from './accounts';
@@ -377,7 +378,10 @@ async function main() {
       call('PUT', `/api/admin/users/${ids.deactivated}/active`, token('admin'), { active: false }),
       200,
     );
+    // The seller accepts it: the deal has a closing room, so its calls reach a real one.
+    await expectStatus('accept', call('POST', `/api/offers/${fuzzOffer.id}/accept`, token('seller')), 200);
     const idPool = [...fuzzDeals, fuzzOffer.id, fuzzThread.thread.threadId, ids.deactivated!, ids.buyer!];
+    const milestoneKeys = milestonesFor('Cash').map((m) => m.key);
 
     const doc = await expectStatus<Parameters<typeof operations>[0]>(
       'docs',
@@ -450,6 +454,7 @@ async function main() {
 
     const paramValue = (rng: Random, name: string): string => {
       if (name === 'appId') return rng.chance(0.8) ? PUSHER.appId : malformedParam(rng);
+      if (name === 'key' && rng.chance(0.6)) return rng.pick(milestoneKeys);
       if (rng.chance(0.5)) return rng.chance(0.8) ? rng.pick(idPool) : randomUuid(rng);
       return malformedParam(rng);
     };

@@ -28,6 +28,7 @@ import { registerProfileFacts } from './modules/profile/plugin';
 import { registerMatchProfile } from './modules/matching/plugin';
 import { identityRoutes } from './modules/identity/routes';
 import { startBackgroundWork, type BackgroundWork } from './background';
+import { closingRoutes } from './modules/closing/routes';
 import { offerRoutes } from './modules/offers/routes';
 import { outboxRoutes } from './modules/outbox/routes';
 import { pushRoutes } from './modules/push/routes';
@@ -156,6 +157,7 @@ export async function buildApp({
   await app.register(dealRoutes);
   await app.register(verificationRoutes);
   await app.register(offerRoutes);
+  await app.register(closingRoutes);
   await app.register(chatRoutes);
   await app.register(trainingRoutes);
   await app.register(helpRoutes);

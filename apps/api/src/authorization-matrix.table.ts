@@ -57,12 +57,16 @@ export interface Fixtures {
   /** The buyer's bug report from the widget, with a screenshot. */
   feedback: { id: string };
   waitlistEntry: { id: string };
+  /** A closing room: the seller accepted the buyer's offer; the buyer added a document. */
+  closing: { dealId: string; documentId: string };
   unsubscribeToken: string;
   realtimeAppId: string;
   userPoolId: string;
   dealInput(): Record<string, unknown>;
   /** New resources: one per call, for cells that delete, decide or close what they are given. */
   newDeal(): Promise<{ id: string }>;
+  /** A fresh closing room (the deal's id), with the seller's proposed close date if asked. */
+  newClosingDeal(proposeCloseDate?: boolean): Promise<{ id: string }>;
   newDealWithPhoto(): Promise<{ id: string; photoId: string }>;
   newOffer(): Promise<{ id: string }>;
   newCounteredOffer(): Promise<{ id: string }>;
@@ -742,6 +746,87 @@ export const MATRIX: MatrixRow[] = [
     route: 'GET /api/deals/:id/verification/file',
     call: (fx) => ({ url: `/api/deals/${fx.deal.id}/verification/file` }),
     expect: [401, 404, 200, 404, 404, 200, 403],
+  },
+
+  // The closing room: its members are the seller, the winning buyer and admins; anyone else: 404.
+  {
+    route: 'GET /api/deals/:id/closing',
+    call: (fx) => ({ url: `/api/deals/${fx.closing.dealId}/closing` }),
+    expect: [401, 200, 200, 404, 404, 200, 403],
+  },
+  {
+    route: 'PUT /api/deals/:id/closing/milestones/:key',
+    call: (fx) => ({
+      url: `/api/deals/${fx.closing.dealId}/closing/milestones/emd-deposited`,
+      body: { done: true },
+    }),
+    expect: [401, 200, 403, 404, 404, 200, 403],
+    note: "the buyer's milestone: the seller is a member but not its party (403 MILESTONE_PARTY_ONLY)",
+  },
+  {
+    route: 'POST /api/deals/:id/closing/milestones/:key/documents',
+    call: (fx) => ({
+      url: `/api/deals/${fx.closing.dealId}/closing/milestones/title-commitment/documents`,
+      ...fx.pdf(),
+    }),
+    expect: [401, 201, 201, 404, 404, 201, 403],
+  },
+  {
+    route: 'GET /api/deals/:id/closing/documents/:documentId',
+    call: (fx) => ({ url: `/api/deals/${fx.closing.dealId}/closing/documents/${fx.closing.documentId}` }),
+    expect: [401, 200, 200, 404, 404, 200, 403],
+  },
+  {
+    route: 'POST /api/deals/:id/closing/close-date',
+    call: (fx) => ({
+      url: `/api/deals/${fx.closing.dealId}/closing/close-date`,
+      body: { closeDate: inAYear() },
+    }),
+    expect: [401, 200, 200, 404, 404, 200, 403],
+  },
+  {
+    route: 'POST /api/deals/:id/closing/close-date/accept',
+    call: async (fx) => ({
+      url: `/api/deals/${(await fx.newClosingDeal(true)).id}/closing/close-date/accept`,
+    }),
+    expect: [401, 200, 403, 404, 404, 200, 403],
+    note: 'the seller proposed it: the seller cannot answer their own proposal (403 CLOSE_DATE_OWN_PROPOSAL)',
+  },
+  {
+    route: 'POST /api/deals/:id/closing/close-date/decline',
+    call: async (fx) => ({
+      url: `/api/deals/${(await fx.newClosingDeal(true)).id}/closing/close-date/decline`,
+    }),
+    expect: [401, 200, 403, 404, 404, 200, 403],
+    note: 'the seller proposed it: the seller cannot answer their own proposal (403 CLOSE_DATE_OWN_PROPOSAL)',
+  },
+  {
+    route: 'PUT /api/deals/:id/backups',
+    call: (fx) => ({ url: `/api/deals/${fx.closing.dealId}/backups`, body: { offerIds: [] } }),
+    expect: [401, 403, 200, 404, 404, 200, 403],
+  },
+  {
+    route: 'POST /api/deals/:id/closing/fall-through',
+    call: async (fx) => ({
+      url: `/api/deals/${(await fx.newClosingDeal()).id}/closing/fall-through`,
+      body: { reason: 'Financing denied' },
+    }),
+    expect: [401, 403, 200, 404, 404, 200, 403],
+  },
+  {
+    route: 'POST /api/deals/:id/closing/withdraw',
+    call: async (fx) => ({
+      url: `/api/deals/${(await fx.newClosingDeal()).id}/closing/withdraw`,
+      body: { reason: 'Inspection issues' },
+    }),
+    expect: [401, 200, 403, 404, 404, 403, 403],
+    note: 'the buyer withdraws; the seller and admins end a contract with fall-through',
+  },
+  {
+    route: 'POST /api/deals/:id/closing/complete',
+    call: async (fx) => ({ url: `/api/deals/${(await fx.newClosingDeal()).id}/closing/complete` }),
+    expect: [401, 403, 409, 404, 404, 409, 403],
+    note: 'a fresh room has every milestone open: 409 CLOSING_INCOMPLETE',
   },
 
   // Interests and offers.

@@ -195,6 +195,45 @@ async function buildFixtures(app: FastifyInstance): Promise<Fixtures> {
     })
     .returning();
 
+  // A closing room: the seller accepted the buyer's cash offer on a deal of their own; the buyer
+  // added a document to its first milestone. `newClosingDeal` makes a fresh one for the steps that
+  // end it (with the seller's proposed close date, for the answers to one).
+  const newClosingDeal = async (proposeCloseDate = false) => {
+    const fresh = await newDeal();
+    // Made directly, as `newOffer` does: the buyer's per-minute budget of offers is not under test.
+    const accepted = await submitOffer(db, actor(buyer), fresh.id, {
+      type: 'cash',
+      purchasePrice: 300000,
+      entryFee: null,
+      estimatedCloseDate: inAYear,
+      message: '',
+      acknowledgedRisks: [],
+    } as Parameters<typeof submitOffer>[3]);
+    await ok(await callAs(app, seller, 'POST', `/api/offers/${accepted.id}/accept`), 200);
+    if (proposeCloseDate) {
+      await ok(
+        await callAs(app, seller, 'POST', `/api/deals/${fresh.id}/closing/close-date`, {
+          closeDate: inAYear,
+        }),
+        200,
+      );
+    }
+    return { id: fresh.id as string };
+  };
+  const closingDeal = await newClosingDeal();
+  const closingUpload = multipartFile(PDF, { filename: 'emd.pdf', contentType: 'application/pdf' });
+  const closingDocument = (
+    await ok(
+      await app.inject({
+        method: 'POST',
+        url: `/api/deals/${closingDeal.id}/closing/milestones/emd-deposited/documents`,
+        headers: { ...buyer.headers, ...closingUpload.headers },
+        payload: closingUpload.payload,
+      }),
+      201,
+    )
+  ).document as { id: string };
+
   let emails = 0;
   const png = (field = 'file') =>
     multipartFile(PNG_1PX, { field, filename: 'picture.png', contentType: 'image/png' });
@@ -216,6 +255,8 @@ async function buildFixtures(app: FastifyInstance): Promise<Fixtures> {
     realtimeAppId: app.config.realtime.appId,
     userPoolId: app.config.identity.userPoolId,
     dealInput: () => subToDeal() as unknown as Record<string, unknown>,
+    closing: { dealId: closingDeal.id, documentId: closingDocument.id },
+    newClosingDeal,
     newDeal,
     newDealWithPhoto: async () => {
       const fresh = await newDeal();

@@ -7,7 +7,8 @@
  * period whatever the number of instances.
  */
 import type { FastifyInstance } from 'fastify';
-import { ALERT_BATCH, deliverDueAlerts, alertFanOutHandler } from './modules/alerts';
+import { ALERT_BATCH, deliverDueAlerts, alertFanOutHandler, sendWebPush } from './modules/alerts';
+import { CLOSING_REMINDERS_JOB, sendClosingReminders } from './modules/closing';
 import { ALERT_FAN_OUT_JOB, endExclusivity } from './modules/deals';
 import { UNREAD_EMAIL_JOB, unreadEmailHandler } from './modules/chat';
 import { COUNTER_EXPIRY_JOB, counterExpiryHandler } from './modules/offers';
@@ -114,8 +115,19 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
         logger.warn(swept, 'webhook deliveries left pending by a crash swept');
     } while (swept.requeued + swept.failed === SWEEP_BATCH);
   });
+  // The closing room's reminders (DECISIONS.md, The closing room): the day before due, the first day overdue.
+  jobs.register(CLOSING_REMINDERS_JOB, async () => {
+    const sent = await sendClosingReminders(db, {
+      origin: app.config.origin,
+      reminderHour: app.config.closing.reminderHour,
+      publisher: app.realtime,
+      push: (userId, payload) => sendWebPush(db, app.config, userId, payload, { logger }),
+    });
+    if (sent) logger.info({ sent }, 'closing reminders sent');
+  });
   jobs
     .repeat(EXCLUSIVITY_JOB, EXCLUSIVITY_INTERVAL_MS)
+    .repeat(CLOSING_REMINDERS_JOB, app.config.closing.remindersIntervalMs)
     .repeat(VERIFICATION_EXPIRY_JOB, VERIFICATION_EXPIRY_INTERVAL_MS)
     .repeat(HYGIENE_JOB, HYGIENE_INTERVAL_MS)
     .repeat(STUCK_SWEEP_JOB, STUCK_SWEEP_INTERVAL_MS);

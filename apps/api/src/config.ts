@@ -98,6 +98,8 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: optionalString.transform((v) => v ?? 'DealClub <no-reply@dealclub.local>'),
   DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(14),
+  CLOSING_REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+  CLOSING_REMINDERS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   WEBHOOK_ALLOW_LOOPBACK: bool(false),
   REDIS_URL: optionalString.pipe(
     z
@@ -206,6 +208,13 @@ export interface Config {
   alerts: {
     /** The hour (UTC, 0–23) daily digests go out, and weekly summaries on Mondays. */
     digestHour: number;
+  };
+  /** The closing room's milestone reminders (DECISIONS.md, The closing room). */
+  closing: {
+    /** The hour (0–23) in each member's time zone from which a day's reminders go out: 9. */
+    reminderHour: number;
+    /** How often the reminders due are looked for. */
+    remindersIntervalMs: number;
   };
   /** The offer webhook's address policy (decision 011). */
   webhooks: {
@@ -356,6 +365,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deals: { exclusivityHours: e.EXCLUSIVITY_HOURS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     alerts: { digestHour: e.DIGEST_HOUR },
+    closing: {
+      reminderHour: e.CLOSING_REMINDER_HOUR,
+      remindersIntervalMs: e.CLOSING_REMINDERS_INTERVAL_SECONDS * 1000,
+    },
     webhooks: { allowHttp: e.NODE_ENV !== 'production', allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK },
     realtime: realtimeConfig(e),
     push: pushConfig(e),

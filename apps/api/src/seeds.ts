@@ -4,6 +4,7 @@
  */
 import type { Seed } from './db/seed';
 import { demoAlertsSeed } from './modules/alerts';
+import { closingBackfillSeed, demoClosingSeed } from './modules/closing';
 import { demoDealsSeed } from './modules/deals';
 import { demoFeedbackSeed } from './modules/feedback';
 import { helpCentreSeed } from './modules/help';
@@ -16,7 +17,7 @@ import { demoTrainingSeed, trainingCourseSeed } from './modules/training';
  * Content the product ships with, seeded on every database (embedded or server, demo mode or not)
  * after the migrations: admins edit it from there.
  */
-export const PRODUCT_SEEDS: readonly Seed[] = [trainingCourseSeed, helpCentreSeed];
+export const PRODUCT_SEEDS: readonly Seed[] = [trainingCourseSeed, helpCentreSeed, closingBackfillSeed];
 
 /**
  * The demo data sets, in the order they run. A feature appends its demo data here; they run on first
@@ -26,6 +27,7 @@ export const DEMO_SEEDS: readonly Seed[] = [
   demoAccountsSeed,
   demoProfilesSeed,
   demoDealsSeed,
+  demoClosingSeed,
   demoTrainingSeed,
   demoAlertsSeed,
   demoRoadmapSeed,

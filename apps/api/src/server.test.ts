@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from './test/app';
-import { createUser } from './test/auth';
+import { cognitoHeaders, createUser, passwordSignIn } from './test/auth';
+import { DEMO_PASSWORD } from './modules/identity';
 
 const serverEntry = path.join(import.meta.dirname, 'server.ts');
 
@@ -26,6 +27,37 @@ function runServer(env: Record<string, string>) {
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** The URL the server prints once it listens. */
+function listeningUrl(server: ReturnType<typeof runServer>) {
+  return new Promise<string>((resolve, reject) => {
+    const seen = server.output().stdout.length;
+    const timer = setInterval(() => {
+      const match = /is running at (http:\/\/\S+)/.exec(server.output().stdout.slice(seen));
+      if (match?.[1]) {
+        clearInterval(timer);
+        resolve(match[1]);
+      }
+    }, 100);
+    void server.exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`server exited: ${server.output().stderr}`));
+    });
+  });
+}
+
+/** A demo account's ID token, through the identity protocol as the web app signs in. */
+async function demoToken(url: string, email: string): Promise<string> {
+  const config = (await (await fetch(`${url}/api/auth/public-config`)).json()) as { clientId: string };
+  const res = await fetch(`${url}/cognito/`, {
+    method: 'POST',
+    headers: cognitoHeaders('InitiateAuth'),
+    body: JSON.stringify(passwordSignIn(config.clientId, email, DEMO_PASSWORD)),
+  });
+  return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
 }
 
 describe('server start-up', () => {
@@ -50,27 +82,57 @@ describe('server start-up', () => {
     expect(server.output().stderr).toMatch(/DealClub could not start: Invalid configuration:\n\s+- PORT/);
   });
 
-  it('starts on the embedded database, prints its URL and stops cleanly on SIGTERM', async () => {
+  it('starts on the embedded database, prints its URL, loses no acknowledged closing step to a SIGKILL and stops cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dealclub-start-'));
-    const server = runServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: dataDir });
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const match = /is running at (http:\/\/\S+)/.exec(server.output().stdout);
-        if (match?.[1]) {
-          clearInterval(timer);
-          resolve(match[1]);
-        }
-      }, 100);
-      void server.exited.then(() => {
-        clearInterval(timer);
-        reject(new Error(`server exited: ${server.output().stderr}`));
-      });
-    });
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: dataDir };
+    let server = runServer(env);
+    let url = await listeningUrl(server);
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
+
+    // The demo's room in closing: the seller ticks a milestone and adds a document; each is
+    // acknowledged, then the process is killed without a chance to flush anything.
+    const headers = { authorization: `Bearer ${await demoToken(url, 'seller@demo.test')}` };
+    const dashboard = (await (await fetch(`${url}/api/dashboard?mode=selling`, { headers })).json()) as {
+      selling: { closings: { dealId: string }[] };
+    };
+    const dealId = dashboard.selling.closings[0]!.dealId;
+    const tick = await fetch(`${url}/api/deals/${dealId}/closing/milestones/title-commitment`, {
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ done: true, note: 'Commitment received' }),
+    });
+    expect(tick.status).toBe(200);
+    const form = new FormData();
+    form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'commitment.pdf');
+    const upload = await fetch(`${url}/api/deals/${dealId}/closing/milestones/title-commitment/documents`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const documentId = ((await upload.json()) as { document: { id: string } }).document.id;
+    server.child.kill('SIGKILL');
+    await server.exited;
+
+    server = runServer(env);
+    url = await listeningUrl(server);
+    const again = { authorization: `Bearer ${await demoToken(url, 'seller@demo.test')}` };
+    type Room = { milestones: { key: string; documents: { id: string }[] }[] };
+    const room = (await (
+      await fetch(`${url}/api/deals/${dealId}/closing`, { headers: again })
+    ).json()) as Room;
+    const milestone = room.milestones.find((m: { key: string }) => m.key === 'title-commitment');
+    expect(milestone).toMatchObject({ done: true, note: 'Commitment received' });
+    expect(milestone!.documents.map((d: { id: string }) => d.id)).toEqual([documentId]);
+    const file = await fetch(`${url}/api/deals/${dealId}/closing/documents/${documentId}`, {
+      headers: again,
+    });
+    expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
+
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
 
 /** A GET on a connection of its own (no keep-alive pool), as a separate client would make. */

@@ -39,6 +39,8 @@ export const NOTIFICATION_TYPES = [
   'counter_accepted',
   'counter_declined',
   'deal_match',
+  'closing',
+  'deal_update',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -66,7 +68,7 @@ export const SYSTEM_EVENT_KEYS: Record<SystemEvent, string> = {
  * The realtime events on a user's private channel: shell §3's two, and `deal-match` (DECISIONS.md,
  * Matching and alerts: push is the in-app notification and its realtime event).
  */
-export const REALTIME_EVENTS = ['new-message', 'new-thread', 'deal-match'] as const;
+export const REALTIME_EVENTS = ['new-message', 'new-thread', 'deal-match', 'closing-updated'] as const;
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[number];
 
 /** `deal-match`: a deal that fits the buyer; the toast names it and opens `/deals/{dealId}`. */
@@ -75,6 +77,13 @@ export interface DealMatchEvent {
   /** Where the deal is, as the buyer may see it (city, state and ZIP unless the address is shown). */
   place: string;
   score: number;
+}
+
+/** `closing-updated`: a step in a closing room the user is a member of; an open room reloads. */
+export interface ClosingUpdatedEvent {
+  dealId: string;
+  roomId: string;
+  event: string;
 }
 
 /** The private channel of one user (PROTOCOLS.md B): only that user may subscribe. */
@@ -215,13 +224,14 @@ export function relativeTime(
 
 /**
  * Where a notification leads: a deal match and a counter-offer to the deal page (where the match is
- * explained and the counter answered), a counter's answer to the seller's offers table; anything
- * else to its conversation.
+ * explained and the counter answered), a counter's answer to the seller's offers table, news of a
+ * closing room to the room; anything else to its conversation.
  */
 export function notificationPath(
   notification: Pick<ChatNotification, 'type' | 'threadId' | 'dealInfo'>,
 ): string {
   const deal = `/deals/${encodeURIComponent(notification.dealInfo.dealId)}`;
+  if (notification.type === 'closing') return `${deal}/closing`;
   if (notification.type === 'offer_countered' || notification.type === 'deal_match' || !notification.threadId)
     return deal;
   if (notification.type === 'counter_accepted' || notification.type === 'counter_declined')

@@ -30,6 +30,9 @@ export const OFFER_EVENT_KINDS = [
   'accepted',
   'declined',
   'released',
+  'fell_through',
+  'promoted',
+  'closed',
 ] as const;
 export type OfferEventKind = (typeof OFFER_EVENT_KINDS)[number];
 

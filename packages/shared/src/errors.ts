@@ -61,6 +61,19 @@ export const ERROR_STATUS = {
   VERIFICATION_NOT_AVAILABLE: 409,
   VERIFICATION_NOT_FOUND: 404,
   VERIFICATION_NOT_PENDING: 409,
+  CLOSING_NOT_FOUND: 404,
+  CLOSING_NOT_OPEN: 409,
+  CLOSING_INCOMPLETE: 409,
+  MILESTONE_NOT_FOUND: 404,
+  MILESTONE_CHANGED: 409,
+  MILESTONE_PARTY_ONLY: 403,
+  CLOSING_DOCUMENT_TOO_LARGE: 413,
+  CLOSING_DOCUMENT_TYPE_UNSUPPORTED: 415,
+  CLOSING_DOCUMENT_LIMIT: 409,
+  CLOSING_DOCUMENT_NOT_FOUND: 404,
+  CLOSE_DATE_NOT_PROPOSED: 409,
+  CLOSE_DATE_OWN_PROPOSAL: 403,
+  BACKUP_OFFERS_INVALID: 400,
   SAVED_SEARCH_FILTERS_INVALID: 400,
   SAVED_SEARCH_NOT_FOUND: 404,
   SAVED_SEARCH_LIMIT: 409,
@@ -106,6 +119,8 @@ export interface ErrorBody {
   errors?: FieldError[];
   /** Facts the client needs to act on the error, e.g. the existing deal of a duplicate address. */
   details?: Record<string, string>;
+  /** CLOSING_INCOMPLETE: the keys of the milestones still open. */
+  open?: string[];
 }
 
 export function isErrorBody(value: unknown): value is ErrorBody {

@@ -12,9 +12,18 @@ export type OfferType = (typeof OFFER_TYPES)[number];
 /**
  * open: the buyer's current offer · accepted: the seller accepted it (the deal is pending) ·
  * declined: another offer on the deal was accepted · replaced: the buyer submitted a newer one ·
- * released: it was accepted, then the deal was reactivated (the sale fell through).
+ * released: it was accepted, then the deal was reactivated by hand · fell_through: it was accepted,
+ * then the contract ended in the closing room (kept, never deleted) · closed: the deal closed on it.
  */
-export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'replaced', 'released'] as const;
+export const OFFER_STATUSES = [
+  'open',
+  'accepted',
+  'declined',
+  'replaced',
+  'released',
+  'fell_through',
+  'closed',
+] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 /** Messages to the originator (interest, offer): the conversation limit of DECISIONS.md. */
@@ -135,7 +144,7 @@ export function offerFigures(offer: ComparableOffer, deal: ComparedDeal, now = n
  * with the replaced and released ones of the history.
  */
 export const OFFER_SCOPES = {
-  current: ['open', 'accepted', 'declined'],
+  current: ['open', 'accepted', 'declined', 'fell_through', 'closed'],
   all: null,
 } as const satisfies Record<string, readonly OfferStatus[] | null>;
 export type OfferScope = keyof typeof OFFER_SCOPES;

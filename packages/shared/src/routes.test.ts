@@ -7,7 +7,7 @@ describe('route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toContain('/help-qa/:id');
     expect(paths).toContain('/signup/seller/thank-you');
-    expect(paths).toHaveLength(42);
+    expect(paths).toHaveLength(43);
   });
 
   it('matches built pages with or without a trailing slash', () => {
@@ -16,6 +16,7 @@ describe('route table', () => {
     expect(matchBuiltRoute('/privacy')?.id).toBe('privacy');
     expect(matchBuiltRoute('/deals/123/offers')?.id).toBe('dealOffers');
     expect(matchBuiltRoute('/deals/123/analytics')?.id).toBe('dealAnalytics');
+    expect(matchBuiltRoute('/deals/123/closing')?.id).toBe('dealClosing');
     expect(matchBuiltRoute('/dashboard')?.id).toBe('dashboard');
     expect(matchBuiltRoute('/chat/123')?.id).toBe('chatThread');
   });

@@ -26,6 +26,7 @@ export const APP_ROUTES = [
   { id: 'dealEdit', path: '/deals/:id/edit', built: true, recent: true },
   { id: 'dealOffers', path: '/deals/:id/offers', built: true },
   { id: 'dealAnalytics', path: '/deals/:id/analytics', built: true },
+  { id: 'dealClosing', path: '/deals/:id/closing', built: true },
   { id: 'dealDetail', path: '/deals/:id', built: true, recent: true },
   { id: 'zipAnalytics', path: '/zip/:zipCode/analytics', built: true },
   { id: 'chat', path: '/chat', built: true },

@@ -1245,3 +1245,134 @@ export const spentHumanChecks = pgTable(
   },
   (t) => [index('spent_human_checks_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The closing room (DECISIONS.md, The closing room): opened when an offer is accepted, one per
+ * accepted offer; at most one open per deal. `close_date` starts as the offer's estimated close date
+ * and changes when a proposed one is accepted. `backup_offer_ids` are the seller's ranked backups.
+ * Ended rooms (`closed`, `fell_through`) are kept and stay readable by their members.
+ */
+export const closingRooms = pgTable(
+  'closing_rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('open'),
+    /** Cash, SubTo, SellerFinance, Hybrid, LeaseOption, or null (every deal's milestones only). */
+    kind: text('kind'),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The acceptance's calendar day (UTC), from which due dates count. */
+    acceptedOn: date('accepted_on', { mode: 'string' }).notNull(),
+    closeDate: date('close_date', { mode: 'string' }).notNull(),
+    proposedCloseDate: date('proposed_close_date', { mode: 'string' }),
+    proposedBy: uuid('proposed_by').references(() => users.id, { onDelete: 'set null' }),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }),
+    backupOfferIds: uuid('backup_offer_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason'),
+    daysToClose: integer('days_to_close'),
+  },
+  (t) => [
+    uniqueIndex('closing_rooms_offer_idx').on(t.offerId),
+    uniqueIndex('closing_rooms_one_open_per_deal_idx')
+      .on(t.dealId)
+      .where(sql`${t.status} = 'open'`),
+    index('closing_rooms_deal_idx').on(t.dealId, t.openedAt.desc().nullsFirst()),
+    index('closing_rooms_seller_idx').on(t.sellerId, t.status),
+    index('closing_rooms_buyer_idx').on(t.buyerId, t.status),
+    check('closing_rooms_status', sql`${t.status} in ('open', 'closed', 'fell_through')`),
+  ],
+);
+
+/** A room's milestones, made from the product's defaults when the room opens. */
+export const closingMilestones = pgTable(
+  'closing_milestones',
+  {
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => closingRooms.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    position: integer('position').notNull(),
+    party: text('party').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    done: boolean('done').notNull().default(false),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    doneBy: uuid('done_by').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    /** Raised by every change; a tick carrying an older version is refused. */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.key] }),
+    index('closing_milestones_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.done} = false`),
+  ],
+);
+
+/** Documents of a milestone, in private storage (never served by `/files`). */
+export const closingDocuments = pgTable(
+  'closing_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => closingRooms.id, { onDelete: 'cascade' }),
+    milestoneKey: text('milestone_key').notNull(),
+    fileKey: text('file_key').notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('closing_documents_room_idx').on(t.roomId, t.milestoneKey, t.uploadedAt)],
+);
+
+/** The room's timeline: append-only, every step with who did it and when. */
+export const closingEvents = pgTable(
+  'closing_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => closingRooms.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    event: text('event').notNull(),
+    detail: jsonb('detail').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('closing_events_room_idx').on(t.roomId, t.id)],
+);
+
+/** Reminders sent: one per milestone, member and local day at most, whichever instance runs. */
+export const closingReminders = pgTable(
+  'closing_reminders',
+  {
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => closingRooms.id, { onDelete: 'cascade' }),
+    milestoneKey: text('milestone_key').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.milestoneKey, t.userId, t.day] })],
+);

@@ -15,6 +15,8 @@ export class AppError extends Error {
     message?: string,
     readonly errors?: FieldError[],
     readonly details?: Record<string, string>,
+    /** CLOSING_INCOMPLETE: the milestones still open, answered as `open`. */
+    readonly open?: string[],
   ) {
     super(message ?? errorMessage(code));
     this.name = 'AppError';

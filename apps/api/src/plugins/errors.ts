@@ -63,11 +63,11 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       const payload = body(error.code, error.message, error.errors);
-      return sendError(
-        reply,
-        error.statusCode,
-        error.details ? { ...payload, details: error.details } : payload,
-      );
+      return sendError(reply, error.statusCode, {
+        ...payload,
+        ...(error.details ? { details: error.details } : {}),
+        ...(error.open ? { open: error.open } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v): FieldError => {

@@ -39,6 +39,7 @@ export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> =
   dealEdit: () => import('@/features/deals/routes/deal-edit'),
   dealOffers: () => import('@/features/deals/routes/deal-offers'),
   dealAnalytics: () => import('@/app/routes/deal-analytics'),
+  dealClosing: () => import('@/app/routes/deal-closing'),
   dashboard: () => import('@/features/analytics/routes/dashboard'),
   chat: () => import('@/features/chat/routes/chat'),
   chatThread: () => import('@/features/chat/routes/chat-thread'),

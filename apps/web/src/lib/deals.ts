@@ -17,6 +17,7 @@ import type { SavedDealFilters } from '@dealclub/shared/deal-filters';
 import type { DealValues } from '@dealclub/shared/deals';
 import type { MatchCriterion } from '@dealclub/shared/matching';
 import type { OfferCounter, OfferEvent } from '@dealclub/shared/counter-rules';
+import type { ClosingStatus } from '@dealclub/shared/closing';
 import type { OfferStatus, OfferType } from '@dealclub/shared/offer-rules';
 import type { TermsVerified } from '@dealclub/shared/verifications';
 import { apiRequest } from './api-client';
@@ -133,6 +134,8 @@ export interface DealDetail extends Card, Partial<Terms> {
   myOffer?: Offer | null;
   /** How many offers and interested buyers the deal has: for its originator and admins only. */
   engagement?: { interests: number; offers: number } | null;
+  /** The viewer's closing room of the deal, when they are one of its members. */
+  closing?: { status: ClosingStatus } | null;
 }
 
 export interface MatchPlace {
@@ -205,6 +208,10 @@ export const dealKeys = {
   list: (filters: SavedDealFilters) => [...dealKeys.lists(), filters] as const,
   detail: (id: string) => [...dealKeys.all, 'detail', id] as const,
   favorites: () => [...dealKeys.all, 'favorites'] as const,
+  /** `GET /api/dashboard`: it lists deals, offers and closing rooms. */
+  dashboard: () => [...dealKeys.all, 'dashboard'] as const,
+  /** A deal's closing room as its reader sees it; the realtime event `closing-updated` refreshes it. */
+  closing: (id: string) => [...dealKeys.all, 'closing', id] as const,
 };
 
 /** One deal; a 404 ('Listing not found') is not retried. */

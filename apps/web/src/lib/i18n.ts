@@ -82,6 +82,10 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
     en: () => import('virtual:locales/en/dealsMap'),
     es: () => import('virtual:locales/es/dealsMap'),
   },
+  closing: {
+    en: () => import('virtual:locales/en/closing'),
+    es: () => import('virtual:locales/es/closing'),
+  },
 };
 
 const sectionLoads = new Map<string, Promise<void>>();

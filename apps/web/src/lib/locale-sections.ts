@@ -33,6 +33,8 @@ export const LOCALE_SECTIONS = {
   mapDemo: ['mapDemo'],
   /** The map view of `/deals` (`?view=map`). */
   dealsMap: ['dealsMap'],
+  /** `/deals/{id}/closing`: the closing room (its milestones' titles are the shared package's). */
+  closing: ['closing'],
 } as const;
 
 export type LocaleSection = keyof typeof LOCALE_SECTIONS;

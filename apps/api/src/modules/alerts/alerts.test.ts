@@ -10,10 +10,15 @@ import { listDeal, renoSubTo } from '../../test/deals';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../test/fake-smtp';
 import { endExclusivity, ALERT_FAN_OUT_JOB } from '../deals';
 import { JobWorker } from '../jobs';
-import { claimPendingMessages, deliverPendingMessages, enqueueMessage, smtpTransport } from '../outbox';
+import {
+  claimPendingMessages,
+  deliverPendingMessages,
+  enqueueMessage,
+  smsSendAfter,
+  smtpTransport,
+} from '../outbox';
 import { deliverDueAlerts, type AlertDeliveryDeps } from './deliver-alerts';
 import { alertFanOutHandler, fanOutAlerts } from './fan-out-alerts';
-import { smsSendAfter } from './quiet-hours';
 import { nextDigestAt, nextWeeklyAt } from './schedule';
 
 let app: FastifyInstance;

@@ -36,7 +36,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import type { WorkLogger } from '../jobs';
 import { matchDealOfRow, matchProfileFrom } from '../matching';
 import { placeFor } from '../deals';
-import type { OutgoingMessage } from '../outbox';
+import { smsSendAfter, timeZoneOf, type OutgoingMessage } from '../outbox';
 import type { RealtimePublisher } from '../realtime';
 import {
   alertEmail,
@@ -46,7 +46,6 @@ import {
   unsubscribeHeaders,
   type AlertItem,
 } from './alert-email';
-import { smsSendAfter, timeZoneOf } from './quiet-hours';
 import { AT_ONCE, DIGESTED } from './schedule';
 import { unsubscribeKey, unsubscribeToken, unsubscribeUrl } from './unsubscribe-token';
 import { sendWebPush } from './web-push';

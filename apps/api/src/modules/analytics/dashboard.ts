@@ -10,6 +10,7 @@ import { DEAL_STATUSES, type DealStatus } from '@dealclub/shared/deals';
 import type { MatchProfile } from '@dealclub/shared/matching';
 import { queryRows, type Db } from '../../db/client';
 import { deals, favorites } from '../../db/schema';
+import { closedThroughDealClub, closingSummaries } from '../closing';
 import { dealCards } from '../deals';
 import { ON_THE_MARKET, visibleTo, type Viewer } from '../deals';
 import { matchFitSql } from '../matching';
@@ -26,6 +27,7 @@ export async function buyingDashboard(
   viewer: Viewer,
   profile: MatchProfile | null,
   certified: boolean,
+  language: string,
 ) {
   const params: Record<string, unknown> = {};
   const fit = matchFitSql(profile, (name, value) => {
@@ -33,36 +35,39 @@ export async function buyingDashboard(
     return sql.placeholder(name);
   });
   const saved = and(eq(favorites.userId, viewer.id), visibleTo(viewer), sql`${deals.status} <> 'deleted'`);
-  const [favoriteRows, [favoriteCount], interests, offers, matched, [training]] = await Promise.all([
-    db
-      .select({ deal: deals })
-      .from(favorites)
-      .innerJoin(deals, eq(deals.id, favorites.dealId))
-      .where(saved)
-      .orderBy(desc(favorites.createdAt), desc(favorites.dealId))
-      .limit(DASHBOARD_LIST),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(favorites)
-      .innerJoin(deals, eq(deals.id, favorites.dealId))
-      .where(saved),
-    myInterests(db, viewer, { limit: DASHBOARD_LIST }),
-    myOffers(db, viewer, { limit: DASHBOARD_LIST }),
-    // As `GET /api/matches` counts them: deals on the market, not my own, that fit my profile.
-    fit
-      ? db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(deals)
-          .where(and(visibleTo(viewer), ON_THE_MARKET, sql`${deals.originatorId} <> ${viewer.id}`, fit))
-          .execute(params)
-      : Promise.resolve([{ n: 0 }]),
-    queryRows<{ total: number; completed: number }>(
-      db,
-      sql`select (select count(*)::int from training_lessons where published) as total,
+  const [favoriteRows, [favoriteCount], interests, offers, matched, [training], closings] = await Promise.all(
+    [
+      db
+        .select({ deal: deals })
+        .from(favorites)
+        .innerJoin(deals, eq(deals.id, favorites.dealId))
+        .where(saved)
+        .orderBy(desc(favorites.createdAt), desc(favorites.dealId))
+        .limit(DASHBOARD_LIST),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(favorites)
+        .innerJoin(deals, eq(deals.id, favorites.dealId))
+        .where(saved),
+      myInterests(db, viewer, { limit: DASHBOARD_LIST }),
+      myOffers(db, viewer, { limit: DASHBOARD_LIST }),
+      // As `GET /api/matches` counts them: deals on the market, not my own, that fit my profile.
+      fit
+        ? db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(deals)
+            .where(and(visibleTo(viewer), ON_THE_MARKET, sql`${deals.originatorId} <> ${viewer.id}`, fit))
+            .execute(params)
+        : Promise.resolve([{ n: 0 }]),
+      queryRows<{ total: number; completed: number }>(
+        db,
+        sql`select (select count(*)::int from training_lessons where published) as total,
         (select count(*)::int from training_progress p join training_lessons l on l.id = p.lesson_id
           where l.published and p.user_id = ${viewer.id}::uuid and p.completed_at is not null) as completed`,
-    ),
-  ]);
+      ),
+      closingSummaries(db, viewer.id, 'buyer', language),
+    ],
+  );
   return {
     favorites: {
       total: Number(favoriteCount?.n ?? 0),
@@ -80,6 +85,7 @@ export async function buyingDashboard(
       totalLessons: Number(training?.total ?? 0),
       certified,
     },
+    closings,
   };
 }
 
@@ -109,9 +115,9 @@ interface LatestOfferRow {
 }
 
 /** Selling mode: my listings (their manager's own, an admin's too) and the latest offers on them. */
-export async function sellingDashboard(db: Db, viewer: Viewer) {
+export async function sellingDashboard(db: Db, viewer: Viewer, language: string) {
   const mine = eq(deals.originatorId, viewer.id);
-  const [rows, counts, stats, latest] = await Promise.all([
+  const [rows, counts, stats, latest, closings, closed] = await Promise.all([
     db
       .select()
       .from(deals)
@@ -145,6 +151,8 @@ export async function sellingDashboard(db: Db, viewer: Viewer) {
         order by o.created_at desc, o.id desc
         limit ${DASHBOARD_LIST}`,
     ),
+    closingSummaries(db, viewer.id, 'seller', language),
+    closedThroughDealClub(db, viewer.id),
   ]);
   const byStatus = Object.fromEntries(DEAL_STATUSES.map((s) => [s, 0])) as Record<DealStatus, number>;
   for (const c of counts) byStatus[c.status as DealStatus] = Number(c.n);
@@ -183,5 +191,7 @@ export async function sellingDashboard(db: Db, viewer: Viewer) {
         zipCode: o.zip_code,
       },
     })),
+    closings,
+    closedThroughDealClub: closed,
   };
 }

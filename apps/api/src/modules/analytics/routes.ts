@@ -24,6 +24,7 @@ import { managesDeal, viewerOf } from '../deals';
 import { MATCH_PROFILE_JOIN, matchProfileOf } from '../matching';
 import { sendCachedBody } from '../../lib/cached-body';
 import { buyingDashboard, sellingDashboard } from './dashboard';
+import { CLOSING_PARTIES } from '@dealclub/shared/closing';
 import { dealAnalytics } from './deal-analytics';
 import { ownerMarkets, ownersPage } from './owners';
 
@@ -129,6 +130,17 @@ const OwnersBody = z.object({
 
 const Card = z.looseObject({ id: z.string(), status: z.string() });
 const List = z.object({ items: z.array(z.looseObject({ id: z.string() })), total: z.number() });
+const ClosingSummary = z.object({
+  dealId: z.string(),
+  address: z.string(),
+  closeDate: z.string(),
+  done: z.number(),
+  total: z.number(),
+  overdue: z.number(),
+  next: z
+    .object({ key: z.string(), title: z.string(), dueDate: z.string(), party: z.enum(CLOSING_PARTIES) })
+    .nullable(),
+});
 const DashboardBody = z.object({
   modes: z.array(z.enum(DASHBOARD_MODES)),
   buying: z
@@ -138,6 +150,8 @@ const DashboardBody = z.object({
       offers: List,
       matchedDeals: z.number(),
       training: z.object({ completedLessons: z.number(), totalLessons: z.number(), certified: z.boolean() }),
+      /** 'Under contract': my accepted offers' open closing rooms. */
+      closings: z.array(ClosingSummary),
     })
     .nullable(),
   selling: z
@@ -155,6 +169,9 @@ const DashboardBody = z.object({
         ),
       }),
       latestOffers: z.array(z.looseObject({ id: z.string(), dealId: z.string(), status: z.string() })),
+      /** 'In closing': my deals' open closing rooms. */
+      closings: z.array(ClosingSummary),
+      closedThroughDealClub: z.object({ count: z.number(), medianDaysToClose: z.number().nullable() }),
     })
     .nullable(),
 });
@@ -295,11 +312,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (mode === 'selling') requireRole(request, SELLER_SIDE);
       const wanted = mode ? [mode] : allowed;
       const viewer = viewerOf(user);
+      const language = user.row.languagePreference;
       const [buying, selling] = await Promise.all([
         wanted.includes('buying')
-          ? buyingDashboard(db(), viewer, matchProfileOf(user), user.row.certifiedBuyer)
+          ? buyingDashboard(db(), viewer, matchProfileOf(user), user.row.certifiedBuyer, language)
           : null,
-        wanted.includes('selling') ? sellingDashboard(db(), viewer) : null,
+        wanted.includes('selling') ? sellingDashboard(db(), viewer, language) : null,
       ]);
       return { modes: allowed, buying, selling };
     },

@@ -381,9 +381,11 @@ describe('conversations', () => {
       body: 'No contingencies.',
       params: { type: 'cash', amount: 440000, closeDate },
     });
-    expect((await notifications(seller)).items[0]!.message).toBe(
-      `Made a cash offer: purchase price $440,000, closing ${closeDate}: No contingencies.`,
-    );
+    // The seller's bell: the offer, then (the acceptance opening it) the closing room.
+    expect((await notifications(seller)).items.map((n) => [n.type, n.message])).toEqual([
+      ['closing', 'Closing room open: the milestones to closing are ready'],
+      ['new_thread', `Made a cash offer: purchase price $440,000, closing ${closeDate}: No contingencies.`],
+    ]);
   });
 });
 

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import type { DealRow } from '../../db/rows';
 import { deals, dealStatusHistory, offers } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
+import { endRoomOnStatusChange } from '../closing';
 import { enqueueAlertFanOut } from '../deals';
 import { recordOfferEvents, supersedeOpenCounters } from './offer-history';
 
@@ -94,6 +95,8 @@ export async function changeDealStatus(
       .where(eq(deals.id, dealId))
       .returning();
     await settleOffers(tx, dealId, current.status as DealStatus, change.status, actorId);
+    // A change by hand out of pending ends the deal's closing room (DECISIONS.md, The closing room).
+    if (current.status === 'pending') await endRoomOnStatusChange(tx, dealId, change.status, actorId);
     await tx.insert(dealStatusHistory).values({
       dealId,
       status: change.status,

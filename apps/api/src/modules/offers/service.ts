@@ -23,6 +23,7 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
 import { managesDeal, visibleTo, type Viewer } from '../deals';
 import { addMessage, announce, ensureThread, type Announcement } from '../chat';
+import { openClosingRoom, ringClosing } from '../closing';
 import type { RealtimePublisher } from '../realtime';
 import { enqueueWebhookEvent } from '../webhooks';
 import { offerWords } from './notify';
@@ -437,6 +438,8 @@ export async function completeAcceptance(
     .set({ status: 'pending', acceptedBuyerId: offer.buyerId, exclusiveUntil: null, updatedAt: now })
     .where(eq(deals.id, deal.id))
     .returning();
+  // The closing room opens with the acceptance (DECISIONS.md, The closing room).
+  await openClosingRoom(tx, deal, accepted!, actor.viewer.id, { now });
 
   const [buyer, seller, actorRow] = await Promise.all([
     userRow(tx, offer.buyerId),
@@ -454,7 +457,7 @@ export async function completeAcceptance(
     ),
     actorId: actor.viewer.id,
   });
-  const link = `${actor.origin}/deals/${deal.id}`;
+  const link = `${actor.origin}/deals/${deal.id}/closing`;
   const mails = counter
     ? {
         template: 'counter_accepted',
@@ -466,6 +469,7 @@ export async function completeAcceptance(
         buyer: { subject: 'email.offerAcceptedBuyerSubject', body: 'email.offerAcceptedBuyerBody' },
         seller: { subject: 'email.offerAcceptedSellerSubject', body: 'email.offerAcceptedSellerBody' },
       };
+  await ringClosing(tx, deal.id, [buyer, seller], personName(actorRow), 'opened');
   await notifyUser(tx, buyer, mails.template, mails.buyer, (language) => ({
     place: placeFor(buyer, pending!),
     ...offerWords(language, accepted!),
@@ -475,7 +479,7 @@ export async function completeAcceptance(
     place: placeFor(seller, pending!),
     buyer: personName(buyer),
     ...offerWords(language, accepted!),
-    link: `${link}/offers`,
+    link,
   }));
   await enqueueWebhookEvent(
     tx,

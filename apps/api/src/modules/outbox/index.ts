@@ -3,3 +3,4 @@ export { claimPendingMessages, deliverPendingMessages } from './deliver';
 export { enqueueMessage, type OutgoingMessage, QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from './enqueue-message';
 export { notifyUser } from './notify-user';
 export { createMailTransport, smtpTransport } from './transports';
+export { smsSendAfter, STATE_TIME_ZONES, timeZoneOf, wallClock, zonedTime } from './quiet-hours';

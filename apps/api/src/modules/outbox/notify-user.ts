@@ -7,10 +7,13 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/rows';
 import { translate } from '../../lib/i18n';
 import { enqueueMessage } from './enqueue-message';
+import { smsSendAfter, timeZoneOf } from './quiet-hours';
 
 /**
  * Sends `subject`/`body` (locale keys, filled with `vars(language)`) to `recipient` on each of their
- * channels: e-mail, and SMS when they chose it and have a phone number.
+ * channels: e-mail, and SMS when they chose it and have a phone number. With `quiet`, the SMS keeps
+ * the quiet hours of the recipient's state (none between 21:00 and 08:00 there; one written then
+ * waits until 08:00).
  */
 export async function notifyUser(
   db: Db,
@@ -18,6 +21,7 @@ export async function notifyUser(
   template: string,
   keys: { subject: string; body: string },
   vars: (language: string) => Record<string, string>,
+  quiet?: { state: string | null; now: Date },
 ): Promise<void> {
   const language = recipient.languagePreference;
   const filled = vars(language);
@@ -38,6 +42,12 @@ export async function notifyUser(
       subject,
       body: filled.link ? `${subject}: ${filled.link}` : subject,
       template,
+      ...(quiet
+        ? {
+            sendAfter: smsSendAfter(quiet.state, quiet.now) ?? undefined,
+            quietZone: timeZoneOf(quiet.state),
+          }
+        : {}),
     });
   }
 }

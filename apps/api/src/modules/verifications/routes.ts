@@ -21,6 +21,7 @@ import {
 import { deals } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { decodeOffset, encodeOffset } from '../../lib/cursor';
+import { attachmentDisposition, PrivateStorage } from '../../lib/private-storage';
 import { readNamedFileUpload } from '../../lib/uploads';
 import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
 import { recordAdminAction } from '../audit';
@@ -36,7 +37,6 @@ import {
   verificationOf,
   type VerificationRow,
 } from './service';
-import { StatementStorage } from './statement-storage';
 
 const auth = { security: [{ bearerAuth: [] }] };
 const DealParams = z.object({ id: z.uuid({ error: 'errors.LISTING_NOT_FOUND' }) });
@@ -76,15 +76,9 @@ const AdminVerification = VerificationBody.extend({
     .nullable(),
 });
 
-/** `attachment`, with an ASCII fallback and the exact name in UTF-8 (RFC 6266). */
-function disposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
-
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
-  const statements = new StatementStorage(app.config.privateFilesDir);
+  const statements = new PrivateStorage(app.config.privateFilesDir);
 
   const requireAdmin = (request: Parameters<typeof requireUser>[0]) => {
     const user = requireUser(request);
@@ -108,7 +102,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!bytes) throw new AppError('VERIFICATION_NOT_FOUND');
     return reply
       .header('content-type', verification.contentType)
-      .header('content-disposition', disposition(verification.fileName))
+      .header('content-disposition', attachmentDisposition(verification.fileName))
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
@@ -148,7 +142,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const type = sniffStatementType(bytes);
       if (!type) throw new AppError('STATEMENT_TYPE_UNSUPPORTED');
-      const fileKey = StatementStorage.newKey();
+      const fileKey = PrivateStorage.newKey('statements');
       await statements.put(fileKey, bytes);
       let recorded: Awaited<ReturnType<typeof recordStatement>>;
       try {

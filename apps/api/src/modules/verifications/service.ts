@@ -20,34 +20,16 @@ import {
 import type { Db } from '../../db/client';
 import { deals, dealVerifications, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { privateFileName } from '../../lib/private-storage';
 import { placeFor } from '../deals';
 import { notifyUser } from '../outbox';
 import type { DealRow, UserRow } from '../../db/rows';
 
 export type VerificationRow = typeof dealVerifications.$inferSelect;
 
-const EXTENSIONS: Record<StatementType, string> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-};
-
-/**
- * The name the statement is shown and downloaded under: the sender's, without folders or control
- * characters, at most 120 characters, with the extension of the type its bytes are.
- */
-export function statementFileName(given: string, type: StatementType): string {
-  const base =
-    given
-      .split(/[\\/]/)
-      .pop()!
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f"]/g, '')
-      .replace(/\.[A-Za-z0-9]{1,5}$/, '')
-      .trim()
-      .slice(0, 120) || 'statement';
-  return `${base}.${EXTENSIONS[type]}`;
-}
+/** The name the statement is shown and downloaded under (the sender's, cleaned). */
+export const statementFileName = (given: string, type: StatementType) =>
+  privateFileName(given, type, 'statement');
 
 export function verificationOf(row: VerificationRow): Verification {
   return {

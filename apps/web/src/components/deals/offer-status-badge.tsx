@@ -7,9 +7,14 @@ const STYLES: Record<OfferStatus, string> = {
   declined: 'border-slate-300 bg-slate-100 text-slate-800',
   replaced: 'border-slate-300 bg-slate-100 text-slate-600',
   released: 'border-amber-200 bg-amber-50 text-amber-900',
+  fell_through: 'border-red-200 bg-red-50 text-red-800',
+  closed: 'border-brand-100 bg-brand-50 text-brand-900',
 };
 
-/** The state of an offer as a small pill: open, accepted, not selected, replaced, released. */
+/**
+ * The state of an offer as a small pill: open, accepted, not selected, replaced, released, fell
+ * through (the contract ended in the closing room), closed (the deal closed on it).
+ */
 export function OfferStatusBadge({ status }: { status: OfferStatus }) {
   const { t } = useTranslation();
   return (

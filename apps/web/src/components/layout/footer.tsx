@@ -19,7 +19,7 @@ const FOOTER_LINKS = [
 export function Footer() {
   const { t } = useTranslation();
   return (
-    <footer className="mt-auto border-t border-slate-200 bg-white">
+    <footer className="mt-auto border-t border-slate-200 bg-white print:hidden">
       {/* Room at the bottom for the feedback widget's floating button, so it covers no text. */}
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 pt-8 pb-24 md:flex-row md:items-center md:justify-between">
         <nav aria-label={t('footer.label')}>

@@ -48,7 +48,7 @@ export function Header({
     : links.main;
 
   return (
-    <header className="sticky top-0 z-40 bg-brand-700 text-white shadow">
+    <header className="sticky top-0 z-40 bg-brand-700 text-white shadow print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link
           to="/"

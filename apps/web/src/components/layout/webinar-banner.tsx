@@ -18,7 +18,7 @@ export function WebinarBanner() {
 export function WebinarBannerView({ url }: { url: string }) {
   const { t } = useTranslation();
   return (
-    <aside className="bg-amber-100 text-amber-950" aria-label={t('webinar.cta')}>
+    <aside className="bg-amber-100 text-amber-950 print:hidden" aria-label={t('webinar.cta')}>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-4 gap-y-1 px-4 py-2 text-sm">
         <p>{t('webinar.message')}</p>
         <a

@@ -71,7 +71,7 @@ export default function ToastRegion({ focusOnMount }: { focusOnMount: boolean })
         ref={viewport}
         hotkey={[...TOAST_HOTKEY]}
         label={t('toast.region')}
-        className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
+        className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none print:hidden"
       />
     </Toast.Provider>
   );

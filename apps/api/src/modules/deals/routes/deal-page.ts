@@ -1,8 +1,8 @@
 /**
  * The deal page (`GET /api/deals/{id}` and the answer of every write): the deal and everything its
  * page shows in one statement — photos, the originator card, whether the viewer saved it, their
- * interest, their offer with its counter and history, their match profile; for its manager the
- * status history and the engagement counts. It is composed here, at the HTTP edge, because the page
+ * interest, their offer with its counter and history, their match profile, their closing room; for
+ * its manager the status history and the engagement counts. It is composed here, at the HTTP edge, because the page
  * is where deals meet the offers that sit above them.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -10,7 +10,15 @@ import { dealMath, type DealValues } from '@dealclub/shared/deals';
 import type { Db } from '../../../db/client';
 import { outerRef, rowFromJson, rowFromJsonOrNull, rowsFromJson } from '../../../db/json-rows';
 import { prepareNamed } from '../../../db/prepared';
-import { dealPhotos, dealStatusHistory, deals, interests, offers, users } from '../../../db/schema';
+import {
+  closingRooms,
+  dealPhotos,
+  dealStatusHistory,
+  deals,
+  interests,
+  offers,
+  users,
+} from '../../../db/schema';
 import { fileUrl } from '../../../lib/storage';
 import { matchProfileFromJson, matchProfileSql } from '../../matching';
 import { engagementSql, interestOf, offerOf, eventsSql, latestCounterSql, trailFromJson } from '../../offers';
@@ -56,6 +64,12 @@ function prepareDealPage(db: Db, isAdmin: boolean) {
         offers: number;
       } | null>`case when ${manages} then ${engagementSql(deals.id)} end`,
       profile: matchProfileSql(viewer),
+      // The viewer's closing room of the deal, if they are one of its members (decision 025).
+      closing: sql<{
+        status: string;
+      } | null>`(select json_build_object('status', r.status) from ${closingRooms} r
+        where r.deal_id = ${deal} and (${isAdmin ? sql`true` : sql`r.seller_id = ${viewer} or r.buyer_id = ${viewer}`})
+        order by (r.status = 'open') desc, r.opened_at desc limit 1)`,
     })
     .from(deals)
     .where(and(eq(deals.id, sql.placeholder('id')), visibleTo({ id: viewer, isAdmin })));
@@ -136,6 +150,8 @@ export async function detailOf(db: Db, viewer: Viewer, page: DealPage, match?: M
             ...trailFromJson(myOffer.buyerId, page.myOffer.counter, page.myOffer.events),
           }
         : null,
+    /** The viewer's closing room of the deal, when they are a member of one: `/deals/{id}/closing`. */
+    closing: page.closing ? { status: page.closing.status } : null,
     engagement:
       manages && page.engagement
         ? { interests: Number(page.engagement.interests), offers: Number(page.engagement.offers) }

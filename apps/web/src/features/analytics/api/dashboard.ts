@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { DashboardMode } from '@dealclub/shared/analytics';
+import type { ClosedThroughDealClub, ClosingSummary } from '@dealclub/shared/closing';
 import type { DealStatus } from '@dealclub/shared/deal-rules';
 import type { OfferStatus, OfferType } from '@dealclub/shared/offer-rules';
 import { apiRequest } from '@/lib/api-client';
@@ -16,6 +17,8 @@ export interface BuyingDashboard {
   offers: { items: MyOffer[]; total: number };
   matchedDeals: number;
   training: { completedLessons: number; totalLessons: number; certified: boolean };
+  /** 'Under contract': the open closing rooms where I am the buyer (absent from an older server). */
+  closings?: ClosingSummary[];
 }
 
 /** One of my listings with what it drew (views by day and viewer, interests, current offers). */
@@ -42,6 +45,9 @@ export interface LatestOffer {
 export interface SellingDashboard {
   listings: { counts: Record<DealStatus, number>; total: number; items: ListingWithCounts[] };
   latestOffers: LatestOffer[];
+  /** 'In closing': the open closing rooms of my deals (absent from an older server). */
+  closings?: ClosingSummary[];
+  closedThroughDealClub?: ClosedThroughDealClub;
 }
 
 export interface Dashboard {
@@ -52,7 +58,7 @@ export interface Dashboard {
 
 export function useDashboard() {
   return useQuery({
-    queryKey: [...dealKeys.all, 'dashboard'] as const,
+    queryKey: dealKeys.dashboard(),
     queryFn: ({ signal }) => apiRequest<Dashboard>('/api/dashboard', { signal }),
   });
 }

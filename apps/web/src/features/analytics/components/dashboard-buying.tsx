@@ -9,15 +9,29 @@ import { formatMoney, formatNumber } from '@/lib/format';
 import { StatusBadge } from '@/components/deals/status-badge';
 import { OfferStatusBadge } from '@/components/deals/offer-status-badge';
 import type { BuyingDashboard } from '../api/dashboard';
+import { ClosingRooms } from './dashboard-closings';
 import { DashboardEmpty, DashboardSection } from './dashboard-parts';
 
-/** The buying mode: favorites, my interests, my offers and their state, matched deals, training. */
+/**
+ * The buying mode: the deals I am under contract on, favorites, my interests, my offers and their
+ * state, matched deals, training.
+ */
 export function BuyingMode({ data }: { data: BuyingDashboard }) {
   const { t, i18n } = useTranslation();
   const n = (value: number) => formatNumber(value, i18n.language);
   const { training } = data;
   return (
     <div className="grid gap-6 lg:grid-cols-2" data-testid="dashboard-buying">
+      {/* Only for a buyer under contract: most buyers have no closing room. */}
+      {data.closings && data.closings.length > 0 && (
+        <DashboardSection
+          title={t('dashboard.closings.underContract')}
+          count={n(data.closings.length)}
+          testId="dashboard-under-contract"
+        >
+          <ClosingRooms rooms={data.closings} />
+        </DashboardSection>
+      )}
       <DashboardSection
         title={t('dashboard.buying.matched')}
         testId="dashboard-matched"

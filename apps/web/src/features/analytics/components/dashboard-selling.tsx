@@ -8,9 +8,13 @@ import { formatMoney, formatNumber } from '@/lib/format';
 import { StatusBadge } from '@/components/deals/status-badge';
 import { OfferStatusBadge } from '@/components/deals/offer-status-badge';
 import type { SellingDashboard } from '../api/dashboard';
+import { ClosedThroughDealClubFigure, ClosingRooms } from './dashboard-closings';
 import { DashboardEmpty, DashboardSection } from './dashboard-parts';
 
-/** The selling mode: my listings by status with their view, interest and offer counts; the latest offers. */
+/**
+ * The selling mode: my deals in closing and those closed through DealClub; my listings by status
+ * with their view, interest and offer counts; the latest offers.
+ */
 export function SellingMode({ data }: { data: SellingDashboard }) {
   const { t, i18n } = useTranslation();
   const n = (value: number) => formatNumber(value, i18n.language);
@@ -19,6 +23,16 @@ export function SellingMode({ data }: { data: SellingDashboard }) {
   const statuses = DEAL_STATUSES.filter((s) => s !== 'deleted');
   return (
     <div className="grid gap-6" data-testid="dashboard-selling">
+      {data.closings && (
+        <DashboardSection
+          title={t('dashboard.closings.inClosing')}
+          count={n(data.closings.length)}
+          testId="dashboard-in-closing"
+        >
+          <ClosingRooms rooms={data.closings} empty={t('dashboard.closings.empty')} />
+          {data.closedThroughDealClub && <ClosedThroughDealClubFigure closed={data.closedThroughDealClub} />}
+        </DashboardSection>
+      )}
       <DashboardSection
         title={t('dashboard.selling.listings')}
         count={n(listings.total)}

@@ -95,6 +95,69 @@ describe('/dashboard', () => {
     expect(screen.queryByRole('group', { name: 'Dashboard mode' })).toBeNull();
   });
 
+  it('shows the seller the deals in closing, overdue ones in words, and those closed through DealClub', async () => {
+    renderPage(['originator'], {
+      modes: ['selling'],
+      buying: null,
+      selling: {
+        ...selling,
+        closings: [
+          {
+            dealId: 'd1',
+            address: '12 Oak Street, Austin, TX 78701',
+            closeDate: '2026-04-01',
+            done: 3,
+            total: 10,
+            overdue: 2,
+            next: {
+              key: 'title-commitment',
+              title: 'Title commitment received',
+              dueDate: '2026-03-11',
+              party: 'seller',
+            },
+          },
+        ],
+        closedThroughDealClub: { count: 4, medianDaysToClose: 31.5 },
+      },
+    });
+    const section = await screen.findByTestId('dashboard-in-closing');
+    expect(within(section).getByRole('heading', { name: 'In closing (1)' })).toBeTruthy();
+    expect(
+      within(section).getByRole('link', { name: '12 Oak Street, Austin, TX 78701' }).getAttribute('href'),
+    ).toBe('/deals/d1/closing');
+    expect(within(section).getByText('3 of 10 milestones done')).toBeTruthy();
+    expect(within(section).getByText('Next: Title commitment received, due Mar 11, 2026')).toBeTruthy();
+    expect(within(section).getByTestId('closing-overdue').textContent).toBe('2 overdue milestones');
+    expect(within(section).getByText('4 deals closed through DealClub')).toBeTruthy();
+    expect(within(section).getByText('Median time to close: 32 days')).toBeTruthy();
+  });
+
+  it('shows a buyer under contract their room, and no such section otherwise', async () => {
+    const room = {
+      dealId: 'd2',
+      address: '9 Elm Road, Reno, NV 89501',
+      closeDate: '2026-04-01',
+      done: 10,
+      total: 10,
+      overdue: 0,
+      next: null,
+    };
+    const first = renderPage(['buyer'], {
+      modes: ['buying'],
+      buying: { ...buying, closings: [room] },
+      selling: null,
+    });
+    const section = await screen.findByTestId('dashboard-under-contract');
+    expect(within(section).getByRole('heading', { name: 'Under contract (1)' })).toBeTruthy();
+    expect(within(section).getByText('Every milestone is done.')).toBeTruthy();
+    expect(within(section).queryByTestId('closing-overdue')).toBeNull();
+    first.unmount();
+
+    renderPage(['buyer'], { modes: ['buying'], buying: { ...buying, closings: [] }, selling: null });
+    expect(await screen.findByTestId('dashboard-buying')).toBeTruthy();
+    expect(screen.queryByTestId('dashboard-under-contract')).toBeNull();
+  });
+
   it('invites a seller without listings to create one', async () => {
     renderPage(['originator'], {
       modes: ['selling'],

@@ -4,6 +4,8 @@ import {
   BadgeCheck,
   Ban,
   CircleX,
+  Handshake,
+  House,
   MessageSquare,
   MessageSquarePlus,
   Reply,
@@ -30,6 +32,8 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   counter_accepted: BadgeCheck,
   counter_declined: CircleX,
   deal_match: Sparkles,
+  closing: Handshake,
+  deal_update: House,
 };
 
 const itemClass =
@@ -123,7 +127,8 @@ export default function NotificationMenu({
 
 /**
  * One unread notification: the icon of its type, its title, the property line and how long ago. A
- * deal match has no conversation (`threadId` null): it opens the deal (`notificationPath`).
+ * deal match has no conversation (`threadId` null): it opens the deal; news of a closing room opens
+ * the room (`notificationPath`).
  */
 function NotificationItem({
   notification,
@@ -142,10 +147,14 @@ function NotificationItem({
           {t(`chat.notifications.title.${notification.type}`, { name: notification.senderName })}
         </span>
         <span className="truncate text-sm text-slate-700">{dealLine(t, notification.dealInfo)}</span>
-        {/* A match says how well the deal fits ("92% match · Subject-to · $450,000"). */}
-        {notification.type === 'deal_match' && notification.message && (
-          <span className="truncate text-sm text-slate-700">{notification.message}</span>
-        )}
+        {/* A match says how well the deal fits ("92% match · Subject-to · $450,000"); news of a
+            closing room says what happened ("Due tomorrow: EMD deposited with escrow"). */}
+        {(notification.type === 'deal_match' ||
+          notification.type === 'closing' ||
+          notification.type === 'deal_update') &&
+          notification.message && (
+            <span className="truncate text-sm text-slate-700">{notification.message}</span>
+          )}
         <time dateTime={notification.createdAt} className="text-xs text-slate-600">
           {relativeTimeText(t, notification.createdAt)}
         </time>

@@ -147,7 +147,19 @@ describe('the realtime connection policy', () => {
     expect(pusher.live()).toHaveLength(1);
   });
 
-  it('hands on new-message, new-thread and deal-match events', async () => {
+  it('connects a buyer who opens a closing room', async () => {
+    const { pusher, connection } = setup();
+    connection.setUser({ userId: 'buyer-1', sellerSide: false });
+    await settle();
+    expect(pusher.open).not.toHaveBeenCalled();
+    connection.closingRoomOpened();
+    connection.closingRoomOpened();
+    await settle();
+    expect(pusher.open).toHaveBeenCalledTimes(1);
+    expect(pusher.clients[0]!.channel).toBe('private-user-buyer-1');
+  });
+
+  it('hands on new-message, new-thread, deal-match and closing-updated events', async () => {
     const { pusher, events, connection } = setup();
     connection.setUser({ userId: 'seller-1', sellerSide: true });
     await settle();
@@ -158,10 +170,12 @@ describe('the realtime connection policy', () => {
       thread: { threadId: 't2' },
     });
     pusher.clients[0]!.emit('deal-match', { dealId: 'd1', place: 'Reno, NV 89501', score: 92 });
+    pusher.clients[0]!.emit('closing-updated', { dealId: 'd1', roomId: 'r1', event: 'tick' });
     expect(events).toEqual([
       { name: 'new-message', data: { senderName: 'Bianca', message: 'Hello', threadId: 't1' } },
       { name: 'new-thread', data: { senderName: 'Bianca', message: 'Hi', thread: { threadId: 't2' } } },
       { name: 'deal-match', data: { dealId: 'd1', place: 'Reno, NV 89501', score: 92 } },
+      { name: 'closing-updated', data: { dealId: 'd1', roomId: 'r1', event: 'tick' } },
     ]);
   });
 

@@ -5,7 +5,7 @@
  * - The connection is created on demand, never at load for everybody.
  * - Seller-side users (originator, owner, admin) connect as soon as they are known, including a user
  *   who gains such a role during the session. Buyer-only users connect only when they open the
- *   notification dropdown, and otherwise rely on the bell's polling.
+ *   notification dropdown or a closing room, and otherwise rely on the bell's polling.
  * - After {@link REALTIME_INACTIVITY_MS} without activity, checked every
  *   {@link REALTIME_INACTIVITY_CHECK_MS}, it disconnects; it reconnects on the next need.
  * - Signing out (no user) disconnects.
@@ -23,6 +23,7 @@ import {
   REALTIME_INACTIVITY_CHECK_MS,
   REALTIME_INACTIVITY_MS,
   userChannel,
+  type ClosingUpdatedEvent,
   type DealMatchEvent,
   type NewMessageEvent,
   type NewThreadEvent,
@@ -53,10 +54,13 @@ export interface RealtimeClient {
 /** The states in which pusher-js no longer tries to connect on its own. */
 const ENDED_STATES: ReadonlySet<string> = new Set(['failed', 'disconnected']);
 
+export type { ClosingUpdatedEvent };
+
 export type RealtimeEvent =
   | { name: 'new-message'; data: NewMessageEvent }
   | { name: 'new-thread'; data: NewThreadEvent }
-  | { name: 'deal-match'; data: DealMatchEvent };
+  | { name: 'deal-match'; data: DealMatchEvent }
+  | { name: 'closing-updated'; data: ClosingUpdatedEvent };
 
 export interface RealtimeUser {
   userId: string;
@@ -114,6 +118,15 @@ export class RealtimeConnection {
 
   /** The notification dropdown opened: the buyer's way to a connection, and activity for anyone. */
   dropdownOpened() {
+    this.lastActivity = this.now();
+    this.ensure();
+  }
+
+  /**
+   * A closing room is on screen: a need for anyone, buyers included, since both parties see the
+   * room change live (issue 28); and activity, so the connection stays while the room is used.
+   */
+  closingRoomOpened() {
     this.lastActivity = this.now();
     this.ensure();
   }
@@ -178,6 +191,9 @@ export class RealtimeConnection {
     channel.bind('new-message', (data: NewMessageEvent) => deliver({ name: 'new-message', data }));
     channel.bind('new-thread', (data: NewThreadEvent) => deliver({ name: 'new-thread', data }));
     channel.bind('deal-match', (data: DealMatchEvent) => deliver({ name: 'deal-match', data }));
+    channel.bind('closing-updated', (data: ClosingUpdatedEvent) =>
+      deliver({ name: 'closing-updated', data }),
+    );
     // Shell §8: realtime authorisation failures are only logged.
     channel.bind('pusher:subscription_error', (error: { status?: number }) =>
       console.warn(`Authentication failed: ${error?.status ?? 'unknown'}`),

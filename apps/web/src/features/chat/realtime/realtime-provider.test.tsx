@@ -1,12 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useParams } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@dealclub/shared/roles';
 import { SessionProvider } from '@/lib/session/session-context';
 import { json } from '@/test/json';
 import { createQueryClient } from '@/lib/query-client';
+import { dealKeys } from '@/lib/deals';
 import { signedIn } from '@/test/session';
 import { NotificationBell } from '../components/notification-bell';
 import type { RealtimeClient } from './realtime-connection';
@@ -26,7 +27,17 @@ beforeAll(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   toast.mockReset();
+  roomReads.mockReset();
 });
+
+const roomReads = vi.hoisted(() => vi.fn());
+
+/** A closing room's page as far as its query goes: it counts the reads of the room. */
+function RoomProbe() {
+  const { dealId = '' } = useParams();
+  const room = useQuery({ queryKey: dealKeys.closing(dealId), queryFn: async () => roomReads(dealId) ?? 1 });
+  return <p>Closing room {room.data === undefined ? '' : 'read'}</p>;
+}
 
 /** The shell as the app has it: the provider around the header's bell and the page. */
 function renderShell(roles: Role[], path = '/') {
@@ -51,6 +62,7 @@ function renderShell(roles: Role[], path = '/') {
           { path: '/', element: <p>Home page</p> },
           { path: '/chat/:threadId', element: <p>Conversation page</p> },
           { path: '/deals/:dealId', element: <p>Deal page</p> },
+          { path: '/deals/:dealId/closing', element: <RoomProbe /> },
         ],
       },
     ],
@@ -121,6 +133,19 @@ describe('the realtime provider in the shell', () => {
     emit('deal-match', { dealId: 'd42', place: 'Reno, NV 89501', score: 92 });
     expect(toast).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+  });
+
+  it('reads an open closing room again when a step is taken in it, without a toast', async () => {
+    const { open, emit } = renderShell(['originator'], '/deals/d42/closing');
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    await screen.findByText('Closing room read');
+    expect(roomReads).toHaveBeenCalledTimes(1);
+
+    emit('closing-updated', { dealId: 'd7', roomId: 'r7', event: 'tick' });
+    emit('closing-updated', { dealId: 'd42', roomId: 'r42', event: 'tick' });
+    await waitFor(() => expect(roomReads).toHaveBeenCalledTimes(2));
+    expect(roomReads.mock.calls.map(([id]) => id)).toEqual(['d42', 'd42']);
+    expect(toast).not.toHaveBeenCalled();
   });
 
   it('toasts a deal match in Spanish', async () => {

@@ -4,7 +4,8 @@
  * the 'New Message' / 'New Conversation' toast with its View action (shell §7) — except for the
  * conversation the user is reading, which simply shows the new message. A deal match (issue 13)
  * refreshes the bell and toasts 'New deal match' with the place and score, View opening the deal
- * (unless that deal is the page being read).
+ * (unless that deal is the page being read). A step in a closing room (issue 28) refreshes the bell
+ * and the room.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
@@ -15,15 +16,23 @@ import { isSellerSide } from '@dealclub/shared/roles';
 import { toast } from '@/components/ui/use-toast';
 import { useSession } from '@/lib/session/session-context';
 import { chatKeys } from '@/lib/chat-keys';
+import { dealKeys } from '@/lib/deals';
 import { openPusherClient } from './pusher-client';
-import { RealtimeConnection, type RealtimeClient, type RealtimeEvent } from './realtime-connection';
+import {
+  RealtimeConnection,
+  type ClosingUpdatedEvent,
+  type RealtimeClient,
+  type RealtimeEvent,
+} from './realtime-connection';
 
 export interface Realtime {
   dropdownOpened(): void;
   noteActivity(): void;
+  /** A closing room is on screen (or used): its members see it change live. */
+  closingRoomOpened(): void;
 }
 
-const NOOP: Realtime = { dropdownOpened: () => {}, noteActivity: () => {} };
+const NOOP: Realtime = { dropdownOpened: () => {}, noteActivity: () => {}, closingRoomOpened: () => {} };
 
 const RealtimeContext = createContext<Realtime>(NOOP);
 
@@ -64,9 +73,17 @@ export function RealtimeProvider({
         },
       });
     };
+    // A step in one of the user's closing rooms: the room (open or not) and what shows it read
+    // again. The bell says what happened; an open room simply shows it.
+    const closingUpdated = ({ dealId }: ClosingUpdatedEvent) => {
+      void queryClient.invalidateQueries({ queryKey: dealKeys.closing(dealId) });
+      void queryClient.invalidateQueries({ queryKey: dealKeys.detail(dealId) });
+      void queryClient.invalidateQueries({ queryKey: dealKeys.dashboard() });
+    };
     connection.onEvent((event: RealtimeEvent) => {
       void queryClient.invalidateQueries({ queryKey: chatKeys.all });
       if (event.name === 'deal-match') return dealMatch(event.data);
+      if (event.name === 'closing-updated') return closingUpdated(event.data);
       const threadId = event.name === 'new-message' ? event.data.threadId : event.data.thread.threadId;
       if (threadId === openThread) return;
       toast({
@@ -87,6 +104,7 @@ export function RealtimeProvider({
   const [value] = useState<Realtime>(() => ({
     dropdownOpened: () => connection.dropdownOpened(),
     noteActivity: () => connection.noteActivity(),
+    closingRoomOpened: () => connection.closingRoomOpened(),
   }));
 
   const user = session.status === 'authenticated' ? session.user : null;

@@ -51,7 +51,10 @@ export interface ReceivedInterest {
   buyer: EngagedBuyer;
 }
 
-/** `current`: open, accepted and declined offers; `all` adds the replaced and released ones. */
+/**
+ * `current`: open, accepted and declined offers, and those that fell through or closed in a closing
+ * room; `all` adds the replaced and released ones.
+ */
 export type OfferScope = 'current' | 'all';
 
 export const RECEIVED_PAGE_SIZE = 25;

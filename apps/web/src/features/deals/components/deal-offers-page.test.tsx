@@ -187,6 +187,13 @@ describe('/deals/:id/offers', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Accept offer from/ })).toBeNull();
     expect(within(screen.getByRole('row', { name: /Rosa Díaz/ })).getByText('Accepted')).toBeTruthy();
+    // The accepted offer leads into the closing room that opened with it.
+    expect(
+      within(screen.getByRole('row', { name: /Rosa Díaz/ }))
+        .getByRole('link', { name: 'Open the closing room of the offer from Rosa Díaz' })
+        .getAttribute('href'),
+    ).toBe(`/deals/${DEAL_ID}/closing`);
+    expect(within(screen.getByRole('row', { name: /Ana Ruiz/ })).queryByRole('link')).toBeNull();
   });
 
   it('reports a refused accept with its coded message and any other failure with the spec copy', async () => {

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -192,6 +192,34 @@ describe('the /deals/:id detail', () => {
     expect(await screen.findByRole('heading', { name: 'Address undisclosed', level: 1 })).toBeTruthy();
     expect(screen.getByText('Austin, TX 78701')).toBeTruthy();
     expect(screen.getByText('This deal is no longer available.')).toBeTruthy();
+  });
+
+  it('leads the members of a deal’s closing room into it, as the API names them, and no one else', async () => {
+    const roomLink = () => screen.queryByRole('link', { name: /Open the closing room/ });
+    mockApi(() =>
+      Response.json(detail({ engagement: { offers: 2, interests: 1 }, closing: { status: 'open' } })),
+    );
+    renderPage(signedIn(['originator']));
+    expect(await screen.findByRole('heading', { name: '12 Oak Street, B', level: 1 })).toBeTruthy();
+    expect(roomLink()?.getAttribute('href')).toBe(`/deals/${DEAL_ID}/closing`);
+    cleanup();
+
+    mockApi(() =>
+      Response.json(
+        detail({ isOwn: false, myOffer: createOffer({ status: 'accepted' }), closing: { status: 'open' } }),
+      ),
+    );
+    renderPage(signedIn(['buyer']));
+    expect(await screen.findByRole('heading', { name: '12 Oak Street, B', level: 1 })).toBeTruthy();
+    expect(roomLink()).toBeTruthy();
+    cleanup();
+
+    mockApi(() =>
+      Response.json(detail({ isOwn: false, myOffer: createOffer({ status: 'declined' }), closing: null })),
+    );
+    renderPage(signedIn(['buyer']));
+    expect(await screen.findByRole('heading', { name: '12 Oak Street, B', level: 1 })).toBeTruthy();
+    expect(roomLink()).toBeNull();
   });
 
   it("says 'Listing not found' on a 404", async () => {

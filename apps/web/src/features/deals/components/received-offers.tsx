@@ -1,6 +1,7 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, BadgeCheck, Check } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, BadgeCheck, Check, Handshake } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { OFFERABLE_STATUSES, type OfferSort } from '@dealclub/shared/offer-rules';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { formatDay } from '@/lib/dates';
@@ -239,6 +240,17 @@ function OfferRow({
             />
           )}
           <CounterCell offer={offer} canCounter={canAccept} />
+          {(offer.status === 'accepted' || offer.status === 'closed') && (
+            <Link
+              to={`/deals/${dealId}/closing`}
+              aria-label={t('dealOffers.closingRoomOf', { name: buyerName(offer.buyer) })}
+              data-testid="closing-room-link"
+              className="inline-flex h-11 items-center gap-1 rounded-md border border-brand-700 px-3 font-semibold whitespace-nowrap text-brand-800 hover:bg-brand-50"
+            >
+              <Handshake aria-hidden className="size-4" />
+              {t('dealOffers.closingRoom')}
+            </Link>
+          )}
         </div>
       </td>
       <td className={cell}>{t(`offers.type.${offer.type}`)}</td>

@@ -1,4 +1,4 @@
-import { ChartLine, MessagesSquare, Pencil } from 'lucide-react';
+import { ChartLine, Handshake, MessagesSquare, Pencil } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -81,6 +81,8 @@ function DealView({ deal, buyer, canEdit }: { deal: DealDetail; buyer: boolean; 
   const { t, i18n } = useTranslation();
   const pending = deal.status === 'pending';
   const unavailable = deal.status === 'sold' || deal.status === 'canceled' || deal.status === 'deleted';
+  // The API names the viewer's closing room of the deal only to its members.
+  const inClosingRoom = Boolean(deal.closing);
 
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
@@ -121,6 +123,22 @@ function DealView({ deal, buyer, canEdit }: { deal: DealDetail; buyer: boolean; 
                 : t('dealDetail.exclusiveNotice', { date: formatDay(deal.exclusiveUntil!, i18n.language) })}
           </FormAlert>
         </div>
+      )}
+
+      {inClosingRoom && (
+        <Link
+          to={`/deals/${deal.id}/closing`}
+          data-testid="closing-room-link"
+          className="mt-4 flex min-h-11 items-center gap-3 rounded-xl bg-brand-700 p-4 text-white hover:bg-brand-800"
+        >
+          <Handshake aria-hidden className="size-6 shrink-0" />
+          <span className="grid gap-0.5">
+            <span className="text-lg font-semibold underline-offset-2 hover:underline">
+              {t('dealDetail.closingRoom')}
+            </span>
+            <span className="text-sm text-brand-50">{t('dealDetail.closingRoomHint')}</span>
+          </span>
+        </Link>
       )}
 
       {/* On a phone: photos, then price, offer and interest, then the terms; side by side on wide screens. */}

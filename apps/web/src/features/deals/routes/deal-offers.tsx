@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Handshake } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { OFFER_SORTS, type OfferSort } from '@dealclub/shared/offer-rules';
@@ -81,7 +81,20 @@ function DealOffersView({ deal }: { deal: DealDetail }) {
           <span>{placeOf(t, deal)}</span>
           <span>{t('dealOffers.asking', { amount: formatMoney(deal.purchasePrice, i18n.language) })}</span>
         </p>
-        {status === 'pending' && <FormAlert tone="info">{t('dealOffers.pendingNotice')}</FormAlert>}
+        {status === 'pending' && (
+          <FormAlert tone="info">
+            <span className="flex flex-wrap items-center justify-between gap-2">
+              <span>{t('dealOffers.pendingNotice')}</span>
+              <Link
+                to={`/deals/${deal.id}/closing`}
+                className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline"
+              >
+                <Handshake aria-hidden className="size-4" />
+                {t('dealDetail.closingRoom')}
+              </Link>
+            </span>
+          </FormAlert>
+        )}
         {(status === 'sold' || status === 'canceled') && (
           <FormAlert tone="info">{t('dealOffers.closedNotice')}</FormAlert>
         )}

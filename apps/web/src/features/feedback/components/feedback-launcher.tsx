@@ -47,7 +47,7 @@ function Launcher() {
           setAsked(true);
           setOpen((was) => !was);
         }}
-        className="fixed right-4 bottom-4 z-30 inline-flex h-12 items-center gap-2 rounded-full bg-brand-700 px-5 font-semibold text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        className="fixed right-4 bottom-4 z-30 inline-flex h-12 print:hidden items-center gap-2 rounded-full bg-brand-700 px-5 font-semibold text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         <MessageSquarePlus aria-hidden className="size-5" />
         {t('nav.feedback')}

@@ -4,7 +4,7 @@
  * A state that spans zones takes the zone most of its people live in.
  */
 import type { UsState } from '@dealclub/shared/geo-rules';
-import { QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from '../outbox';
+import { QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from './enqueue-message';
 
 export const STATE_TIME_ZONES: Record<UsState, string> = {
   AL: 'America/Chicago',
@@ -75,7 +75,7 @@ export function timeZoneOf(state: string | null | undefined): string {
 const partsFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall-clock date and time of `instant` in `zone`. */
-function wallClock(instant: Date, zone: string) {
+export function wallClock(instant: Date, zone: string) {
   let format = partsFormats.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
