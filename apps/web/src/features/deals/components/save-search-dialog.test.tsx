@@ -43,9 +43,11 @@ function renderPage(url: string) {
 async function openDialog() {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Save search' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Save search' });
-  // The dialog's texts are a locale section of their own, loaded with it.
-  await within(dialog).findByText('We will alert you about new deals that match these filters.');
+  // The dialog is a chunk of its own, with its locale section: the first test of the file loads and
+  // transforms them, which on a busy machine takes longer than the default second.
+  const loading = { timeout: 5_000 };
+  const dialog = await screen.findByRole('dialog', { name: 'Save search' }, loading);
+  await within(dialog).findByText('We will alert you about new deals that match these filters.', {}, loading);
   return { user, dialog };
 }
 
