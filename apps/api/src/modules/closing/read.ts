@@ -19,6 +19,7 @@ import {
 } from '@dealclub/shared/closing';
 import { streetWithUnit } from '@dealclub/shared/deal-rules';
 import { type Db, queryRows } from '../../db/client';
+import { prepareNamed } from '../../db/prepared';
 
 export interface RoomReader {
   id: string;
@@ -107,17 +108,22 @@ export function roleIn(room: { seller_id: string; buyer_id: string }, userId: st
   return 'admin';
 }
 
-/** The reader's room of `dealId` as the API answers it, or null when they are not a member. */
-export async function readRoom(
-  db: Db,
-  dealId: string,
-  reader: RoomReader,
-  language: string,
-  now = new Date(),
-): Promise<ClosingRoom | null> {
-  const [row] = await queryRows<RoomRecord>(
-    db,
-    sql`with r as (${memberRoomSql(dealId, reader)})
+/**
+ * The statement of a room's page: the reader's room (as {@link memberRoomSql} picks it) with its
+ * deal, parties and offer, and its milestones, documents, newest events and backups as JSON; one
+ * row as JSON. Prepared once per database handle (built once, planned once per connection).
+ */
+function prepareRoomRead(db: Db) {
+  const deal = sql.placeholder('deal');
+  const viewer = sql.placeholder('viewer');
+  const admin = sql.placeholder('admin');
+  const room = sql.placeholder('room');
+  const inner = sql`with r as (select r.* from closing_rooms r
+      where r.deal_id = ${deal}::uuid
+        and (${room}::uuid is null or r.id = ${room}::uuid)
+        and (${admin}::boolean or r.seller_id = ${viewer}::uuid or r.buyer_id = ${viewer}::uuid)
+      order by (r.status = 'open') desc, r.opened_at desc
+      limit 1)
     select r.*, d.status as deal_status, d.purchase_type, d.street_address, d.unit, d.city, d.state,
       d.zip_code,
       s.first_name || ' ' || s.last_name as seller_name,
@@ -136,7 +142,8 @@ export async function readRoom(
       (select json_agg(json_build_object('at', e.at, 'actor', e.actor_id,
           'actorName', u.first_name || ' ' || u.last_name, 'event', e.event, 'detail', e.detail)
           order by e.id)
-        from (select * from closing_events where room_id = r.id order by id desc limit ${TIMELINE_SHOWN}) e
+        from (select * from closing_events where room_id = r.id
+          order by id desc limit ${sql.raw(String(TIMELINE_SHOWN))}) e
           left join users u on u.id = e.actor_id) as timeline,
       (select count(*)::int from closing_events where room_id = r.id) as timeline_total,
       (select json_agg(json_build_object('offerId', x.id, 'rank', x.rank,
@@ -147,8 +154,33 @@ export async function readRoom(
       join deals d on d.id = r.deal_id
       join users s on s.id = r.seller_id
       join users b on b.id = r.buyer_id
-      join offers o on o.id = r.offer_id`,
-  );
+      join offers o on o.id = r.offer_id`;
+  const query = db.select({ room: sql<RoomRecord>`row_to_json(x)` }).from(sql`(${inner}) as x`);
+  return prepareNamed('closing_room', query);
+}
+
+const roomQueries = new WeakMap<Db, ReturnType<typeof prepareRoomRead>>();
+
+/** The reader's room of `dealId` as the API answers it, or null when they are not a member. */
+export async function readRoom(
+  db: Db,
+  dealId: string,
+  reader: RoomReader,
+  language: string,
+  now = new Date(),
+): Promise<ClosingRoom | null> {
+  let prepared = roomQueries.get(db);
+  if (!prepared) {
+    prepared = prepareRoomRead(db);
+    roomQueries.set(db, prepared);
+  }
+  const [found] = await prepared.execute({
+    deal: dealId,
+    viewer: reader.id,
+    admin: reader.isAdmin,
+    room: reader.roomId ?? null,
+  });
+  const row = found?.room;
   if (!row) return null;
   const role = roleIn(row, reader.id);
   const today = isoDay(now);
