@@ -82,7 +82,8 @@ export interface DealMatchEvent {
 /** `closing-updated`: a step in a closing room the user is a member of; an open room reloads. */
 export interface ClosingUpdatedEvent {
   dealId: string;
-  roomId: string;
+  /** The room the step was taken in (absent when a status change by hand ended the deal's room). */
+  roomId?: string;
   event: string;
 }
 

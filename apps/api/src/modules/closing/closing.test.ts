@@ -20,6 +20,8 @@ import {
   favorites,
   offers,
   outbox,
+  users,
+  webhookDeliveries,
 } from '../../db/schema';
 import { runSeeds } from '../../db/seed';
 import { createTestApp } from '../../test/app';
@@ -449,6 +451,11 @@ describe('when the contract ends', { tags: ['server'] }, () => {
     });
     expect(refused.statusCode).toBe(409);
 
+    // The seller's webhook hears the promotion as the acceptance it is.
+    await app.database.db
+      .update(users)
+      .set({ offerWebhookEnabled: true, offerWebhookUrl: 'https://hooks.example.test/offers' })
+      .where(eq(users.id, seller.id));
     const noReason = await send(seller, 'POST', `/api/deals/${dealId}/closing/fall-through`, { reason: ' ' });
     expect(noReason.statusCode).toBe(400);
     const ended = await send(seller, 'POST', `/api/deals/${dealId}/closing/fall-through`, {
@@ -509,6 +516,10 @@ describe('when the contract ends', { tags: ['server'] }, () => {
     expect(await mails('closing_closingPromoted', second.email)).toHaveLength(1);
     expect(await mails('closing_closingFellThrough', winner.email)).toHaveLength(1);
     expect(await mails('closing_closingPromotedSeller', seller.email)).toHaveLength(1);
+    const hooks = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, seller.id));
+    expect(
+      hooks.map((h) => [h.event, (h.payload as { data: { offer: { id: string } } }).data.offer.id]),
+    ).toEqual([['offer.accepted', offerOf.second.id]]);
     // The seller's offers page shows the fallen offer, never deleted.
     const page = await send(seller, 'GET', `/api/deals/${dealId}/offers?status=all`);
     expect(page.json().items.find((o: { id: string }) => o.id === offerOf.winner.id).status).toBe(

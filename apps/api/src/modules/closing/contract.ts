@@ -15,6 +15,7 @@ import {
   type ClosingRole,
 } from '@dealclub/shared/closing';
 import type { Db } from '../../db/client';
+import type { DealRow, UserRow } from '../../db/rows';
 import {
   closingMilestones,
   closingRooms,
@@ -44,7 +45,14 @@ interface Context {
   now?: Date;
   /** Runs last in the step's transaction (the admin audit of an admin who is no party). */
   audit?: (tx: Db, room: RoomRow) => Promise<void>;
+  /**
+   * A backup offer was accepted in the step's transaction: what an acceptance announces beyond the
+   * room (the seller's `offer.accepted` webhook), composed by the caller above the offers module.
+   */
+  onPromoted?: (tx: Db, offer: OfferRow, deal: DealRow, seller: UserRow, buyer: UserRow) => Promise<void>;
 }
+
+type OfferRow = typeof offers.$inferSelect;
 
 /** Messages to anyone but the room's two parties come from the platform, never from a person. */
 const PLATFORM = 'DealClub';
@@ -316,11 +324,12 @@ export async function endContract(
       });
 
     if (next) {
-      await tx
+      const [promoted] = await tx
         .update(offers)
         // The seller's acceptance of a backup, taken by the platform when the contract ended.
         .set({ status: 'accepted', acceptedAt: now, acceptedBy: room.sellerId, updatedAt: now })
-        .where(eq(offers.id, next.id));
+        .where(eq(offers.id, next.id))
+        .returning();
       await tx.insert(offerEvents).values({ offerId: next.id, kind: 'promoted', actorId: null });
       const [pending] = await tx
         .update(deals)
@@ -342,6 +351,7 @@ export async function endContract(
         actorId: ctx.reader.id,
       });
       const newBuyer = people.get(next.buyerId)!;
+      await ctx.onPromoted?.(tx, promoted!, pending!, seller, newBuyer);
       const told: Told[] = [
         {
           recipient: formerBuyer,

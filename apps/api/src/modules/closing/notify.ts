@@ -99,7 +99,7 @@ export const nameOf = (user: Pick<UserRow, 'firstName' | 'lastName'> | undefined
 export async function announceRoom(
   publisher: RealtimePublisher | undefined,
   memberIds: string[],
-  data: { dealId: string; roomId: string; event: string },
+  data: { dealId: string; roomId?: string; event: string },
 ) {
   if (!publisher) return;
   await Promise.all([...new Set(memberIds)].map((id) => publisher.toUser(id, 'closing-updated', data)));

@@ -27,6 +27,10 @@ import { attachmentDisposition, PrivateStorage, privateFileName } from '../../li
 import { readNamedFileUpload } from '../../lib/uploads';
 import { requireUser, type AuthenticatedUser } from '../../plugins/auth';
 import { recordAdminAction } from '../audit';
+import { offerEventData } from '../offers';
+import { enqueueWebhookEvent } from '../webhooks';
+import type { DealRow, UserRow } from '../../db/rows';
+import type { offers } from '../../db/schema';
 import {
   addDocument,
   announceRoom,
@@ -41,6 +45,7 @@ import {
 } from './index';
 
 const auth = { security: [{ bearerAuth: [] }] };
+type OfferRow = typeof offers.$inferSelect;
 const DealParams = z.object({ id: z.uuid({ error: 'errors.CLOSING_NOT_FOUND' }) });
 const MilestoneParams = DealParams.extend({
   key: z.string().regex(/^[a-z-]{1,60}$/, { error: 'errors.MILESTONE_NOT_FOUND' }),
@@ -443,7 +448,17 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = requireUser(request);
         const { id } = request.params;
         const { reason } = request.body;
-        const ctx = contextOf(user, id, request.query.roomId, how, { reason });
+        const ctx = {
+          ...contextOf(user, id, request.query.roomId, how, { reason }),
+          // A promoted backup is an acceptance: the seller's webhook hears `offer.accepted`.
+          onPromoted: (tx: Db, offer: OfferRow, deal: DealRow, seller: UserRow, buyer: UserRow) =>
+            enqueueWebhookEvent(
+              tx,
+              seller,
+              'offer.accepted',
+              offerEventData(offer, deal, buyer, publicOrigin(app)),
+            ).then(() => undefined),
+        };
         const step = await endContract(db(), id, how, reason, ctx);
         await afterStep(request, user, id, step, how);
         return answer(user, id);

@@ -3,4 +3,4 @@ export { COUNTER_EXPIRY_JOB, counterExpiryHandler, counterOffer } from './counte
 export { changeDealStatus } from './deal-status';
 export { eventsSql, latestCounterSql, trailFromJson } from './offer-history';
 export { myInterests, myOffers } from './queries';
-export { engagementSql, expressInterest, interestOf, offerOf, submitOffer } from './service';
+export { engagementSql, expressInterest, interestOf, offerEventData, offerOf, submitOffer } from './service';

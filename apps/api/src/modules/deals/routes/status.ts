@@ -9,6 +9,7 @@ import { DEAL_STATUSES } from '@dealclub/shared/deals';
 import { SELLER_SIDE } from '@dealclub/shared/roles';
 import { requireRole } from '../../../plugins/auth';
 import { recordModeration } from '../../audit';
+import { announceRoom } from '../../closing';
 import { changeDealStatus } from '../../offers';
 import { auth, Detail, IdParams, type DealAccess } from './access';
 
@@ -41,6 +42,12 @@ export const dealStatusRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = a
       const row = await access.managedDeal(user, request.params.id);
       const updated = await changeDealStatus(db(), row.id, request.body, user.id);
       await recordModeration(db(), user, row, 'deal.status', { from: row.status, to: updated.status });
+      // Out of pending by hand: the closing room ended; its open pages reload.
+      if (row.status === 'pending' && row.acceptedBuyerId)
+        await announceRoom(app.realtime, [row.originatorId, row.acceptedBuyerId], {
+          dealId: row.id,
+          event: 'ended',
+        });
       return access.dealPage(user, updated.id);
     },
   );
