@@ -91,10 +91,12 @@ test.describe('sign-out', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByTestId('desktop-nav').getByRole('link', { name: 'Login' })).toBeVisible();
-    const leftovers = await page.evaluate(() =>
-      Object.keys(localStorage).filter((k) => /cognito|aws/i.test(k)),
-    );
-    expect(leftovers).toEqual([]);
+    // Sign-out ends with a full navigation to `/` (shell §4); on a slow machine the page may still be
+    // loading it, so the read is retried until a document stays long enough to answer.
+    await page.waitForLoadState('load');
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => /cognito|aws/i.test(k))))
+      .toEqual([]);
     await page.reload();
     await expect(page.getByTestId('desktop-nav').getByRole('link', { name: 'Login' })).toBeVisible();
   });
