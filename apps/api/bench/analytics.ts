@@ -20,12 +20,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { BuyerAnalytics } from '../src/modules/analytics/buyer-analytics';
 import { createDirectoryUser } from '../src/modules/identity/directory';
 import { createTestTokens } from './plan-tokens';
-import { createBenchDatabase, log, replayDirect, inProcessApp } from './postgres-bench';
+import {
+  createBenchDatabase,
+  inProcessApp,
+  log,
+  openRecordingDatabase,
+  replayDirect,
+} from './postgres-bench';
 import { loopbackUrl, startServer, stopServer } from './run';
 import { ANALYTICS_ZIPS, seedAnalyticsBuyers } from './seed-analytics';
 import {
@@ -62,15 +67,7 @@ async function main(): Promise<number> {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   const pool = new pg.Pool({ connectionString: url, max: POOL, options: '-c jit=off' });
   pool.on('error', () => {});
-  const recorded: { sql: string; params: unknown[] }[] = [];
-  let recording = false;
-  const database = await openDatabase({
-    databaseUrl: url,
-    poolMax: 4,
-    queryLog: (sql, params) => {
-      if (recording) recorded.push({ sql, params });
-    },
-  });
+  const { database, recordDuring } = await openRecordingDatabase(url);
   try {
     await runMigrations(database.db);
     const seed = new pg.Client({ connectionString: url });
@@ -140,12 +137,9 @@ async function main(): Promise<number> {
     // and one the cache answers (the next).
     const zipPath = `/api/analytics/zip-analytics/${denseZip}`;
     const record = async () => {
-      recorded.length = 0;
-      recording = true;
-      const res = await app.inject({ url: zipPath });
-      recording = false;
+      const { result: res, statements } = await recordDuring(() => app.inject({ url: zipPath }));
       if (res.statusCode !== 200) throw new Error(`${zipPath} answered ${res.statusCode}: ${res.body}`);
-      return [...recorded];
+      return statements;
     };
     const computed = await record();
     const cached = await record();

@@ -22,15 +22,19 @@
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { validCashDeal } from '@dealclub/shared/deal-fixtures';
 import { isoDay } from '@dealclub/shared/offers';
-import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createDirectoryUser } from '../src/modules/identity/directory';
-import { benchUserHeaders, createBenchDatabase, inProcessApp, log } from './postgres-bench';
+import {
+  benchUserHeaders,
+  createBenchDatabase,
+  inProcessApp,
+  log,
+  openRecordingDatabase,
+} from './postgres-bench';
 import { createTestTokens } from './plan-tokens';
 import { loopbackUrl, startServer, stopServer } from './run';
 import {
@@ -42,7 +46,6 @@ import {
   saveResults,
   WARMUP_S,
   POOL,
-  type Measured,
 } from './measure';
 
 const SHOW_SQL = process.env.BENCH_SQL === '1';
@@ -60,11 +63,6 @@ const tickBody = (note: string) => ({ done: true, note });
 
 type Headers = Record<string, string>;
 type Method = 'GET' | 'PUT';
-interface Statement {
-  sql: string;
-  params: unknown[];
-}
-
 async function main(): Promise<number> {
   const benchDb = await createBenchDatabase('dealclub_bench_closing', 'closing bench');
   if (!benchDb) return 0;
@@ -74,15 +72,7 @@ async function main(): Promise<number> {
   const seed = new pg.Client({ connectionString: url });
   seed.on('error', () => {});
   try {
-    const recorded: Statement[] = [];
-    let recording = false;
-    const database = await openDatabase({
-      databaseUrl: url,
-      poolMax: 4,
-      queryLog: (sql, params) => {
-        if (recording) recorded.push({ sql, params });
-      },
-    });
+    const { database, recordDuring } = await openRecordingDatabase(url);
     await runMigrations(database.db);
     await seed.connect();
     log(`closing bench on ${name}`);
@@ -111,15 +101,12 @@ async function main(): Promise<number> {
       const first = await call(routeMethod, routePath, as, payload && { ...payload, note: 'warm-up' });
       if (first.statusCode !== 200)
         throw new Error(`${routeMethod} ${routePath} answered ${first.statusCode}: ${first.body}`);
-      recorded.length = 0;
-      recording = true;
-      const res = await call(routeMethod, routePath, as, payload);
-      recording = false;
+      const { result: res, statements } = await recordDuring(() => call(routeMethod, routePath, as, payload));
       if (res.statusCode !== 200)
         throw new Error(`${routeMethod} ${routePath} answered ${res.statusCode}: ${res.body}`);
       if (SHOW_SQL)
-        log(`${routeMethod} ${routePath}:\n${recorded.map((s, i) => `  ${i + 1}. ${s.sql}`).join('\n')}`);
-      return [...recorded];
+        log(`${routeMethod} ${routePath}:\n${statements.map((s, i) => `  ${i + 1}. ${s.sql}`).join('\n')}`);
+      return statements;
     };
     const roomPath = `/api/deals/${room.dealId}/closing`;
     const tickPath = `${roomPath}/milestones/${TICKED}`;
@@ -223,36 +210,15 @@ async function main(): Promise<number> {
   }
 }
 
-/**
- * `connections` clients sending `method` to `url` for `durationS` seconds: measureApi for a GET, and
- * the same figures for a request with a JSON body.
- */
-async function measure(
-  method: Method,
-  url: string,
-  headers: Headers,
-  durationS: number,
-  body?: string,
-): Promise<Measured> {
-  if (method === 'GET') return measureApi(url, headers, durationS);
-  const result = await autocannon({
+/** `connections` clients sending `method` (with a JSON body, fresh ids in it) for `durationS` seconds. */
+const measure = (method: Method, url: string, headers: Headers, durationS: number, body?: string) =>
+  measureApi(
     url,
-    method,
-    headers: { ...headers, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body, idReplacement: true }),
-    connections: CONNECTIONS,
-    duration: durationS,
-  });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts + result['4xx'] + result['5xx'],
-    notModified: result['3xx'],
-    bytes: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
-  };
-}
+    headers,
+    durationS,
+    CONNECTIONS,
+    body === undefined ? { method } : { method, body, idReplacement: true },
+  );
 
 /**
  * A seller lists a cash deal, `buyerHeaders`' buyer offers cash on it and the seller accepts: the

@@ -23,10 +23,16 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { validCashDeal } from '@dealclub/shared/deal-fixtures';
 import { isoDay } from '@dealclub/shared/offers';
-import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createDirectoryUser } from '../src/modules/identity/directory';
-import { benchUserHeaders, createBenchDatabase, log, replayDirect, inProcessApp } from './postgres-bench';
+import {
+  benchUserHeaders,
+  createBenchDatabase,
+  inProcessApp,
+  log,
+  openRecordingDatabase,
+  replayDirect,
+} from './postgres-bench';
 import { createTestTokens } from './plan-tokens';
 import { seedDeals } from './seed-deals';
 import { loopbackUrl, startServer, stopServer } from './run';
@@ -55,15 +61,7 @@ async function main(): Promise<number> {
   const pool = new pg.Pool({ connectionString: url, max: POOL, options: '-c jit=off' });
   pool.on('error', () => {});
   try {
-    const recorded: { sql: string; params: unknown[] }[] = [];
-    let recording = false;
-    const database = await openDatabase({
-      databaseUrl: url,
-      poolMax: 4,
-      queryLog: (sql, params) => {
-        if (recording) recorded.push({ sql, params });
-      },
-    });
+    const { database, recordDuring } = await openRecordingDatabase(url);
     await runMigrations(database.db);
     const seed = new pg.Client({ connectionString: url });
     seed.on('error', () => {});
@@ -101,13 +99,10 @@ async function main(): Promise<number> {
       const first = await get();
       if (first.statusCode !== 200)
         throw new Error(`${routePath} answered ${first.statusCode}: ${first.body}`);
-      recorded.length = 0;
-      recording = true;
-      const res = await get();
-      recording = false;
+      const { result: res, statements } = await recordDuring(get);
       if (res.statusCode !== 200) throw new Error(`${routePath} answered ${res.statusCode}: ${res.body}`);
-      if (SHOW_SQL) log(`${routePath}:\n${recorded.map((s, i) => `  ${i + 1}. ${s.sql}`).join('\n')}`);
-      return [...recorded];
+      if (SHOW_SQL) log(`${routePath}:\n${statements.map((s, i) => `  ${i + 1}. ${s.sql}`).join('\n')}`);
+      return statements;
     };
     const offersTable = await offersOfFiveBuyers(app, database.db, headers);
     const candidates = [

@@ -30,14 +30,28 @@ export interface Measured {
   bytes: number;
 }
 
-/** `connections` clients calling `url` for `durationS` seconds. */
+/** A request other than a GET: its method, and a JSON body (`[<id>]` in it made fresh per request). */
+export interface RequestShape {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: string;
+  idReplacement?: boolean;
+}
+
+/** `connections` clients calling `url` (a GET, unless `shape` says otherwise) for `durationS` seconds. */
 export async function measureApi(
   url: string,
   headers: Record<string, string>,
   durationS: number,
   connections = CONNECTIONS,
+  shape?: RequestShape,
 ): Promise<Measured> {
-  const result = await autocannon({ url, headers, connections, duration: durationS });
+  const result = await autocannon({
+    url,
+    headers: shape?.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    connections,
+    duration: durationS,
+    ...shape,
+  });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

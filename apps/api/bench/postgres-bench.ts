@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import type { Database } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import { loopbackUrl } from './run';
 import { signedIn } from './scenarios';
 import { benchConfig } from './measure';
@@ -139,4 +139,40 @@ export function inProcessApp(databaseUrl: string, secretsKey: string, database: 
     config: benchConfig({ DATABASE_URL: databaseUrl, SECRETS_KEY: secretsKey }),
     database,
   });
+}
+
+/** One SQL statement as the driver sent it. */
+export interface RecordedStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * A small pool on the bench database whose driver logs what it sends, and `recordDuring`, which
+ * answers the statements one piece of work sent (a request to an in-process app): what the benches
+ * count and replay.
+ */
+export async function openRecordingDatabase(url: string) {
+  const recorded: RecordedStatement[] = [];
+  let recording = false;
+  const database = await openDatabase({
+    databaseUrl: url,
+    poolMax: 4,
+    queryLog: (sql, params) => {
+      if (recording) recorded.push({ sql, params });
+    },
+  });
+  async function recordDuring<T>(
+    work: () => Promise<T>,
+  ): Promise<{ result: T; statements: RecordedStatement[] }> {
+    recorded.length = 0;
+    recording = true;
+    try {
+      const result = await work();
+      return { result, statements: [...recorded] };
+    } finally {
+      recording = false;
+    }
+  }
+  return { database, recordDuring };
 }

@@ -176,6 +176,46 @@ describe('opening the room', { tags: ['server'] }, () => {
   });
 });
 
+describe('the order of checks', () => {
+  it('tells who may not act 404 or 403 whatever they send, and only a member the body’s 400', async () => {
+    const { seller, buyer, stranger, dealId } = await setup();
+    const steps: [Method, string][] = [
+      ['PUT', 'closing/milestones/emd-deposited'],
+      ['POST', 'closing/close-date'],
+      ['PUT', 'backups'],
+      ['POST', 'closing/fall-through'],
+      ['POST', 'closing/withdraw'],
+    ];
+    for (const [method, path] of steps) {
+      for (const body of [{}, { done: 'yes', closeDate: 7, offerIds: 'all', reason: 42 }]) {
+        const res = await send(stranger, method, `/api/deals/${dealId}/${path}`, body);
+        expect([path, res.statusCode, res.json().code]).toEqual([path, 404, 'CLOSING_NOT_FOUND']);
+      }
+    }
+    // Members the step is not for: 403, not the fields of the form.
+    const refused = [
+      [seller, 'PUT', 'closing/milestones/emd-deposited', 'MILESTONE_PARTY_ONLY'],
+      [buyer, 'PUT', 'backups', 'FORBIDDEN'],
+      [buyer, 'POST', 'closing/fall-through', 'FORBIDDEN'],
+      [seller, 'POST', 'closing/withdraw', 'FORBIDDEN'],
+    ] as const;
+    for (const [user, method, path, code] of refused) {
+      const res = await send(user, method, `/api/deals/${dealId}/${path}`, {});
+      expect([path, res.statusCode, res.json().code]).toEqual([path, 403, code]);
+    }
+    // A member who may act, with a body that does not validate: the field errors.
+    const bad = await send(buyer, 'PUT', `/api/deals/${dealId}/closing/milestones/emd-deposited`, {
+      done: 'yes',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'done' }] });
+    const noDate = await send(seller, 'POST', `/api/deals/${dealId}/closing/close-date`, {});
+    expect(noDate.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'closeDate' }] });
+    // Nothing of it was written.
+    expect((await room(seller, dealId)).timeline.map((e: { event: string }) => e.event)).toEqual(['opened']);
+  });
+});
+
 describe('milestones', { tags: ['server'] }, () => {
   it('are ticked by their party or an admin, unticked with a reason, and never undone by a stale page', async () => {
     const { seller, buyer, admin, dealId } = await setup();

@@ -5,7 +5,7 @@
  * to active) and the closing itself. Each runs in one transaction holding the deal's row and the
  * room's row, so two closings, or a closing and a fall-through, leave exactly one outcome.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import {
   daysBetween,
   dueDateOf,
@@ -68,6 +68,48 @@ async function lockDealAndRoom(tx: Db, dealId: string, reader: Reader) {
   return { deal, room };
 }
 
+/** What a step answers when it stayed in its room: the room and its two parties, told live. */
+const inTheRoom = (room: RoomRow): StepResult => ({
+  roomId: room.id,
+  members: [room.sellerId, room.buyerId],
+});
+
+/**
+ * A contract step: in one transaction, the deal then the reader's open room locked, the step, then
+ * the admin audit when the caller asked for it.
+ */
+function inRoom(
+  db: Db,
+  dealId: string,
+  ctx: Context,
+  step: (tx: Db, deal: DealRow, room: RoomRow) => Promise<StepResult>,
+): Promise<StepResult> {
+  return db.transaction(async (tx) => {
+    const { deal, room } = await lockDealAndRoom(tx, dealId, ctx.reader);
+    const result = await step(tx, deal, room);
+    await ctx.audit?.(tx, room);
+    return result;
+  });
+}
+
+/** Offers of `ids` still standing as backups: made, not replaced, their buyer still with us. */
+async function standingOffers(tx: Db, ids: string[], ...also: (SQL | undefined)[]): Promise<OfferRow[]> {
+  if (!ids.length) return [];
+  const rows = await tx
+    .select({ offer: offers })
+    .from(offers)
+    .innerJoin(users, eq(users.id, offers.buyerId))
+    .where(
+      and(
+        inArray(offers.id, ids),
+        inArray(offers.status, ['declined', 'open']),
+        eq(users.isActive, true),
+        ...also,
+      ),
+    );
+  return rows.map((r) => r.offer);
+}
+
 function requireReason(reason: string | undefined): string {
   const trimmed = reason?.trim() ?? '';
   if (!trimmed)
@@ -89,8 +131,7 @@ export async function proposeCloseDate(
     throw new AppError('VALIDATION_FAILED', undefined, [
       fieldError('closeDate', 'closing.validation.closeDate'),
     ]);
-  return db.transaction(async (tx) => {
-    const { deal, room } = await lockDealAndRoom(tx, dealId, ctx.reader);
+  return inRoom(db, dealId, ctx, async (tx, deal, room) => {
     await tx
       .update(closingRooms)
       .set({ proposedCloseDate: closeDate, proposedBy: ctx.reader.id, proposedAt: now })
@@ -113,8 +154,7 @@ export async function proposeCloseDate(
         vars,
       })),
     );
-    await ctx.audit?.(tx, room);
-    return { roomId: room.id, members: [room.sellerId, room.buyerId] };
+    return inTheRoom(room);
   });
 }
 
@@ -129,8 +169,7 @@ export async function answerCloseDate(
   ctx: Context,
 ): Promise<StepResult> {
   const now = ctx.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const { deal, room } = await lockDealAndRoom(tx, dealId, ctx.reader);
+  return inRoom(db, dealId, ctx, async (tx, deal, room) => {
     if (!room.proposedCloseDate || !room.proposedBy) throw new AppError('CLOSE_DATE_NOT_PROPOSED');
     if (room.proposedBy === ctx.reader.id && !ctx.reader.isAdmin)
       throw new AppError('CLOSE_DATE_OWN_PROPOSAL');
@@ -179,8 +218,7 @@ export async function answerCloseDate(
         answer,
       });
     }
-    await ctx.audit?.(tx, room);
-    return { roomId: room.id, members: [room.sellerId, room.buyerId] };
+    return inTheRoom(room);
   });
 }
 
@@ -195,27 +233,15 @@ export async function setBackups(
   offerIds: string[],
   ctx: Context,
 ): Promise<StepResult> {
-  return db.transaction(async (tx) => {
-    const { deal, room } = await lockDealAndRoom(tx, dealId, ctx.reader);
+  return inRoom(db, dealId, ctx, async (tx, deal, room) => {
     if (roleOf(room, ctx.reader) === 'buyer') throw new AppError('FORBIDDEN');
     if (new Set(offerIds).size !== offerIds.length) throw new AppError('BACKUP_OFFERS_INVALID');
-    const candidates = offerIds.length
-      ? (
-          await tx
-            .select({ offer: offers })
-            .from(offers)
-            .innerJoin(users, eq(users.id, offers.buyerId))
-            .where(
-              and(
-                inArray(offers.id, offerIds),
-                eq(offers.dealId, dealId),
-                inArray(offers.status, ['declined', 'open']),
-                ne(offers.buyerId, room.buyerId),
-                eq(users.isActive, true),
-              ),
-            )
-        ).map((r) => r.offer)
-      : [];
+    const candidates = await standingOffers(
+      tx,
+      offerIds,
+      eq(offers.dealId, dealId),
+      ne(offers.buyerId, room.buyerId),
+    );
     if (candidates.length !== offerIds.length) throw new AppError('BACKUP_OFFERS_INVALID');
     await tx.update(closingRooms).set({ backupOfferIds: offerIds }).where(eq(closingRooms.id, room.id));
     await recordEvent(tx, room.id, ctx.reader.id, 'backups_set', { count: offerIds.length });
@@ -235,8 +261,7 @@ export async function setBackups(
         });
     });
     await tell(tx, deal, ctx.origin, nameOf(people.get(ctx.reader.id)), told);
-    await ctx.audit?.(tx, room);
-    return { roomId: room.id, members: [room.sellerId, room.buyerId] };
+    return inTheRoom(room);
   });
 }
 
@@ -255,8 +280,7 @@ export async function endContract(
 ): Promise<StepResult> {
   const reason = requireReason(reasonGiven);
   const now = ctx.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const { deal, room } = await lockDealAndRoom(tx, dealId, ctx.reader);
+  return inRoom(db, dealId, ctx, async (tx, deal, room) => {
     const role = roleOf(room, ctx.reader);
     if (how === 'fall-through' && role === 'buyer') throw new AppError('FORBIDDEN');
     if (how === 'withdraw' && role !== 'buyer') throw new AppError('FORBIDDEN');
@@ -289,21 +313,7 @@ export async function endContract(
       .values({ offerId: room.offerId, kind: 'fell_through', actorId: ctx.reader.id, message: reason });
 
     // The first backup still standing (its offer not replaced, its buyer still with us).
-    const backups = room.backupOfferIds.length
-      ? (
-          await tx
-            .select({ offer: offers })
-            .from(offers)
-            .innerJoin(users, eq(users.id, offers.buyerId))
-            .where(
-              and(
-                inArray(offers.id, room.backupOfferIds),
-                inArray(offers.status, ['declined', 'open']),
-                eq(users.isActive, true),
-              ),
-            )
-        ).map((r) => r.offer)
-      : [];
+    const backups = await standingOffers(tx, room.backupOfferIds);
     const standing = room.backupOfferIds
       .map((id) => backups.find((o) => o.id === id))
       .filter((o): o is NonNullable<typeof o> => Boolean(o));
@@ -385,7 +395,6 @@ export async function endContract(
           (t) => t.recipient && (t.recipient.id !== ctx.reader.id || t.email === 'closingPromotedSeller'),
         ),
       );
-      await ctx.audit?.(tx, room);
       return { roomId: opened.id, members: [room.sellerId, room.buyerId, next.buyerId] };
     }
 
@@ -444,8 +453,7 @@ export async function endContract(
       actorName,
       told.filter((t) => t.recipient.id !== ctx.reader.id),
     );
-    await ctx.audit?.(tx, room);
-    return { roomId: room.id, members: [room.sellerId, room.buyerId] };
+    return inTheRoom(room);
   });
 }
 
@@ -456,8 +464,7 @@ export async function endContract(
  */
 export async function completeClosing(db: Db, dealId: string, ctx: Context): Promise<StepResult> {
   const now = ctx.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const { room } = await lockDealAndRoom(tx, dealId, ctx.reader);
+  return inRoom(db, dealId, ctx, async (tx, _deal, room) => {
     if (roleOf(room, ctx.reader) === 'buyer') throw new AppError('FORBIDDEN');
     const milestones = await tx
       .select({ key: closingMilestones.key, done: closingMilestones.done })
@@ -509,7 +516,6 @@ export async function completeClosing(db: Db, dealId: string, ctx: Context): Pro
         .filter((u) => u.id !== ctx.reader.id)
         .map((u) => ({ recipient: u, email: 'closingClosed', bell: 'closed', vars: {} })),
     );
-    await ctx.audit?.(tx, room);
-    return { roomId: room.id, members: [room.sellerId, room.buyerId] };
+    return inTheRoom(room);
   });
 }

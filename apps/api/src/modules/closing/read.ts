@@ -93,10 +93,15 @@ const isoOrNull = (value: string | Date | null) => (value === null ? null : iso(
 
 /** The SQL that picks the reader's room of a deal: the open one first, then the latest. */
 export function memberRoomSql(dealId: string, reader: RoomReader) {
+  return memberRoomOf(dealId, reader.id, reader.isAdmin, reader.roomId ?? null);
+}
+
+/** The same with its values given as parameters or placeholders (the prepared page's). */
+function memberRoomOf(deal: unknown, viewer: unknown, admin: unknown, room: unknown) {
   return sql`select r.* from closing_rooms r
-    where r.deal_id = ${dealId}::uuid
-      and (${reader.roomId ?? null}::uuid is null or r.id = ${reader.roomId ?? null}::uuid)
-      and (${reader.isAdmin}::boolean or r.seller_id = ${reader.id}::uuid or r.buyer_id = ${reader.id}::uuid)
+    where r.deal_id = ${deal}::uuid
+      and (${room}::uuid is null or r.id = ${room}::uuid)
+      and (${admin}::boolean or r.seller_id = ${viewer}::uuid or r.buyer_id = ${viewer}::uuid)
     order by (r.status = 'open') desc, r.opened_at desc
     limit 1`;
 }
@@ -118,12 +123,7 @@ function prepareRoomRead(db: Db) {
   const viewer = sql.placeholder('viewer');
   const admin = sql.placeholder('admin');
   const room = sql.placeholder('room');
-  const inner = sql`with r as (select r.* from closing_rooms r
-      where r.deal_id = ${deal}::uuid
-        and (${room}::uuid is null or r.id = ${room}::uuid)
-        and (${admin}::boolean or r.seller_id = ${viewer}::uuid or r.buyer_id = ${viewer}::uuid)
-      order by (r.status = 'open') desc, r.opened_at desc
-      limit 1)
+  const inner = sql`with r as (${memberRoomOf(deal, viewer, admin, room)})
     select r.*, d.status as deal_status, d.purchase_type, d.street_address, d.unit, d.city, d.state,
       d.zip_code,
       s.first_name || ' ' || s.last_name as seller_name,
@@ -323,4 +323,13 @@ export async function closedThroughDealClub(db: Db, sellerId: string): Promise<C
       from closing_rooms where seller_id = ${sellerId}::uuid and status = 'closed' and days_to_close is not null`,
   );
   return { count: row?.count ?? 0, medianDaysToClose: row?.median ?? null };
+}
+
+/**
+ * What the reader is in their room of `dealId`, or null when they are no member of one: the check
+ * a step makes before it reads what the reader sent (who may act comes before the body).
+ */
+export async function memberRoleOf(db: Db, dealId: string, reader: RoomReader): Promise<ClosingRole | null> {
+  const [row] = await queryRows<{ seller_id: string; buyer_id: string }>(db, memberRoomSql(dealId, reader));
+  return row ? roleIn(row, reader.id) : null;
 }

@@ -18,9 +18,13 @@ import {
   CLOSING_ROLES,
   CLOSING_STATUSES,
   MAX_BACKUP_OFFERS,
+  mayTick,
+  milestoneDefinition,
+  type ClosingRole,
 } from '@dealclub/shared/closing';
 import { isCalendarDate } from '@dealclub/shared/deal-rules';
 import { sniffStatementType } from '@dealclub/shared/verifications';
+import type { ErrorCode } from '@dealclub/shared/errors';
 import { AppError } from '../../lib/app-error';
 import { publicOrigin } from '../../lib/origin';
 import { attachmentDisposition, PrivateStorage, privateFileName } from '../../lib/private-storage';
@@ -38,6 +42,7 @@ import {
   completeClosing,
   documentFor,
   endContract,
+  memberRoleOf,
   proposeCloseDate,
   readRoom,
   setBackups,
@@ -196,6 +201,38 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     await announceRoom(app.realtime, step.members, { dealId, roomId: step.roomId, event });
   }
 
+  /**
+   * A step in the room, its checks in order: the caller signed in; then, when what they sent does
+   * not validate, who may act — 404 to anyone outside the room, `refusal`'s 403 to a member the step
+   * is not for — and only then the body's 400, so that nobody is told the fields of a form they may
+   * not use. A body that validates goes straight to the step, whose own statements check the same.
+   * Then the members are told live, and the reader gets the room as they now see it.
+   */
+  async function takeStep(
+    request: FastifyRequest,
+    dealId: string,
+    event: string,
+    refusal: (role: ClosingRole) => ErrorCode | null,
+    run: (user: AuthenticatedUser) => Promise<{ roomId: string; members: string[]; changed?: boolean }>,
+  ) {
+    const user = requireUser(request);
+    const invalid = request.validationError;
+    if (invalid) {
+      if (invalid.validationContext === 'body') {
+        const role = await memberRoleOf(db(), dealId, readerOf(user));
+        if (!role) throw new AppError('CLOSING_NOT_FOUND');
+        const refused = refusal(role);
+        if (refused) throw new AppError(refused);
+      }
+      throw invalid;
+    }
+    const step = await run(user);
+    if (step.changed !== false) await afterStep(request, user, dealId, step, event);
+    return answer(user, dealId);
+  }
+  const anyMember = () => null;
+  const sellerSide = (role: ClosingRole): ErrorCode | null => (role === 'buyer' ? 'FORBIDDEN' : null);
+
   app.get(
     '/api/deals/:id/closing',
     {
@@ -217,6 +254,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/deals/:id/closing/milestones/:key',
     {
+      // Who may act is checked before the body's 400 (`takeStep`).
+      attachValidation: true,
       schema: {
         tags: ['closing'],
         summary:
@@ -236,29 +275,18 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
       const { id, key } = request.params;
-      const reader = readerOf(user, request.query.roomId);
-      const event = request.body.done ? 'tick' : 'untick';
-      // An admin's tick and its audit commit together; a party's tick is one statement.
-      const step = reader.isAdmin
-        ? await db().transaction(async (tx) => {
-            const done = await tickMilestone(tx, id, key, reader, request.body);
-            const [sellerId, buyerId] = done.members;
-            if (done.changed)
-              await auditAdmin(
-                tx,
-                user,
-                id,
-                { id: done.roomId, sellerId: sellerId!, buyerId: buyerId! },
-                event,
-                { key },
-              );
-            return done;
-          })
-        : await tickMilestone(db(), id, key, reader, request.body);
-      if (step.changed) await afterStep(request, user, id, step, event);
-      return answer(user, id);
+      const party = milestoneDefinition(key)?.party ?? 'both';
+      return takeStep(
+        request,
+        id,
+        request.body?.done === false ? 'untick' : 'tick',
+        (role) => (mayTick(party, role) ? null : 'MILESTONE_PARTY_ONLY'),
+        (user) =>
+          tickMilestone(db(), id, key, readerOf(user, request.query.roomId), request.body, (tx, room) =>
+            auditAdmin(tx, user, id, room, request.body.done ? 'tick' : 'untick', { key }),
+          ),
+      );
     },
   );
 
@@ -351,6 +379,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/deals/:id/closing/close-date',
     {
+      // Who may act is checked before the body's 400 (`takeStep`).
+      attachValidation: true,
       schema: {
         tags: ['closing'],
         summary: 'Propose a new close date (either party or an admin); the other party answers it',
@@ -364,13 +394,16 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
       const { id } = request.params;
-      const { closeDate } = request.body;
-      const ctx = contextOf(user, id, request.query.roomId, 'close-date', { closeDate });
-      const step = await proposeCloseDate(db(), id, closeDate, ctx);
-      await afterStep(request, user, id, step, 'close-date');
-      return answer(user, id);
+      return takeStep(request, id, 'close-date', anyMember, (user) => {
+        const { closeDate } = request.body;
+        return proposeCloseDate(
+          db(),
+          id,
+          closeDate,
+          contextOf(user, id, request.query.roomId, 'close-date', { closeDate }),
+        );
+      });
     },
   );
 
@@ -378,6 +411,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/deals/:id/closing/close-date/${verdict}`,
       {
+        // Who may act is checked before the body's 400 (`takeStep`).
+        attachValidation: true,
         schema: {
           tags: ['closing'],
           summary: `${verdict === 'accept' ? 'Accept' : 'Decline'} the proposed close date (the other party or an admin)`,
@@ -388,12 +423,11 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const user = requireUser(request);
         const { id } = request.params;
-        const ctx = contextOf(user, id, request.query.roomId, `close-date-${verdict}`);
-        const step = await answerCloseDate(db(), id, verdict === 'accept', ctx);
-        await afterStep(request, user, id, step, `close-date-${verdict}`);
-        return answer(user, id);
+        const event = `close-date-${verdict}`;
+        return takeStep(request, id, event, anyMember, (user) =>
+          answerCloseDate(db(), id, verdict === 'accept', contextOf(user, id, request.query.roomId, event)),
+        );
       },
     );
   }
@@ -401,6 +435,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/deals/:id/backups',
     {
+      // Who may act is checked before the body's 400 (`takeStep`).
+      attachValidation: true,
       schema: {
         tags: ['closing'],
         summary:
@@ -417,13 +453,16 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
       const { id } = request.params;
-      const { offerIds } = request.body;
-      const ctx = contextOf(user, id, request.query.roomId, 'backups', { offerIds });
-      const step = await setBackups(db(), id, offerIds, ctx);
-      await afterStep(request, user, id, step, 'backups');
-      return answer(user, id);
+      return takeStep(request, id, 'backups', sellerSide, (user) => {
+        const { offerIds } = request.body;
+        return setBackups(
+          db(),
+          id,
+          offerIds,
+          contextOf(user, id, request.query.roomId, 'backups', { offerIds }),
+        );
+      });
     },
   );
 
@@ -431,6 +470,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/deals/:id/closing/${how}`,
       {
+        // Who may act is checked before the body's 400 (`takeStep`).
+        attachValidation: true,
         schema: {
           tags: ['closing'],
           summary:
@@ -445,23 +486,26 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const user = requireUser(request);
         const { id } = request.params;
-        const { reason } = request.body;
-        const ctx = {
-          ...contextOf(user, id, request.query.roomId, how, { reason }),
-          // A promoted backup is an acceptance: the seller's webhook hears `offer.accepted`.
-          onPromoted: (tx: Db, offer: OfferRow, deal: DealRow, seller: UserRow, buyer: UserRow) =>
-            enqueueWebhookEvent(
-              tx,
-              seller,
-              'offer.accepted',
-              offerEventData(offer, deal, buyer, publicOrigin(app)),
-            ).then(() => undefined),
-        };
-        const step = await endContract(db(), id, how, reason, ctx);
-        await afterStep(request, user, id, step, how);
-        return answer(user, id);
+        const refusal =
+          how === 'withdraw'
+            ? (role: ClosingRole) => (role === 'buyer' ? null : ('FORBIDDEN' as const))
+            : sellerSide;
+        return takeStep(request, id, how, refusal, (user) => {
+          const { reason } = request.body;
+          return endContract(db(), id, how, reason, {
+            ...contextOf(user, id, request.query.roomId, how, { reason }),
+            // A promoted backup is an acceptance: the seller's webhook hears `offer.accepted`.
+            onPromoted: async (tx: Db, offer: OfferRow, deal: DealRow, seller: UserRow, buyer: UserRow) => {
+              await enqueueWebhookEvent(
+                tx,
+                seller,
+                'offer.accepted',
+                offerEventData(offer, deal, buyer, publicOrigin(app)),
+              );
+            },
+          });
+        });
       },
     );
   }
@@ -469,6 +513,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/deals/:id/closing/complete',
     {
+      // Who may act is checked before the body's 400 (`takeStep`).
+      attachValidation: true,
       schema: {
         tags: ['closing'],
         summary:
@@ -480,11 +526,10 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
       const { id } = request.params;
-      const step = await completeClosing(db(), id, contextOf(user, id, request.query.roomId, 'complete'));
-      await afterStep(request, user, id, step, 'complete');
-      return answer(user, id);
+      return takeStep(request, id, 'complete', sellerSide, (user) =>
+        completeClosing(db(), id, contextOf(user, id, request.query.roomId, 'complete')),
+      );
     },
   );
 };

@@ -42,7 +42,32 @@ export async function tickMilestone(
   key: string,
   reader: Reader,
   tick: Tick,
-): Promise<{ roomId: string; members: string[]; role: ClosingRole; changed: boolean }> {
+  audit?: (tx: Db, room: { id: string; sellerId: string; buyerId: string }) => Promise<void>,
+): Promise<TickResult> {
+  // A party's tick is its one statement; an admin's commits with its audit.
+  if (!audit || !reader.isAdmin) return tickStatement(db, dealId, key, reader, tick);
+  return db.transaction(async (tx) => {
+    const done = await tickStatement(tx, dealId, key, reader, tick);
+    const [sellerId, buyerId] = done.members;
+    if (done.changed) await audit(tx, { id: done.roomId, sellerId: sellerId!, buyerId: buyerId! });
+    return done;
+  });
+}
+
+interface TickResult {
+  roomId: string;
+  members: string[];
+  role: ClosingRole;
+  changed: boolean;
+}
+
+async function tickStatement(
+  db: Db,
+  dealId: string,
+  key: string,
+  reader: Reader,
+  tick: Tick,
+): Promise<TickResult> {
   // Without a note, a tick keeps the one there; an untick needs its reason.
   const note = tick.note === undefined ? null : tick.note.trim();
   if (!tick.done && !note) {

@@ -1,3 +1,4 @@
+import { TextAreaField } from '@/components/ui/choice-fields';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode, Ref } from 'react';
@@ -98,7 +99,7 @@ export function DialogActions({
   );
 }
 
-/** A dialog's text field (a note, a reason), labelled, with its error tied to it. */
+/** A dialog's text field (a note, a reason): the app's labelled textarea, with its counter. */
 export function NoteField({
   id,
   label,
@@ -119,30 +120,18 @@ export function NoteField({
   fieldRef?: Ref<HTMLTextAreaElement>;
 }) {
   return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        ref={fieldRef}
-        id={id}
-        rows={3}
-        maxLength={maxLength}
-        value={value}
-        required={required}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        className={`rounded-md border bg-white px-3 py-2 text-base text-ink outline-none focus:border-brand-700 focus:ring-2 focus:ring-brand-100 ${
-          error ? 'border-red-700' : 'border-slate-300'
-        }`}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <TextAreaField
+      ref={fieldRef}
+      id={id}
+      label={label}
+      rows={3}
+      maxLength={maxLength}
+      length={value.length}
+      value={value}
+      required={required}
+      aria-required={required || undefined}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }
