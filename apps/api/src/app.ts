@@ -26,6 +26,7 @@ import { roadmapRoutes } from './modules/roadmap/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { registerProfileFacts } from './modules/profile/plugin';
 import { registerMatchProfile } from './modules/matching/plugin';
+import { mfaAdminFor, registerMfaJoin, type MfaAdmin } from './modules/identity';
 import { identityRoutes } from './modules/identity/routes';
 import { startBackgroundWork, type BackgroundWork } from './background';
 import { closingRoutes } from './modules/closing/routes';
@@ -38,6 +39,7 @@ import { savedSearchRoutes } from './modules/saved-searches/routes';
 import { trainingRoutes } from './modules/training/routes';
 import { verificationRoutes } from './modules/verifications/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
+import { registerAccessChecks } from './plugins/access';
 import { registerAuth } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-error';
 import { registerCompression } from './plugins/compression';
@@ -67,6 +69,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** Seals and opens stored secrets (decision 018). */
     secrets: SecretBox;
+    /** Two-step sign-in as the identity provider keeps it; none while sign-in is misconfigured. */
+    mfaAdmin: MfaAdmin | undefined;
   }
 }
 
@@ -80,6 +84,8 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** Stored secrets' keys; opened from `config.secrets` (made under DATA_DIR if need be) unless given. */
   secrets?: SecretBox;
+  /** Two-step sign-in's provider side; the configured provider's unless given (a fake pool's, in tests). */
+  mfaAdmin?: MfaAdmin;
   /** The embedded realtime server's timings and limits (tests shorten them). */
   realtimeHub?: Partial<HubOptions>;
   /** `GET /metrics` and the request-duration hook; on unless false (the bench's baseline). */
@@ -94,6 +100,7 @@ export async function buildApp({
   startWorkers = false,
   storage,
   secrets,
+  mfaAdmin,
   realtimeHub,
   metrics = true,
   onRoute,
@@ -121,6 +128,7 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('storage', storage ?? createStorage(config));
   app.decorate('secrets', secrets ?? openSecretBox(config.secrets, config.env));
+  app.decorate('mfaAdmin', mfaAdmin ?? mfaAdminFor(config.identity, database.db));
   app.addHook('onClose', async () => {
     await database.close();
   });
@@ -137,9 +145,12 @@ export async function buildApp({
   registerTextGuard(app);
   await registerRateLimits(app);
   await registerAuth(app);
+  // The roles and guards routes declare: after the token, before the body (decision 026).
+  registerAccessChecks(app);
   // What routes may have the auth hook read with the user, registered by the modules that own it.
   registerMatchProfile(app);
   registerProfileFacts(app);
+  registerMfaJoin(app);
   await registerRealtime(app, realtimeHub);
   registerMetrics(app, { enabled: metrics });
   // Deal views and buyer analytics, which the deal page and the profile reach (modules/analytics).

@@ -1,7 +1,9 @@
 /**
  * The authorisation matrix (issue 19): every route of the app × every caller of the cast, on
  * resources that belong to someone else, against the expectations of `authorization-matrix.table.ts`.
- * The routes are taken from the app as it builds, so a route added without a row fails here.
+ * The routes are taken from the app as it builds, so a route added without a row fails here. Each
+ * cell that refuses its caller a route taking a body is sent again with bodies that do not validate,
+ * and must refuse them the same (issue 29, decision 026: who may act comes before the body).
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
@@ -307,8 +309,11 @@ async function buildFixtures(app: FastifyInstance): Promise<Fixtures> {
   return fixtures;
 }
 
-async function run(row: MatrixRow, caller: (typeof CAST)[number]): Promise<{ status: number; body: string }> {
-  const call: Call = await row.call(fx);
+async function run(
+  row: MatrixRow,
+  caller: (typeof CAST)[number],
+  call: Call,
+): Promise<{ status: number; body: string }> {
   const method = row.route.split(' ')[0] as InjectOptions['method'];
   const headers: Record<string, string> = { ...call.headers };
   if (caller !== 'out') headers.authorization = fx.users[caller].headers.authorization;
@@ -320,6 +325,40 @@ async function run(row: MatrixRow, caller: (typeof CAST)[number]): Promise<{ sta
     ...(call.body !== undefined ? { payload: call.body as object } : {}),
   });
   return { status: res.statusCode, body: res.body };
+}
+
+/** The statuses that refuse a caller: whatever they send, it stays the same (decision 026). */
+const REFUSALS = [401, 403, 404];
+/** Requests of refused callers sent at once, beside the cells. */
+const IN_FLIGHT_MAX = 16;
+
+/** The routes that take a body (`METHOD /path`), and whether it is a multipart form. */
+function bodies(routes: RouteOptions[]): Map<string, 'json' | 'multipart'> {
+  const found = new Map<string, 'json' | 'multipart'>();
+  for (const route of routes) {
+    const schema = route.schema as { body?: unknown; consumes?: string[] } | undefined;
+    const kind = schema?.consumes?.includes('multipart/form-data')
+      ? 'multipart'
+      : schema?.body
+        ? 'json'
+        : null;
+    if (kind) for (const method of [route.method].flat()) found.set(`${method} ${route.url}`, kind);
+  }
+  return found;
+}
+
+/**
+ * What a refused caller sends instead of the cell's own body, on the cell's path (so fresh resources
+ * are not made again): a body that does not validate — an empty one and one with a field of no
+ * form, or an empty form and an empty JSON body to a multipart route.
+ */
+function invalidCalls(call: Call, kind: 'json' | 'multipart'): { what: string; call: Call }[] {
+  const headers = { ...call.headers };
+  delete headers['content-type'];
+  const json = (body: unknown) => ({ what: JSON.stringify(body), call: { url: call.url, headers, body } });
+  if (kind === 'multipart')
+    return [{ what: 'an empty form', call: { url: call.url, ...multipartForm({}) } }, json({})];
+  return [json({}), json({ __invalid: [1] })];
 }
 
 /**
@@ -352,16 +391,38 @@ describe('the authorisation matrix', () => {
   it('answers every cell as the table says', { tags: ['server'], timeout: 240_000 }, async () => {
     const wrong: string[] = [];
     let cells = 0;
+    let refusedBodies = 0;
+    const inFlight: Promise<void>[] = [];
     const registered = new Set(routeKeys(routes));
+    const withBody = bodies(routes);
     const marks = privateMarks();
     for (const row of MATRIX.filter((r) => registered.has(r.route))) {
+      const kind = withBody.get(row.route);
       for (const [i, caller] of CAST.entries()) {
-        const { status, body } = await run(row, caller);
+        const call = await row.call(fx);
+        const { status, body } = await run(row, caller, call);
         cells += 1;
         if (status !== row.expect[i]) {
           wrong.push(
             `${row.route} as ${caller}: ${status}, expected ${row.expect[i]} — ${body.slice(0, 200)}`,
           );
+        }
+        // A refused caller is refused whatever they send: never a 400 that spells out the form. Sent
+        // alongside the next cells (they change nothing), a few cells' worth at a time.
+        if (kind && REFUSALS.includes(row.expect[i]!)) {
+          const expected = row.invalidBody?.[i] ?? row.expect[i];
+          for (const { what, call: invalid } of invalidCalls(call, kind)) {
+            refusedBodies += 1;
+            inFlight.push(
+              run(row, caller, invalid).then((answer) => {
+                if (answer.status === expected) return;
+                wrong.push(
+                  `${row.route} as ${caller} with ${what}: ${answer.status}, expected ${expected} — ${answer.body.slice(0, 200)}`,
+                );
+              }),
+            );
+          }
+          if (inFlight.length >= IN_FLIGHT_MAX) await Promise.all(inFlight.splice(0));
         }
         if (status >= 200 && status < 300) {
           for (const { what, mark, readers } of marks) {
@@ -372,8 +433,10 @@ describe('the authorisation matrix', () => {
         }
       }
     }
+    await Promise.all(inFlight);
     console.info(
-      `authorisation matrix: ${cells} cells (${cells / CAST.length} routes × ${CAST.length} callers)`,
+      `authorisation matrix: ${cells} cells (${cells / CAST.length} routes × ${CAST.length} callers), ` +
+        `and ${refusedBodies} bodies that do not validate sent by refused callers`,
     );
     expect(wrong).toEqual([]);
     expect(cells).toBe(registered.size * CAST.length);

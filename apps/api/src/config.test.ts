@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { newSecretKeyText } from './lib/secret-box';
 
 describe('loadConfig', () => {
   it('has working defaults with an empty environment', () => {
@@ -13,9 +14,30 @@ describe('loadConfig', () => {
   });
 
   it('does not seed demo data on a server database unless asked', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/app' }).seedDemo).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/app', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    const server = { DATABASE_URL: 'postgres://localhost/app', SECRETS_KEY: newSecretKeyText() };
+    expect(loadConfig(server).seedDemo).toBe(false);
+    expect(loadConfig({ ...server, SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('requires two-step sign-in of admins and owners in production, of nobody in demo mode, unless set', () => {
+    const server = { DATABASE_URL: 'postgres://localhost/app', SECRETS_KEY: newSecretKeyText() };
+    const required = (env: NodeJS.ProcessEnv) => loadConfig(env).identity.mfaRequiredRoles;
+    expect(required({ ...server, NODE_ENV: 'production' })).toEqual(['admin', 'owner']);
+    expect(required({ NODE_ENV: 'production' })).toEqual([]);
+    expect(required({ ...server, NODE_ENV: 'production', SEED_DEMO: 'true' })).toEqual([]);
+    expect(required({ ...server })).toEqual([]);
+    expect(required({ NODE_ENV: 'production', MFA_REQUIRED_ROLES: 'admin, originator' })).toEqual([
+      'admin',
+      'originator',
+    ]);
+    // Empty is unset (a copied .env.example); `none` turns the production default off.
+    expect(required({ ...server, NODE_ENV: 'production', MFA_REQUIRED_ROLES: '' })).toEqual([
+      'admin',
+      'owner',
+    ]);
+    expect(required({ ...server, NODE_ENV: 'production', MFA_REQUIRED_ROLES: 'none' })).toEqual([]);
+    expect(() => loadConfig({ MFA_REQUIRED_ROLES: 'admin,root' })).toThrow(/MFA_REQUIRED_ROLES/);
   });
 
   it('lists every problem in one readable message', () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { S3Settings } from './lib/s3-storage';
 import { KEY_FILE_NAME, parseSecretKey, type SecretsSettings } from './lib/secret-box';
 import { z } from 'zod';
+import { ROLES, type Role } from '@dealclub/shared/roles';
 
 const bool = (fallback: boolean) =>
   z
@@ -65,6 +66,24 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   IDENTITY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * Comma-separated roles whose users must use two-step sign-in (decision 027); `none` for none.
+   * Empty is unset, as for the other settings (a copied .env.example changes nothing).
+   */
+  MFA_REQUIRED_ROLES: z
+    .string()
+    .optional()
+    .transform((text) =>
+      !text?.trim()
+        ? undefined
+        : text.trim() === 'none'
+          ? []
+          : text
+              .split(',')
+              .map((role) => role.trim())
+              .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(ROLES), { error: `each of ${ROLES.join(', ')}, or none` }).optional()),
   USER_CAPACITY: z.coerce.number().int().min(1).default(1000),
   PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   GLOBAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -149,6 +168,11 @@ export interface IdentityConfig {
   /** AWS mode: the user-pool API (default AWS's own for the region; a compatible service if set). */
   endpoint: string;
   rateLimitPerMinute: number;
+  /**
+   * Roles that must use two-step sign-in: `MFA_REQUIRED_ROLES`, else admin and owner in
+   * production, none in demo mode. Embedded mode only; a real pool's MFA is set on the pool.
+   */
+  mfaRequiredRoles: Role[];
 }
 
 export interface Config {
@@ -356,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       origin,
       e.IDENTITY_RATE_LIMIT_PER_MINUTE,
       e.COGNITO_ENDPOINT,
+      e.MFA_REQUIRED_ROLES ?? (e.NODE_ENV === 'production' && !seedDemo ? ['admin', 'owner'] : []),
     ),
     access: {
       userCapacity: e.USER_CAPACITY,
@@ -389,6 +414,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** The problem of a server database without `SECRETS_KEY`: what to set, and how to make a key. */
+const SECRETS_KEY_REQUIRED = `SECRETS_KEY: required with DATABASE_URL, the same on every instance (the key file under DATA_DIR is for the embedded database only); make one with: openssl rand -base64 32 (or: node -p "require('node:crypto').randomBytes(32).toString('base64')")`;
+
 function secretsConfig(e: z.infer<typeof EnvSchema>): SecretsSettings {
   const problems: string[] = [];
   const keys: Buffer[] = [];
@@ -403,13 +431,11 @@ function secretsConfig(e: z.infer<typeof EnvSchema>): SecretsSettings {
     if (key) keys.push(key);
     else problems.push(`SECRETS_KEY_PREVIOUS: key ${index + 1} is not 32 bytes in base64`);
   }
-  // Every instance on a shared database must seal and open with the same key: a key file made on
-  // one machine would leave the secrets it sealed unreadable to the others.
-  if (!e.SECRETS_KEY && e.DATABASE_URL && e.NODE_ENV === 'production') {
-    problems.push(
-      'SECRETS_KEY: required with DATABASE_URL in production (every instance must share it); make one with: openssl rand -base64 32',
-    );
-  }
+  // Every instance on a shared database, and every restart, must seal and open with the same key,
+  // in every mode: a key file belongs to one data directory, and the secrets it sealed would not
+  // open from another (sign-in would fail on a server that started cleanly). The key file is the
+  // embedded database's alone, beside its data.
+  if (!e.SECRETS_KEY && e.DATABASE_URL) problems.push(SECRETS_KEY_REQUIRED);
   if (problems.length) throw new ConfigError(problems);
   return { keys, keyFile: path.resolve(e.DATA_DIR, KEY_FILE_NAME) };
 }
@@ -492,7 +518,8 @@ function identityConfig(
   region: string,
   origin: string,
   rateLimitPerMinute: number,
-  endpoint?: string,
+  endpoint: string | undefined,
+  mfaRequiredRoles: Role[],
 ): IdentityConfig {
   if (!poolId && !clientId) {
     return {
@@ -503,6 +530,7 @@ function identityConfig(
       issuer: `${origin}/cognito/${EMBEDDED_POOL_ID}`,
       endpoint: `${origin}/cognito/`,
       rateLimitPerMinute,
+      mfaRequiredRoles,
     };
   }
   const valid = Boolean(poolId && clientId && poolId.length <= 55 && USER_POOL_ID_PATTERN.test(poolId));
@@ -514,6 +542,7 @@ function identityConfig(
     issuer: `https://cognito-idp.${region}.amazonaws.com/${poolId ?? ''}`,
     endpoint: endpoint ?? `https://cognito-idp.${region}.amazonaws.com/`,
     rateLimitPerMinute,
+    mfaRequiredRoles,
   };
 }
 

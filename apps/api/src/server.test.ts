@@ -1,18 +1,27 @@
 /**
- * The real entry point in a child process: what an operator sees when the database is unreachable,
- * and the graceful shutdown that lets a request in flight finish.
+ * The real entry point in a child process: what an operator sees when the database is unreachable
+ * or a stored secret does not open, and the graceful shutdown that lets a request in flight finish.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp } from './test/app';
+import { openDatabase } from './db/client';
+import { newSecretKeyText, parseSecretKey, SecretBox } from './lib/secret-box';
+import {
+  createTestApp,
+  createTestDatabase,
+  isServerPass,
+  migratedEmbeddedTemplate,
+  TEST_SECRETS_KEY,
+  type TestDatabase,
+} from './test/app';
 import { cognitoHeaders, createUser, passwordSignIn } from './test/auth';
-import { DEMO_PASSWORD } from './modules/identity';
+import { DEMO_PASSWORD, rotateSigningKey } from './modules/identity';
 
 const serverEntry = path.join(import.meta.dirname, 'server.ts');
 
@@ -60,10 +69,37 @@ async function demoToken(url: string, email: string): Promise<string> {
   return ((await res.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
 }
 
+/**
+ * A migrated database (the test's server database, or an embedded one in a data directory) whose
+ * one identity signing key is sealed with `box`: the server's settings to reach it, and the kid.
+ */
+async function databaseWithSigningKey(box: SecretBox): Promise<{ env: Record<string, string>; kid: string }> {
+  if (isServerPass) {
+    prepared = await createTestDatabase();
+    return { env: { DATABASE_URL: prepared.url! }, kid: await rotateSigningKey(prepared.db, box) };
+  }
+  preparedDir = mkdtempSync(path.join(tmpdir(), 'dealclub-start-'));
+  const embedded = await openDatabase({ dataDir: preparedDir, embedded: await migratedEmbeddedTemplate() });
+  try {
+    return { env: { DATA_DIR: preparedDir }, kid: await rotateSigningKey(embedded.db, box) };
+  } finally {
+    await embedded.close();
+  }
+}
+
+let prepared: TestDatabase | undefined;
+let preparedDir: string | undefined;
+afterEach(async () => {
+  await prepared?.close();
+  if (preparedDir) rmSync(preparedDir, { recursive: true, force: true });
+  prepared = preparedDir = undefined;
+});
+
 describe('server start-up', () => {
   it('exits non-zero with one readable line when the database is unreachable', async () => {
     const server = runServer({
       DATABASE_URL: 'postgres://dealclub@127.0.0.1:1/dealclub',
+      SECRETS_KEY: TEST_SECRETS_KEY,
       LOG_LEVEL: 'silent',
     });
     const code = await server.exited;
@@ -81,6 +117,41 @@ describe('server start-up', () => {
     expect(await server.exited).toBe(1);
     expect(server.output().stderr).toMatch(/DealClub could not start: Invalid configuration:\n\s+- PORT/);
   });
+
+  it('refuses a server database without SECRETS_KEY, in every mode, saying how to make one', async () => {
+    // What a restart with another DATA_DIR met before: a new key file, and no sign-in working.
+    const server = runServer({
+      DATABASE_URL: 'postgres://dealclub@127.0.0.1:1/dealclub',
+      NODE_ENV: 'development',
+    });
+    expect(await server.exited).toBe(1);
+    const { stderr } = server.output();
+    expect(stderr).toMatch(
+      /^DealClub could not start: Invalid configuration:\n\s+- SECRETS_KEY: required with DATABASE_URL, the same on every instance/,
+    );
+    expect(stderr).toContain('make one with: openssl rand -base64 32');
+  });
+
+  it(
+    'refuses to start, naming the signing key, when a stored one was sealed under another SECRETS_KEY',
+    { tags: ['server'], timeout: 60_000 },
+    async () => {
+      const elsewhere = new SecretBox([parseSecretKey(newSecretKeyText())!]);
+      const { env, kid } = await databaseWithSigningKey(elsewhere);
+      const server = runServer({ ...env, SECRETS_KEY: TEST_SECRETS_KEY, LOG_LEVEL: 'silent' });
+      expect(await server.exited).toBe(1);
+      const { stdout, stderr } = server.output();
+      expect(stdout).not.toContain('is running at');
+      expect(stderr).toMatch(
+        /^DealClub could not start: 1 stored secret\(s\) do not open with the configured secrets keys:\n/,
+      );
+      expect(stderr).toContain(
+        `\n  - identity signing key ${kid}: the secret was sealed with key ${elsewhere.currentKeyId}, which is not configured`,
+      );
+      expect(stderr).toContain('\nSet SECRETS_KEY to the key that sealed them');
+      expect(stderr).not.toMatch(/\n\s+at /);
+    },
+  );
 
   it('starts on the embedded database, prints its URL, loses no acknowledged closing step to a SIGKILL and stops cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dealclub-start-'));

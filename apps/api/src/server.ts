@@ -12,7 +12,7 @@ import { runSeeds } from './db/seed';
 import { serveBackupRequests } from './db/backup';
 import { openSecretBox, type SecretBox } from './lib/secret-box';
 import type { FileStorage } from './lib/storage';
-import { resealStoredSecrets } from './modules/secrets';
+import { checkStoredSecrets, resealStoredSecrets, UnopenableSecretsError } from './modules/secrets';
 
 /** A start-up failure is one readable line on stderr and exit code 1, never a stack-trace loop. */
 function fail(message: string): never {
@@ -30,17 +30,10 @@ async function prepareDatabase(config: Config, storage: FileStorage, secrets: Se
     await runMigrations(database.db);
     await runSeeds(database.db, PRODUCT_SEEDS, { storage });
     // Secrets stored before they were sealed, or sealed with a key rotated out (decision 018).
-    const { webhookSecrets, signingKeys } = await resealStoredSecrets(database.db, secrets);
-    if (webhookSecrets.unreadable) {
-      process.stderr.write(
-        `Warning: ${webhookSecrets.unreadable} stored webhook secret(s) were sealed with a key that is not configured (SECRETS_KEY_PREVIOUS); their deliveries fail until it is.\n`,
-      );
-    }
-    if (signingKeys.unreadable) {
-      process.stderr.write(
-        `Warning: ${signingKeys.unreadable} identity signing key(s) were sealed with a key that is not configured (SECRETS_KEY_PREVIOUS); sign-in and alert unsubscribe links fail until it is.\n`,
-      );
-    }
+    await resealStoredSecrets(database.db, secrets);
+    // One that still does not open (sealed under another SECRETS_KEY, or altered) stops the start,
+    // named: a server that started would fail every sign-in.
+    await checkStoredSecrets(database.db, secrets);
     // Demo accounts live in the embedded identity provider; with AWS Cognito they cannot sign in.
     if (config.seedDemo && config.identity.mode === 'embedded')
       await runSeeds(database.db, DEMO_SEEDS, { storage, config, secrets });
@@ -73,7 +66,8 @@ async function main() {
   try {
     database = await prepareDatabase(config, storage, secrets);
   } catch (error) {
-    if (error instanceof DatabaseUnavailableError) fail(error.message);
+    if (error instanceof DatabaseUnavailableError || error instanceof UnopenableSecretsError)
+      fail(error.message);
     fail(`database setup failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 

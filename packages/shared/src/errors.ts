@@ -97,6 +97,8 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  /** The identity provider's signing key does not open with this instance's secrets keys. */
+  IDENTITY_KEYS_UNAVAILABLE: 503,
   SHUTTING_DOWN: 503,
 } as const;
 

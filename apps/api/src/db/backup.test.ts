@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { migratedEmbeddedTemplate } from '../test/app';
+import { migratedEmbeddedTemplate, TEST_SECRETS_KEY } from '../test/app';
 import {
   BackupError,
   backupEmbedded,
@@ -123,7 +123,10 @@ describe('embedded database backups', () => {
   }, 180_000);
 
   it('prints the pg_dump and pg_restore commands with DATABASE_URL, never the password', async () => {
-    const env = { DATABASE_URL: 'postgres://dealclub:s3cret-password@127.0.0.1:5432/dealclub' };
+    const env = {
+      DATABASE_URL: 'postgres://dealclub:s3cret-password@127.0.0.1:5432/dealclub',
+      SECRETS_KEY: TEST_SECRETS_KEY,
+    };
     const [backup, restore] = await Promise.all([
       runCli('db-backup.ts', ['nightly.dump'], env),
       runCli('db-restore.ts', ['nightly.dump'], env),

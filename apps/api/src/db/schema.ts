@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { NotificationType, SystemEvent } from '@dealclub/shared/chat';
 import type { OfferStatus, OfferType } from '@dealclub/shared/offers';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -117,6 +118,14 @@ export const identityUsers = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** A requested e-mail change, applied when its code is verified. */
     pendingEmail: text('pending_email'),
+    /** Two-step sign-in (decision 027): whether a sign-in asks for an authenticator code. */
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** The verified TOTP secret, sealed with the secrets key (`enc1:…`, decision 018). */
+    mfaSecret: text('mfa_secret'),
+    /** A secret given by AssociateSoftwareToken and not verified yet, sealed the same way. */
+    mfaPendingSecret: text('mfa_pending_secret'),
+    /** The last TOTP step accepted: a code of that step or an earlier one is never taken again. */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -174,13 +183,18 @@ export const identityCodes = pgTable(
   (t) => [index('identity_codes_sub_purpose_idx').on(t.sub, t.purpose)],
 );
 
-/** Challenge sessions (NEW_PASSWORD_REQUIRED): the opaque `Session` string, hashed, 3 minutes. */
+/**
+ * Challenge sessions (NEW_PASSWORD_REQUIRED, SOFTWARE_TOKEN_MFA, MFA_SETUP): the opaque `Session`
+ * string, hashed, 3 minutes.
+ */
 export const identityChallenges = pgTable('identity_challenges', {
   sessionHash: text('session_hash').primaryKey(),
   sub: uuid('sub')
     .notNull()
     .references(() => identityUsers.sub, { onDelete: 'cascade' }),
   challengeName: text('challenge_name').notNull(),
+  /** Wrong authenticator codes answered on this session (it ends at the limit). */
+  attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -137,7 +138,7 @@ describe('the secrets key', () => {
     expect(readFileSync(file, 'utf8')).toContain('not-a-key');
   });
 
-  it('is required with DATABASE_URL in production, and must be 32 bytes of base64', () => {
+  it('is required with DATABASE_URL in every mode, saying how to make one, and must be 32 bytes of base64', () => {
     const problems = (env: Record<string, string>) => {
       try {
         loadConfig(env);
@@ -147,19 +148,22 @@ describe('the secrets key', () => {
         return (error as ConfigError).problems;
       }
     };
-    expect(problems({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app' })).toEqual([
-      expect.stringMatching(/^SECRETS_KEY: required with DATABASE_URL in production/),
-    ]);
-    expect(
-      problems({
-        NODE_ENV: 'production',
-        DATABASE_URL: 'postgres://db/app',
-        SECRETS_KEY: newSecretKeyText(),
-      }),
-    ).toEqual([]);
-    // Embedded, or a server database outside production: the key file under DATA_DIR.
+    // A restart with another DATA_DIR (or a second instance) would have another key file: refused.
+    for (const NODE_ENV of ['production', 'development', 'test']) {
+      const [problem, ...others] = problems({ NODE_ENV, DATABASE_URL: 'postgres://db/app' });
+      expect(others).toEqual([]);
+      expect(problem).toMatch(/^SECRETS_KEY: required with DATABASE_URL, the same on every instance/);
+      expect(problem).toContain('the key file under DATA_DIR is for the embedded database only');
+      expect(problem).toContain('make one with: openssl rand -base64 32');
+      // The other way it offers makes a key the setting takes.
+      const command = /\(or: (node -p .+)\)$/.exec(problem!)![1]!;
+      const made = execFileSync('sh', ['-c', command], { encoding: 'utf8' }).trim();
+      expect(parseSecretKey(made)).toHaveLength(32);
+      expect(problems({ NODE_ENV, DATABASE_URL: 'postgres://db/app', SECRETS_KEY: made })).toEqual([]);
+    }
+    // The embedded database: the key file beside its data.
     expect(problems({ NODE_ENV: 'production' })).toEqual([]);
-    expect(problems({ NODE_ENV: 'development', DATABASE_URL: 'postgres://db/app' })).toEqual([]);
+    expect(problems({ NODE_ENV: 'development' })).toEqual([]);
     expect(problems({ SECRETS_KEY: Buffer.alloc(16).toString('base64') })).toEqual([
       'SECRETS_KEY: must be 32 bytes in base64 (openssl rand -base64 32)',
     ]);

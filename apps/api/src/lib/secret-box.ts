@@ -19,7 +19,10 @@ const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** Name of the key file under `DATA_DIR` when no `SECRETS_KEY` is configured. */
+/**
+ * Name of the key file under `DATA_DIR`: the embedded database's key when no `SECRETS_KEY` is
+ * configured. With `DATABASE_URL` none is made (`SECRETS_KEY` is required there).
+ */
 export const KEY_FILE_NAME = 'secrets.key';
 
 /** A sealed value names a key that is not configured (it was dropped too early, or another key is set). */
@@ -58,6 +61,23 @@ export interface ResealResult {
   resealed: number;
   /** Sealed with a key that is not configured, or altered: left as they are. */
   unreadable: number;
+}
+
+/** A stored secret that does not open: what it is, named for the operator, and why. */
+export interface UnopenableSecret {
+  /** E.g. `identity signing key <kid>`. */
+  name: string;
+  problem: string;
+}
+
+/** Why `open` throws (its message), or undefined when it does not. */
+export function openingProblem(open: () => unknown): string | undefined {
+  try {
+    open();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 export class SecretBox {
@@ -198,8 +218,9 @@ export interface SecretsSettings {
 
 /**
  * The server's SecretBox. With `SECRETS_KEY`: those keys, plus those of a key file left from before
- * (so moving from the file to the variable loses nothing). Without: the fixed test key under
- * NODE_ENV=test, else the key file, made on first start. Throws a readable error for a bad file.
+ * (so moving from the file to the variable loses nothing; it never seals). Without (the embedded
+ * database only: the configuration requires `SECRETS_KEY` with `DATABASE_URL`): the fixed test key
+ * under NODE_ENV=test, else the key file, made on first start. Throws a readable error for a bad file.
  */
 export function openSecretBox(
   settings: SecretsSettings,

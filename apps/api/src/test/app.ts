@@ -3,7 +3,7 @@
  * template on the PostgreSQL server of `TEST_DATABASE_URL`, emptied and reused within a test file)
  * and an app built on it with test configuration.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,14 @@ import { buildMigratedDump, compilePglite } from './embedded-template';
 import { withDatabase } from './server-database';
 
 export const isServerPass = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * `SECRETS_KEY` of the processes the tests start with `DATABASE_URL` (the server, the CLIs), where
+ * it is required in every mode; a fixed key, as the same instance's restarts need one.
+ */
+export const TEST_SECRETS_KEY = createHash('sha256')
+  .update('dealclub-test-server-secrets-key')
+  .digest('base64');
 
 /**
  * The identity provider's signing key pairs, made once per worker and handed out in turn (a

@@ -2,8 +2,10 @@
  * Test helpers for signed-in calls: users created in the embedded directory, signed in through
  * the Cognito protocol on the app itself (no shortcut around the real token path).
  */
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@dealclub/shared/roles';
+import { outbox } from '../db/schema';
 import { createDirectoryUser, type NewDirectoryUser } from '../modules/identity';
 
 export const TEST_PASSWORD = 'Test-Password-1';
@@ -42,6 +44,19 @@ export async function cognito(app: FastifyInstance, action: string, body: Record
     payload: JSON.stringify(body),
   });
   return { status: res.statusCode, body: res.json() as Record<string, unknown>, headers: res.headers };
+}
+
+/** The last code e-mailed to `recipient`, read from the outbox as a user reads their mailbox. */
+export async function mailedCode(app: FastifyInstance, recipient: string, template: string) {
+  const [message] = await app.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, recipient), eq(outbox.template, template)))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
+  if (!code) throw new Error(`no ${template} code for ${recipient}`);
+  return code;
 }
 
 export async function signIn(app: FastifyInstance, email: string, password: string) {

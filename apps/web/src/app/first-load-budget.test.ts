@@ -33,6 +33,7 @@ const NOT_IN_FIRST_LOAD = [
   // The deal page's confirmation and forms (components/ui/confirm-dialog.tsx, lib/simple-form.ts).
   ['Radix dialogs', /node_modules\/@radix-ui\/(react-dialog|react-alert-dialog)\//],
   ['react-hook-form', /node_modules\/react-hook-form\//],
+  ['the password dictionaries', /node_modules\/@zxcvbn-ts\//],
 ] as const;
 
 let outDir: string;
@@ -93,6 +94,23 @@ describe('the first visit on a phone', () => {
       /node_modules\/@radix-ui\/react-alert-dialog\//,
     ]) {
       expect(all.some((m) => pattern.test(m))).toBe(true);
+    }
+  });
+
+  it('keeps the password dictionaries in chunks of their own, loaded when a password is typed', () => {
+    const withDictionaries = output.filter((c) =>
+      c.moduleIds.some((m) => /node_modules\/@zxcvbn-ts\//.test(m)),
+    );
+    expect(withDictionaries.length).toBeGreaterThan(0);
+    for (const chunk of withDictionaries) {
+      expect(
+        chunk.moduleIds.filter((m) => !/node_modules\/(@zxcvbn-ts|fastest-levenshtein)\//.test(m)),
+        chunk.fileName,
+      ).toEqual([]);
+      // Reached only through the dynamic imports of @dealclub/shared/password-strength.
+      expect(
+        output.filter((c) => c.imports.includes(chunk.fileName) && !withDictionaries.includes(c)),
+      ).toEqual([]);
     }
   });
 

@@ -86,6 +86,10 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
     en: () => import('virtual:locales/en/closing'),
     es: () => import('virtual:locales/es/closing'),
   },
+  mfa: {
+    en: () => import('virtual:locales/en/mfa'),
+    es: () => import('virtual:locales/es/mfa'),
+  },
 };
 
 const sectionLoads = new Map<string, Promise<void>>();

@@ -35,6 +35,8 @@ export const LOCALE_SECTIONS = {
   dealsMap: ['dealsMap'],
   /** `/deals/{id}/closing`: the closing room (its milestones' titles are the shared package's). */
   closing: ['closing'],
+  /** Two-step sign-in: the sign-in's code and set-up steps, the profile's Security section. */
+  mfa: ['mfa'],
 } as const;
 
 export type LocaleSection = keyof typeof LOCALE_SECTIONS;

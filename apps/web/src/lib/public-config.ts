@@ -11,6 +11,8 @@ export interface PublicConfig {
   clientId: string;
   region: string;
   endpoint: string | null;
+  /** Roles that must use two-step sign-in (the profile keeps it on for them). */
+  mfaRequiredRoles: string[];
   /** Where pusher-js connects (the conversations feature's realtime client). */
   realtime: {
     enabled: boolean;

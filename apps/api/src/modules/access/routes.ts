@@ -3,7 +3,7 @@
  * validation, sign-up with an invitation, request access with the capacity cap and the waitlist.
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,17 +14,18 @@ import {
   requestAccessSchema,
 } from '@dealclub/shared/access';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
-import { ROLES, type Role } from '@dealclub/shared/roles';
+import { ROLES, SELLER_SIDE, type Role } from '@dealclub/shared/roles';
 import type { Db } from '../../db/client';
 import { identityUsers, invitations, waitlist } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { publicOrigin } from '../../lib/origin';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { translate } from '../../lib/i18n';
+import { ADMIN_ONLY } from '../../plugins/access';
 import { requireUser } from '../../plugins/auth';
 import { recordAdminAction } from '../audit';
 import { perAddressLimit } from '../../plugins/rate-limit';
-import { registerWithInvitation, CognitoError, identityContext } from '../identity';
+import { registerWithInvitation, CognitoError, identityContext, passwordRefusal } from '../identity';
 import { createInvitation, InvitationError } from '../invitations';
 import { enqueueMessage } from '../outbox';
 import { advisoryXactLock } from '../../db/advisory-lock';
@@ -55,12 +56,6 @@ const Pagination = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
 });
-
-function requireAdmin(request: FastifyRequest) {
-  const user = requireUser(request);
-  if (!user.roles.includes('admin')) throw new AppError('FORBIDDEN');
-  return user;
-}
 
 export const accessRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -148,7 +143,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
       } catch (error) {
         if (error instanceof InvitationError) throw new AppError(invitationErrorCode(error));
         if (error instanceof CognitoError && error.type === 'InvalidPasswordException') {
-          throw new AppError('VALIDATION_FAILED', undefined, [{ path: 'password', message: error.message }]);
+          throw passwordRefusal(error, 'password');
         }
         if (error instanceof CognitoError) throw new AppError('SIGNUP_FAILED');
         throw error;
@@ -212,6 +207,8 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
   app.post(
     '/api/invitations',
     {
+      // Those who may grant a role at all (`grantableRoles`); which one, the body says.
+      config: { roles: SELLER_SIDE },
       schema: {
         tags: ['access'],
         summary: 'Create a batch of invitations for a role the caller may grant',
@@ -298,6 +295,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
   app.get(
     '/api/admin/waitlist',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin'],
         summary: 'People waiting for a seat, oldest first',
@@ -307,7 +305,6 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const after = decodeCursor(request.query.cursor);
       const rows = await db()
         .select()
@@ -332,6 +329,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
   app.post(
     '/api/admin/waitlist/:id/invite',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin'],
         summary: 'Invite someone from the waitlist (e-mails the invitation)',
@@ -342,7 +340,7 @@ export const accessRoutes: FastifyPluginAsync = async (plain) => {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       const base = publicOrigin(app);
       return db().transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;

@@ -10,6 +10,7 @@ import { ROLES } from '@dealclub/shared/roles';
 import { identityUsers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { decodeOffset, encodeOffset } from '../../lib/cursor';
+import { ADMIN_ONLY } from '../../plugins/access';
 import { requireUser } from '../../plugins/auth';
 import { listAdminActions, recordAdminAction } from '../audit';
 
@@ -22,9 +23,11 @@ const AdminUser = z.object({
   roles: z.array(z.string()),
   isActive: z.boolean(),
   createdAt: z.string(),
+  /** Two-step sign-in is on; null when the identity provider cannot say. */
+  mfaEnabled: z.boolean().nullable(),
 });
 
-const toAdminUser = (row: typeof users.$inferSelect) => ({
+const toAdminUser = (row: typeof users.$inferSelect, mfa?: ReadonlyMap<string, boolean>) => ({
   userId: row.id,
   email: row.email,
   firstName: row.firstName,
@@ -33,19 +36,16 @@ const toAdminUser = (row: typeof users.$inferSelect) => ({
   roles: row.roles,
   isActive: row.isActive,
   createdAt: row.createdAt.toISOString(),
+  mfaEnabled: mfa?.get(row.id) ?? null,
 });
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
-  const requireAdmin = (request: Parameters<typeof requireUser>[0]) => {
-    const user = requireUser(request);
-    if (!user.roles.includes('admin')) throw new AppError('FORBIDDEN');
-    return user;
-  };
 
   app.get(
     '/api/admin/users',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin'],
         summary: 'Users, searchable by name or e-mail, newest first',
@@ -62,7 +62,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const { q, role, limit } = request.query;
       // An opaque cursor like every list's (API.md); it holds the offset of the next page.
       const offset = decodeOffset(request.query.cursor);
@@ -89,8 +88,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .offset(offset);
       const [total] = await db().select({ n: count() }).from(users).where(where);
       const page = rows.slice(0, limit);
+      const mfa = await app.mfaAdmin?.enabledFor(page.map((row) => row.id));
       return {
-        items: page.map(toAdminUser),
+        items: page.map((row) => toAdminUser(row, mfa)),
         nextCursor: rows.length > limit ? encodeOffset(offset + limit) : null,
         total: total?.n ?? 0,
       };
@@ -100,6 +100,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/users/:id/roles',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin'],
         summary: "Set a user's roles (applies on their next call)",
@@ -110,7 +111,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       const roles = [...new Set(request.body.roles)];
       if (request.params.id === admin.id && !roles.includes('admin')) {
         // An admin cannot lock everyone out by removing their own admin role.
@@ -145,6 +146,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/users/:id/active',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin'],
         summary: 'Deactivate (every call answers 403) or reactivate a user',
@@ -155,7 +157,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       if (request.params.id === admin.id && !request.body.active) {
         throw new AppError('SELF_DEACTIVATION');
       }
@@ -177,9 +179,41 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.delete(
+    '/api/admin/users/:id/mfa',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Turn a user's two-step sign-in off (a lost phone); they enrol again if their role requires it",
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.uuid() }),
+        response: { 200: AdminUser },
+      },
+    },
+    async (request) => {
+      const admin = requireUser(request);
+      const [row] = await db().select().from(users).where(eq(users.id, request.params.id)).limit(1);
+      if (!row || !app.mfaAdmin) throw new AppError('NOT_FOUND');
+      // Users from before the identity provider knew them (or deleted there) have nothing to reset.
+      const known = await app.mfaAdmin.turnOff(row.id);
+      request.log.info({ actor: admin.id, userId: row.id, known }, 'two-step sign-in turned off');
+      await recordAdminAction(db(), {
+        actorId: admin.id,
+        action: 'user.mfa_off',
+        targetType: 'user',
+        targetId: row.id,
+        details: {},
+      });
+      return toAdminUser(row, new Map([[row.id, false]]));
+    },
+  );
+
   app.get(
     '/api/admin/audit',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin'],
         summary: 'What admins did (feedback, help, roadmap, users), newest first, with the admin as actor',
@@ -208,7 +242,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       reply.header('cache-control', 'no-store');
       const offset = decodeOffset(request.query.cursor);
       const { items, total } = await listAdminActions(db(), offset, request.query.limit);

@@ -182,6 +182,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/deals/:id/analytics',
     {
+      config: { roles: SELLER_SIDE },
       schema: {
         tags: ['analytics'],
         summary:
@@ -193,7 +194,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireRole(request, SELLER_SIDE);
+      const user = requireUser(request);
       const [deal] = await db().select().from(deals).where(eq(deals.id, request.params.id));
       // Someone else's deal is not there for this seller (API.md: 404, not 403).
       if (!deal || !managesDeal(viewerOf(user), deal)) throw new AppError('LISTING_NOT_FOUND');
@@ -229,6 +230,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/analytics/buyers',
     {
+      config: { roles: SELLER_SIDE },
       schema: {
         tags: ['analytics'],
         summary:
@@ -242,7 +244,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireRole(request, SELLER_SIDE);
       const { cursor, limit, ...filters } = request.query;
       const afterId = decodeCursor(cursor);
       // Kept whole per data version: the first page carries every ZIP (megabytes with a national
@@ -256,6 +257,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/analytics/owners',
     {
+      config: { roles: SELLER_SIDE },
       schema: {
         tags: ['analytics'],
         summary:
@@ -267,7 +269,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireRole(request, SELLER_SIDE);
       const afterId = decodeCursor(request.query.cursor);
       const { limit } = request.query;
       const [markets, page] = await Promise.all([ownerMarkets(db()), ownersPage(db(), afterId, limit + 1)]);

@@ -26,6 +26,8 @@ describe('GET /api/auth/public-config', () => {
       clientId: app.config.identity.clientId,
       region: 'us-east-2',
       endpoint: '/cognito/',
+      // Demo and tests: nobody must use two-step sign-in unless MFA_REQUIRED_ROLES says so.
+      mfaRequiredRoles: [],
       // The embedded realtime server: the page's own host, port and protocol.
       realtime: {
         enabled: true,
@@ -98,6 +100,7 @@ describe('GET /api/auth/me', () => {
       missingProfileParts: ['buyerPreferences', 'sellerPreferences'],
       certifiedBuyer: false,
       certifiedAt: null,
+      mfaEnabled: false,
     });
   });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { users } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { PROFILE_PARTS } from '@dealclub/shared/profile';
+import { MFA_JOIN, mfaEnabledOf } from '../identity';
 import { missingProfileParts, PROFILE_FACTS_JOIN, profileFactsOf } from '../profile';
 
 const PublicConfig = z.object({
@@ -14,6 +15,8 @@ const PublicConfig = z.object({
   region: z.string(),
   /** Identity endpoint for the client library; null means AWS's own. */
   endpoint: z.string().nullable(),
+  /** Roles that must use two-step sign-in (embedded provider; a real pool's MFA is set on the pool). */
+  mfaRequiredRoles: z.array(z.string()),
   /** Where pusher-js connects (null host, port, TLS: the page's own). */
   realtime: z.object({
     enabled: z.boolean(),
@@ -44,6 +47,8 @@ const Me = z.object({
   /** The Certified Buyer badge (training). */
   certifiedBuyer: z.boolean(),
   certifiedAt: z.string().nullable(),
+  /** Two-step sign-in with an authenticator app is on (decision 027). */
+  mfaEnabled: z.boolean(),
 });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -68,6 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userPoolId: identity.userPoolId,
         clientId: identity.clientId,
         region: identity.region,
+        mfaRequiredRoles: identity.mfaRequiredRoles,
         // AWS mode: null lets the client use AWS's own endpoint, unless another one is configured.
         endpoint:
           identity.mode === 'embedded'
@@ -82,8 +88,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/me',
     {
-      // The user and their saved profile parts in the auth hook's one statement.
-      config: { authJoins: [PROFILE_FACTS_JOIN] },
+      // The user, their saved profile parts and their MFA state in the auth hook's one statement.
+      config: { authJoins: [PROFILE_FACTS_JOIN, MFA_JOIN] },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -94,7 +100,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('cache-control', 'no-store');
-      const missing = await missingProfileParts(app.database.db, user.row, user.roles, profileFactsOf(user));
+      const [missing, mfaEnabled] = await Promise.all([
+        missingProfileParts(app.database.db, user.row, user.roles, profileFactsOf(user)),
+        mfaEnabledOf(app.mfaAdmin, user),
+      ]);
       const complete = missing.length === 0;
       return {
         userId: user.id,
@@ -112,6 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         missingProfileParts: missing,
         certifiedBuyer: user.row.certifiedBuyer,
         certifiedAt: user.row.certifiedAt?.toISOString() ?? null,
+        mfaEnabled,
       };
     },
   );

@@ -3,6 +3,7 @@
  * thread's two participants read or write it; to anyone else it does not exist (404). Writes are
  * announced in realtime after they commit.
  */
+import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { chatMessageSchema, startThreadSchema } from '@dealclub/shared/chat';
@@ -46,6 +47,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
 
   const messageLimit = perUserLimit(app, 'chat-messages', CHAT_MESSAGES_PER_MINUTE);
+  /** A thread's calls: its two participants'. */
+  const forParticipants: FastifyContextConfig = {
+    guard: (user, id) => participantThread(db(), user.id, id),
+  };
 
   app.get(
     '/api/chat/threads',
@@ -94,6 +99,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/chat/threads/:id/messages',
     {
+      config: forParticipants,
       schema: {
         tags: ['chat'],
         summary: "A conversation's messages, newest first (the first page marks it read)",
@@ -115,6 +121,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chat/threads/:id/messages',
     {
+      config: forParticipants,
       preHandler: messageLimit,
       schema: {
         tags: ['chat'],

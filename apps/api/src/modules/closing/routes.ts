@@ -4,7 +4,7 @@
  * exist (404). Each step answers the room as the reader now sees it, and tells every member live
  * (`closing-updated`). An admin's step in a room they are no party to goes into the admin audit.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -202,36 +202,37 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /**
-   * A step in the room, its checks in order: the caller signed in; then, when what they sent does
-   * not validate, who may act — 404 to anyone outside the room, `refusal`'s 403 to a member the step
-   * is not for — and only then the body's 400, so that nobody is told the fields of a form they may
-   * not use. A body that validates goes straight to the step, whose own statements check the same.
-   * Then the members are told live, and the reader gets the room as they now see it.
+   * The config of a step: who may take it (plugins/access.ts), checked before a request that does
+   * not validate is answered — 404 to anyone outside the room, `refusal`'s 403 to a member the step
+   * is not for — so that nobody is told the fields of a form they may not use. A request that
+   * validates goes straight to the step, whose own statements check the same.
    */
+  const stepFor = (
+    refusal: (role: ClosingRole, params: Readonly<Record<string, string>>) => ErrorCode | null,
+  ): FastifyContextConfig => ({
+    guard: async (user, dealId, params) => {
+      const role = await memberRoleOf(db(), dealId, readerOf(user));
+      if (!role) throw new AppError('CLOSING_NOT_FOUND');
+      const refused = refusal(role, params);
+      if (refused) throw new AppError(refused);
+    },
+  });
+  const anyMember = stepFor(() => null);
+  const sellerSide = stepFor((role) => (role === 'buyer' ? 'FORBIDDEN' : null));
+  const buyerOnly = stepFor((role) => (role === 'buyer' ? null : 'FORBIDDEN'));
+
+  /** A step in the room: then the members are told live, and the reader gets the room as they now see it. */
   async function takeStep(
     request: FastifyRequest,
     dealId: string,
     event: string,
-    refusal: (role: ClosingRole) => ErrorCode | null,
     run: (user: AuthenticatedUser) => Promise<{ roomId: string; members: string[]; changed?: boolean }>,
   ) {
     const user = requireUser(request);
-    const invalid = request.validationError;
-    if (invalid) {
-      if (invalid.validationContext === 'body') {
-        const role = await memberRoleOf(db(), dealId, readerOf(user));
-        if (!role) throw new AppError('CLOSING_NOT_FOUND');
-        const refused = refusal(role);
-        if (refused) throw new AppError(refused);
-      }
-      throw invalid;
-    }
     const step = await run(user);
     if (step.changed !== false) await afterStep(request, user, dealId, step, event);
     return answer(user, dealId);
   }
-  const anyMember = () => null;
-  const sellerSide = (role: ClosingRole): ErrorCode | null => (role === 'buyer' ? 'FORBIDDEN' : null);
 
   app.get(
     '/api/deals/:id/closing',
@@ -254,8 +255,9 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/deals/:id/closing/milestones/:key',
     {
-      // Who may act is checked before the body's 400 (`takeStep`).
-      attachValidation: true,
+      config: stepFor((role, { key }) =>
+        mayTick(milestoneDefinition(key!)?.party ?? 'both', role) ? null : 'MILESTONE_PARTY_ONLY',
+      ),
       schema: {
         tags: ['closing'],
         summary:
@@ -276,16 +278,10 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, key } = request.params;
-      const party = milestoneDefinition(key)?.party ?? 'both';
-      return takeStep(
-        request,
-        id,
-        request.body?.done === false ? 'untick' : 'tick',
-        (role) => (mayTick(party, role) ? null : 'MILESTONE_PARTY_ONLY'),
-        (user) =>
-          tickMilestone(db(), id, key, readerOf(user, request.query.roomId), request.body, (tx, room) =>
-            auditAdmin(tx, user, id, room, request.body.done ? 'tick' : 'untick', { key }),
-          ),
+      return takeStep(request, id, request.body.done ? 'tick' : 'untick', (user) =>
+        tickMilestone(db(), id, key, readerOf(user, request.query.roomId), request.body, (tx, room) =>
+          auditAdmin(tx, user, id, room, request.body.done ? 'tick' : 'untick', { key }),
+        ),
       );
     },
   );
@@ -379,8 +375,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/deals/:id/closing/close-date',
     {
-      // Who may act is checked before the body's 400 (`takeStep`).
-      attachValidation: true,
+      config: anyMember,
       schema: {
         tags: ['closing'],
         summary: 'Propose a new close date (either party or an admin); the other party answers it',
@@ -395,7 +390,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      return takeStep(request, id, 'close-date', anyMember, (user) => {
+      return takeStep(request, id, 'close-date', (user) => {
         const { closeDate } = request.body;
         return proposeCloseDate(
           db(),
@@ -411,8 +406,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/deals/:id/closing/close-date/${verdict}`,
       {
-        // Who may act is checked before the body's 400 (`takeStep`).
-        attachValidation: true,
+        config: anyMember,
         schema: {
           tags: ['closing'],
           summary: `${verdict === 'accept' ? 'Accept' : 'Decline'} the proposed close date (the other party or an admin)`,
@@ -425,7 +419,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { id } = request.params;
         const event = `close-date-${verdict}`;
-        return takeStep(request, id, event, anyMember, (user) =>
+        return takeStep(request, id, event, (user) =>
           answerCloseDate(db(), id, verdict === 'accept', contextOf(user, id, request.query.roomId, event)),
         );
       },
@@ -435,8 +429,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/deals/:id/backups',
     {
-      // Who may act is checked before the body's 400 (`takeStep`).
-      attachValidation: true,
+      config: sellerSide,
       schema: {
         tags: ['closing'],
         summary:
@@ -454,7 +447,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      return takeStep(request, id, 'backups', sellerSide, (user) => {
+      return takeStep(request, id, 'backups', (user) => {
         const { offerIds } = request.body;
         return setBackups(
           db(),
@@ -470,8 +463,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/deals/:id/closing/${how}`,
       {
-        // Who may act is checked before the body's 400 (`takeStep`).
-        attachValidation: true,
+        config: how === 'withdraw' ? buyerOnly : sellerSide,
         schema: {
           tags: ['closing'],
           summary:
@@ -487,11 +479,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { id } = request.params;
-        const refusal =
-          how === 'withdraw'
-            ? (role: ClosingRole) => (role === 'buyer' ? null : ('FORBIDDEN' as const))
-            : sellerSide;
-        return takeStep(request, id, how, refusal, (user) => {
+        return takeStep(request, id, how, (user) => {
           const { reason } = request.body;
           return endContract(db(), id, how, reason, {
             ...contextOf(user, id, request.query.roomId, how, { reason }),
@@ -513,8 +501,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/deals/:id/closing/complete',
     {
-      // Who may act is checked before the body's 400 (`takeStep`).
-      attachValidation: true,
+      config: sellerSide,
       schema: {
         tags: ['closing'],
         summary:
@@ -527,7 +514,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      return takeStep(request, id, 'complete', sellerSide, (user) =>
+      return takeStep(request, id, 'complete', (user) =>
         completeClosing(db(), id, contextOf(user, id, request.query.roomId, 'complete')),
       );
     },

@@ -30,7 +30,8 @@ import { AppError } from '../../lib/app-error';
 import { contentLanguage } from '../../lib/content-language';
 import { decodeOffset, encodeOffset } from '../../lib/cursor';
 import { newFileKey, PRIVATE_FILE_FOLDERS } from '../../lib/storage';
-import { requireRole, requireUser } from '../../plugins/auth';
+import { ADMIN_ONLY } from '../../plugins/access';
+import { requireUser } from '../../plugins/auth';
 import { perAddressLimit, perUserLimit } from '../../plugins/rate-limit';
 import { newHumanCheck, spendHumanCheck } from './human-check';
 import { changeStatus, createFeedback, getFeedback, listFeedback, screenshotKeyOf } from './service';
@@ -138,7 +139,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const widgetLimit = perUserLimit(app, 'feedback', WIDGET_PER_10_MINUTES, 10 * MINUTE);
   const publicLimit = perAddressLimit(app, 'public-feedback', PUBLIC_PER_10_MINUTES, 10 * MINUTE);
   const challengeLimit = perAddressLimit(app, 'human-check', CHALLENGES_PER_MINUTE);
-  const requireAdmin = (request: FastifyRequest) => requireRole(request, ['admin']);
 
   app.post(
     '/api/feedback',
@@ -269,6 +269,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/feedback',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['feedback', 'admin'],
         summary: 'Feedback, newest first, by status, type and source, with the sender and the page',
@@ -286,7 +287,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       reply.header('cache-control', 'no-store');
       const { status, type, source, cursor, limit } = request.query;
       const offset = decodeOffset(cursor);
@@ -302,6 +302,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/feedback/:id',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['feedback', 'admin'],
         summary: 'One feedback item',
@@ -311,7 +312,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       reply.header('cache-control', 'no-store');
       return getFeedback(db(), request.params.id);
     },
@@ -320,6 +320,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/feedback/:id/screenshot',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['feedback', 'admin'],
         summary: "A bug report's screenshot (admins only)",
@@ -328,7 +329,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const key = await screenshotKeyOf(db(), request.params.id);
       const file = key ? await app.storage.get(key) : null;
       if (!file) throw new AppError('NOT_FOUND');
@@ -344,6 +344,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/feedback/:id',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['feedback', 'admin'],
         summary:
@@ -358,7 +359,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       const { emailed } = await changeStatus(db(), request.params.id, request.body, admin.id);
       request.log.info(
         { actor: admin.id, id: request.params.id, status: request.body.status, emailed },

@@ -6,28 +6,40 @@
  * passwords or wrong codes, and a sign-up for a taken address looks like any other sign-up (the
  * owner of the address is told by e-mail instead).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { jwtVerify, type JWTPayload } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { errorMessage } from '@dealclub/shared/error-messages';
 import { isLanguage } from '@dealclub/shared/language';
 import type { Role } from '@dealclub/shared/roles';
 import type { Db } from '../../db/client';
-import { identityChallenges, identityRefreshTokens, identityUsers, users } from '../../db/schema';
+import { identityRefreshTokens, identityUsers, users } from '../../db/schema';
 import { translate } from '../../lib/i18n';
 import { claimInvitation, InvitationError } from '../invitations';
 import { enqueueMessage } from '../outbox';
 import { CognitoError, incorrectCredentials, invalidParameter } from './cognito-error';
 import { consumeCode, sendCode, type CodePurpose } from './codes';
 import type { IdentityContext } from './context';
-import { keyResolver } from './key-resolver';
+import {
+  afterPassword,
+  answerCodeChallenge,
+  answerSetupChallenge,
+  closeChallenge,
+  MFA_ACTIONS,
+  mfaSettingsOf,
+  openChallenge,
+} from './mfa';
 import { assertPasswordPolicy, checkPassword, decoyVerify, hashPassword } from './passwords';
-import { findRefreshToken, issueTokens, sha256, startSession } from './tokens';
+import {
+  assertClient,
+  findUser,
+  normaliseUsername,
+  str,
+  userOfAccessToken,
+  type Body,
+  type IdentityUser,
+} from './requests';
+import { findRefreshToken, issueTokens, sha256 } from './tokens';
 
-type Body = Record<string, unknown>;
-type IdentityUser = typeof identityUsers.$inferSelect;
-
-const CHALLENGE_LIFETIME_MS = 3 * 60 * 1000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The actions of shell §7 that the product does not use: a protocol answer, never a 404. */
@@ -38,34 +50,11 @@ const UNSUPPORTED = new Set([
   'ForgetDevice',
   'UpdateDeviceStatus',
   'SetUserSettings',
-  'SetUserMFAPreference',
-  'AssociateSoftwareToken',
-  'VerifySoftwareToken',
   'DeleteUserAttributes',
 ]);
 
 // ---------------------------------------------------------------------------------------------
 // helpers
-
-function str(body: Body, key: string): string {
-  const value = body[key];
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) {
-    throw invalidParameter(
-      `1 validation error detected: Value at '${key}' failed to satisfy constraint: Member must not be null`,
-    );
-  }
-  return value;
-}
-
-function normaliseUsername(value: string): string {
-  return value.trim().toLowerCase();
-}
-
-function assertClient(ctx: IdentityContext, body: Body) {
-  if (str(body, 'ClientId') !== ctx.identity.clientId) {
-    throw new CognitoError('ResourceNotFoundException', 'User pool client does not exist.');
-  }
-}
 
 function mask(email: string): string {
   const [local = '', domain = ''] = email.split('@');
@@ -104,15 +93,6 @@ function writableAttributes(attrs: Record<string, string>): Record<string, strin
   return out;
 }
 
-async function findUser(db: Db, username: string): Promise<IdentityUser | undefined> {
-  const [row] = await db
-    .select()
-    .from(identityUsers)
-    .where(eq(identityUsers.username, normaliseUsername(username)))
-    .limit(1);
-  return row;
-}
-
 function language(user: IdentityUser): string {
   const locale = user.attributes.locale;
   return isLanguage(locale) ? locale : 'en';
@@ -128,38 +108,6 @@ async function deliverCode(
   await sendCode(db, { sub: user.sub, purpose, recipient: to, language: language(user) }, (code) =>
     ctx.revealCode?.(to, purpose, code),
   );
-}
-
-/** The user of a valid, unrevoked access token issued by this pool. */
-async function userOfAccessToken(ctx: IdentityContext, body: Body): Promise<IdentityUser> {
-  const token = str(body, 'AccessToken');
-  let claims: JWTPayload;
-  try {
-    ({ payload: claims } = await jwtVerify(token, keyResolver(ctx.db), {
-      algorithms: ['RS256'],
-      issuer: ctx.identity.issuer,
-    }));
-  } catch {
-    throw new CognitoError('NotAuthorizedException', 'Invalid Access Token');
-  }
-  if (claims.token_use !== 'access' || claims.client_id !== ctx.identity.clientId || !claims.sub) {
-    throw new CognitoError('NotAuthorizedException', 'Invalid Access Token');
-  }
-  const [user] = await ctx.db.select().from(identityUsers).where(eq(identityUsers.sub, claims.sub)).limit(1);
-  if (!user || !user.enabled)
-    throw new CognitoError('NotAuthorizedException', 'Access Token has been revoked');
-  const [revoked] = await ctx.db
-    .select({ hash: identityRefreshTokens.tokenHash })
-    .from(identityRefreshTokens)
-    .where(
-      and(
-        eq(identityRefreshTokens.originJti, String(claims.origin_jti)),
-        sql`${identityRefreshTokens.revokedAt} is not null`,
-      ),
-    )
-    .limit(1);
-  if (revoked) throw new CognitoError('NotAuthorizedException', 'Access Token has been revoked');
-  return user;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -180,7 +128,7 @@ async function initiateAuth(ctx: IdentityContext, body: Body) {
     await decoyVerify(password);
     throw incorrectCredentials();
   }
-  const checked = await checkPassword(ctx.db, user, password);
+  const checked = await checkPassword(ctx.db, user, password, !user.mfaEnabled);
   if (checked === 'locked') throw new CognitoError('NotAuthorizedException', 'Password attempts exceeded');
   if (checked === 'wrong') throw incorrectCredentials();
   if (!user.enabled) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
@@ -190,17 +138,10 @@ async function initiateAuth(ctx: IdentityContext, body: Body) {
     throw new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
   }
   if (user.status === 'FORCE_CHANGE_PASSWORD') {
-    const session = randomBytes(32).toString('base64url');
-    await ctx.db.insert(identityChallenges).values({
-      sessionHash: sha256(session),
-      sub: user.sub,
-      challengeName: 'NEW_PASSWORD_REQUIRED',
-      expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),
-    });
     const { given_name, family_name, phone_number } = user.attributes;
     return {
       ChallengeName: 'NEW_PASSWORD_REQUIRED',
-      Session: session,
+      Session: await openChallenge(ctx.db, user.sub, 'NEW_PASSWORD_REQUIRED'),
       ChallengeParameters: {
         USER_ID_FOR_SRP: user.username,
         requiredAttributes: JSON.stringify([]),
@@ -208,10 +149,7 @@ async function initiateAuth(ctx: IdentityContext, body: Body) {
       },
     };
   }
-  return {
-    AuthenticationResult: await startSession(ctx.db, ctx.secrets, ctx.identity, user),
-    ChallengeParameters: {},
-  };
+  return afterPassword(ctx, user);
 }
 
 async function refresh(ctx: IdentityContext, params: Record<string, unknown>) {
@@ -231,21 +169,14 @@ async function refresh(ctx: IdentityContext, params: Record<string, unknown>) {
 
 async function respondToAuthChallenge(ctx: IdentityContext, body: Body) {
   assertClient(ctx, body);
-  if (str(body, 'ChallengeName') !== 'NEW_PASSWORD_REQUIRED') {
-    throw invalidParameter('Unsupported challenge');
-  }
+  const name = str(body, 'ChallengeName');
+  if (name === 'SOFTWARE_TOKEN_MFA') return answerCodeChallenge(ctx, body);
+  if (name === 'MFA_SETUP') return answerSetupChallenge(ctx, body);
+  if (name !== 'NEW_PASSWORD_REQUIRED') throw invalidParameter('Unsupported challenge');
   const responses = (body.ChallengeResponses ?? {}) as Record<string, unknown>;
   const session = str(body, 'Session');
-  const password = responses.NEW_PASSWORD;
-  assertPasswordPolicy(password);
-  const [challenge] = await ctx.db
-    .delete(identityChallenges)
-    .where(
-      and(eq(identityChallenges.sessionHash, sha256(session)), gt(identityChallenges.expiresAt, new Date())),
-    )
-    .returning();
-  if (!challenge)
-    throw new CognitoError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
+  const password = await assertPasswordPolicy(responses.NEW_PASSWORD);
+  const challenged = await closeChallenge(ctx.db, session, 'NEW_PASSWORD_REQUIRED');
   const extra: Record<string, string> = {};
   for (const [key, value] of Object.entries(responses)) {
     if (key.startsWith('userAttributes.') && typeof value === 'string')
@@ -259,12 +190,10 @@ async function respondToAuthChallenge(ctx: IdentityContext, body: Body) {
       attributes: sql`${identityUsers.attributes} || ${JSON.stringify(writableAttributes(extra))}::jsonb`,
       updatedAt: new Date(),
     })
-    .where(eq(identityUsers.sub, challenge.sub))
+    .where(eq(identityUsers.sub, challenged.sub))
     .returning();
-  return {
-    AuthenticationResult: await startSession(ctx.db, ctx.secrets, ctx.identity, user!),
-    ChallengeParameters: {},
-  };
+  // A new password is the first step only: the code step (or its set-up) follows.
+  return afterPassword(ctx, user!);
 }
 
 async function signUp(ctx: IdentityContext, body: Body) {
@@ -309,9 +238,9 @@ export interface Registration {
  * SignUp action (the token travels as ValidationData) and by the API's invitation sign-up.
  */
 export async function registerWithInvitation(ctx: IdentityContext, registration: Registration) {
-  const { username, password, attributes, token } = registration;
+  const { username, attributes, token } = registration;
   if (!EMAIL.test(username)) throw invalidParameter('Username should be an email.');
-  assertPasswordPolicy(password);
+  const password = await assertPasswordPolicy(registration.password);
   if (!token)
     throw new CognitoError('NotAuthorizedException', 'SignUp is not permitted without an invitation.');
 
@@ -404,8 +333,7 @@ async function forgotPassword(ctx: IdentityContext, body: Body) {
 async function confirmForgotPassword(ctx: IdentityContext, body: Body) {
   assertClient(ctx, body);
   const user = await findUser(ctx.db, str(body, 'Username'));
-  const password = body.Password;
-  assertPasswordPolicy(password);
+  const password = await assertPasswordPolicy(body.Password);
   if (!user)
     throw new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
   await consumeCode(ctx.db, user.sub, 'forgot_password', body.ConfirmationCode);
@@ -425,11 +353,10 @@ async function confirmForgotPassword(ctx: IdentityContext, body: Body) {
 async function changePassword(ctx: IdentityContext, body: Body) {
   const user = await userOfAccessToken(ctx, body);
   const previous = str(body, 'PreviousPassword');
-  const proposed = body.ProposedPassword;
   const checked = await checkPassword(ctx.db, user, previous);
   if (checked === 'locked') throw new CognitoError('NotAuthorizedException', 'Password attempts exceeded');
   if (checked === 'wrong') throw incorrectCredentials();
-  assertPasswordPolicy(proposed);
+  const proposed = await assertPasswordPolicy(body.ProposedPassword);
   await ctx.db
     .update(identityUsers)
     .set({ passwordHash: await hashPassword(proposed), updatedAt: new Date() })
@@ -449,7 +376,7 @@ function userAttributeList(user: IdentityUser) {
 
 async function getUser(ctx: IdentityContext, body: Body) {
   const user = await userOfAccessToken(ctx, body);
-  return { Username: user.username, UserAttributes: userAttributeList(user) };
+  return { Username: user.username, UserAttributes: userAttributeList(user), ...mfaSettingsOf(user) };
 }
 
 async function updateUserAttributes(ctx: IdentityContext, body: Body) {
@@ -554,6 +481,7 @@ const ACTIONS: Record<string, (ctx: IdentityContext, body: Body) => Promise<unkn
   GlobalSignOut: globalSignOut,
   RevokeToken: revokeToken,
   DeleteUser: deleteUser,
+  ...MFA_ACTIONS,
 };
 
 export async function runAction(ctx: IdentityContext, action: string, body: Body): Promise<unknown> {

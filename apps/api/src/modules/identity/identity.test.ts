@@ -10,13 +10,13 @@ import {
   type CognitoUserSession,
   type ICognitoStorage,
 } from 'amazon-cognito-identity-js';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { identityCodes, identityUsers, invitations, outbox } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { cognito, createUser, TEST_PASSWORD } from '../../test/auth';
+import { cognito, createUser, mailedCode, TEST_PASSWORD } from '../../test/auth';
 import { createInvitation } from '../invitations';
 import { runSeeds } from '../../db/seed';
 import { DEMO_PASSWORD, demoAccountsSeed } from './demo-accounts';
@@ -118,18 +118,7 @@ async function failure(promise: Promise<unknown>): Promise<CognitoFailure> {
   return error;
 }
 
-/** The last code e-mailed to `recipient`, read from the outbox as a user reads their mailbox. */
-async function lastCode(recipient: string, template: string) {
-  const [message] = await app.database.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.recipient, recipient), eq(outbox.template, template)))
-    .orderBy(desc(outbox.createdAt))
-    .limit(1);
-  const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
-  if (!code) throw new Error(`no ${template} code for ${recipient}`);
-  return code;
-}
+const lastCode = (recipient: string, template: string) => mailedCode(app, recipient, template);
 
 async function me(idToken: string) {
   return app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${idToken}` } });

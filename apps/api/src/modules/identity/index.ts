@@ -10,10 +10,22 @@ export { keyResolver } from './key-resolver';
 export {
   activeSigningKey,
   generateSigningKeyPair,
+  IdentityKeysUnavailableError,
   resealSigningKeys,
   rotateSigningKey,
+  signingKeysProblem,
   type SigningKeyPair,
   takeSigningKeyPairsFrom,
+  unopenableSigningKeys,
 } from './keys';
-export { checkPassword, hashPassword } from './passwords';
+export { resealMfaSecrets, unopenableMfaSecrets } from './mfa';
+export {
+  cognitoMfaAdmin,
+  MFA_JOIN,
+  type MfaAdmin,
+  mfaAdminFor,
+  mfaEnabledOf,
+  registerMfaJoin,
+} from './mfa-admin';
+export { assertPasswordPolicy, checkPassword, hashPassword, passwordRefusal } from './passwords';
 export { callUserPool } from './user-pool-client';

@@ -8,6 +8,11 @@
  * holds a JSON string `enc1:…` bound to its key id. A JSON object there is a private key written
  * before keys were sealed: it is still read, and `resealSigningKeys` seals it (at start-up, hourly
  * and from `npm run secrets:rotate`).
+ *
+ * A key that does not open with the configured secrets keys (sealed under a `SECRETS_KEY` this
+ * instance does not have, or altered) stops the start (`unopenableSigningKeys`); one met while
+ * running (rotated by an instance with another key) is `IdentityKeysUnavailableError`, answered
+ * 503, and `GET /api/health` says so (`signingKeysProblem`).
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
@@ -15,7 +20,13 @@ import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 
 import type { Db } from '../../db/client';
 import { identitySigningKeys } from '../../db/schema';
 import { advisoryXactLock } from '../../db/advisory-lock';
-import type { ResealResult, SecretBox } from '../../lib/secret-box';
+import { AppError } from '../../lib/app-error';
+import {
+  openingProblem,
+  type ResealResult,
+  type SecretBox,
+  type UnopenableSecret,
+} from '../../lib/secret-box';
 
 export interface SigningKey {
   kid: string;
@@ -39,6 +50,29 @@ export function sealPrivateJwk(box: SecretBox, kid: string, jwk: JWK): string {
 export function openPrivateJwk(box: SecretBox, kid: string, stored: StoredPrivateJwk): JWK {
   if (typeof stored !== 'string') return stored as JWK;
   return JSON.parse(box.open(stored, context(kid))) as JWK;
+}
+
+/**
+ * A stored key whose private half does not open with this instance's secrets keys: the provider
+ * cannot sign with it. Answered 503 `IDENTITY_KEYS_UNAVAILABLE`; `kid` and `problem` are for the log.
+ */
+export class IdentityKeysUnavailableError extends AppError {
+  constructor(
+    readonly kid: string,
+    readonly problem: string,
+  ) {
+    super('IDENTITY_KEYS_UNAVAILABLE');
+    this.name = 'IdentityKeysUnavailableError';
+  }
+}
+
+/** `open`'s result; what it throws becomes IdentityKeysUnavailableError naming the key `kid`. */
+async function openingKey<T>(kid: string, open: () => T | Promise<T>): Promise<T> {
+  try {
+    return await open();
+  } catch (error) {
+    throw new IdentityKeysUnavailableError(kid, error instanceof Error ? error.message : String(error));
+  }
 }
 
 export interface SigningKeyPair {
@@ -70,30 +104,74 @@ async function createKey(db: Db, box: SecretBox): Promise<void> {
   await db.insert(identitySigningKeys).values({ kid, publicJwk, privateJwk });
 }
 
-/** The signing key, creating the installation's first one if there is none (once, under a lock). */
-export async function activeSigningKey(db: Db, box: SecretBox): Promise<SigningKey> {
-  const current = await db
+/** What the last look at the active key found, per database handle: for `GET /api/health`. */
+interface SigningVerdict {
+  box: SecretBox;
+  at: number;
+  problem: IdentityKeysUnavailableError | undefined;
+}
+const verdicts = new WeakMap<Db, SigningVerdict>();
+/** How long a verdict stands before the health check looks at the key again. */
+const RECHECK_MS = 1000;
+
+/** The active key, opened (undefined when there is none yet); what was found is remembered. */
+async function currentSigningKey(db: Db, box: SecretBox): Promise<SigningKey | undefined> {
+  const [row] = await db
     .select()
     .from(identitySigningKeys)
     .where(isNull(identitySigningKeys.retiredAt))
     .orderBy(desc(identitySigningKeys.createdAt))
     .limit(1);
-  const row = current[0];
-  if (!row) {
-    await db.transaction(async (tx) => {
-      await advisoryXactLock(tx, 'signingKeys');
-      const again = await tx
-        .select()
-        .from(identitySigningKeys)
-        .where(isNull(identitySigningKeys.retiredAt))
-        .limit(1);
-      if (again.length === 0) await createKey(tx as unknown as Db, box);
-    });
-    return activeSigningKey(db, box);
+  let key: SigningKey | undefined;
+  try {
+    if (row) {
+      const jwk = () => openPrivateJwk(box, row.kid, row.privateJwk);
+      const privateKey = (await openingKey(row.kid, () => importJWK(jwk(), 'RS256'))) as CryptoKey;
+      key = { kid: row.kid, privateKey, publicJwk: row.publicJwk as JWK };
+    }
+  } catch (error) {
+    verdicts.set(db, { box, at: Date.now(), problem: error as IdentityKeysUnavailableError });
+    throw error;
   }
-  const privateJwk = openPrivateJwk(box, row.kid, row.privateJwk);
-  const privateKey = (await importJWK(privateJwk, 'RS256')) as CryptoKey;
-  return { kid: row.kid, privateKey, publicJwk: row.publicJwk as JWK };
+  verdicts.set(db, { box, at: Date.now(), problem: undefined });
+  return key;
+}
+
+/** The signing key, creating the installation's first one if there is none (once, under a lock). */
+export async function activeSigningKey(db: Db, box: SecretBox): Promise<SigningKey> {
+  const current = await currentSigningKey(db, box);
+  if (current) return current;
+  await db.transaction(async (tx) => {
+    await advisoryXactLock(tx, 'signingKeys');
+    const again = await tx
+      .select()
+      .from(identitySigningKeys)
+      .where(isNull(identitySigningKeys.retiredAt))
+      .limit(1);
+    if (again.length === 0) await createKey(tx as unknown as Db, box);
+  });
+  return activeSigningKey(db, box);
+}
+
+/**
+ * Why the identity provider cannot sign now (the active key does not open with `box`), or
+ * undefined when it can (a key is made at the first sign-in when there is none). Every sign-in
+ * records what it finds; otherwise the key is looked at again at most once a second, so a key
+ * rotated by an instance with another `SECRETS_KEY` shows within a second.
+ */
+export async function signingKeysProblem(
+  db: Db,
+  box: SecretBox,
+): Promise<IdentityKeysUnavailableError | undefined> {
+  const last = verdicts.get(db);
+  if (last?.box === box && Date.now() - last.at < RECHECK_MS) return last.problem;
+  try {
+    await currentSigningKey(db, box);
+    return undefined;
+  } catch (error) {
+    if (error instanceof IdentityKeysUnavailableError) return error;
+    throw error;
+  }
 }
 
 /** Retires the signing key and makes a new one; tokens signed by the old key keep verifying. */
@@ -131,7 +209,22 @@ export async function firstPrivateJwk(db: Db, box: SecretBox): Promise<JWK | und
     .from(identitySigningKeys)
     .orderBy(asc(identitySigningKeys.createdAt))
     .limit(1);
-  return row && openPrivateJwk(box, row.kid, row.privateJwk);
+  return row && openingKey(row.kid, () => openPrivateJwk(box, row.kid, row.privateJwk));
+}
+
+/**
+ * Every stored key (retired ones too: the first derives the installation's keys) whose private half
+ * does not open with `box`, named by kid: the server does not start with any.
+ */
+export async function unopenableSigningKeys(db: Db, box: SecretBox): Promise<UnopenableSecret[]> {
+  const rows = await db
+    .select({ kid: identitySigningKeys.kid, privateJwk: identitySigningKeys.privateJwk })
+    .from(identitySigningKeys)
+    .orderBy(asc(identitySigningKeys.createdAt));
+  return rows.flatMap(({ kid, privateJwk }) => {
+    const problem = openingProblem(() => openPrivateJwk(box, kid, privateJwk));
+    return problem ? [{ name: `identity signing key ${kid}`, problem }] : [];
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ import { checkedJsonParser } from '../../plugins/json-body';
 import { runAction } from './actions';
 import { identityContext } from './context';
 import { CognitoError } from './cognito-error';
-import { publishedKeys } from './keys';
+import { IdentityKeysUnavailableError, publishedKeys } from './keys';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const CORS_HEADERS = {
@@ -22,9 +22,9 @@ const CORS_HEADERS = {
   'access-control-max-age': '600',
 };
 
-function sendCognitoError(reply: FastifyReply, error: CognitoError) {
+function sendCognitoError(reply: FastifyReply, error: { type: string; message: string }, status = 400) {
   return reply
-    .status(400)
+    .status(status)
     .headers(CORS_HEADERS)
     .header('x-amzn-errortype', `${error.type}:`)
     .type('application/x-amz-json-1.1')
@@ -72,6 +72,12 @@ export async function identityRoutes(app: FastifyInstance) {
     };
     scope.setErrorHandler((error, request, reply) => {
       if (error instanceof CognitoError) return sendCognitoError(reply, error);
+      // The signing key does not open with this instance's secrets keys: AWS's own 503 (one of its
+      // common errors), never an InternalErrorException; GET /api/health answers 503 meanwhile.
+      if (error instanceof IdentityKeysUnavailableError) {
+        request.log.error({ kid: error.kid, problem: error.problem }, 'identity action failed: signing key');
+        return sendCognitoError(reply, { type: 'ServiceUnavailable', message: error.message }, 503);
+      }
       const status = (error as { statusCode?: number }).statusCode ?? 500;
       if (status < 500) {
         return sendCognitoError(

@@ -1,8 +1,9 @@
 /**
  * The identity provider's private signing keys at rest (decision 018), on the real app and
  * database: what `identity_signing_keys` holds, sign-in and token verification on top of it, keys
- * stored before sealing, a rotation of the signing key and one of the secrets key, and the alert
- * unsubscribe links that derive from the first key.
+ * stored before sealing, a rotation of the signing key and one of the secrets key, the alert
+ * unsubscribe links that derive from the first key, and an instance whose secrets key does not open
+ * the active key (health 503, sign-in 503).
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
@@ -10,14 +11,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
 import { decodeProtectedHeader, type JWK } from 'jose';
 import type pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase, queryRows, type Database, type Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { identitySigningKeys } from '../../db/schema';
 import { newSecretKeyText, parseSecretKey, SecretBox, secretKeyId } from '../../lib/secret-box';
 import { createTestApp, type TestDatabase } from '../../test/app';
-import { createUser, signIn, type TestUser } from '../../test/auth';
+import { cognito, createUser, passwordSignIn, signIn, type TestUser } from '../../test/auth';
 import { unsubscribeKey, unsubscribeToken } from '../alerts';
 import { rotateSecretsKey } from '../secrets';
 import { openPrivateJwk, resealSigningKeys, rotateSigningKey } from './keys';
@@ -191,4 +192,74 @@ describe('identity signing keys at rest', () => {
     const res = await unsubscribe(restarted, link);
     expect(res.statusCode, res.body).toBe(200);
   });
+
+  it(
+    'while the active key does not open with the instance secrets key: health 503 IDENTITY_KEYS_UNAVAILABLE, sign-in 503 (never InternalErrorException); both recover once it opens',
+    { tags: ['server'] },
+    async () => {
+      const ours = new SecretBox([key()]);
+      const app = await firstApp(ours);
+      const user = await createUser(app);
+      const health = async (instance: FastifyInstance) => {
+        const res = await instance.inject('/api/health');
+        return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+      };
+      const signInOn = (instance: FastifyInstance) =>
+        cognito(
+          instance,
+          'InitiateAuth',
+          passwordSignIn(instance.config.identity.clientId, user.email, user.password),
+        );
+      expect(await health(app)).toMatchObject({ status: 200, body: { status: 'ok' } });
+
+      // An instance with another SECRETS_KEY on the same database rotates the signing key
+      // (`npm run identity:rotate-key` with its settings): ours cannot open the new one.
+      const other = await secondInstance(app, new SecretBox([key()]));
+      const newKid = await rotateSigningKey(other.database.db, other.secrets);
+
+      const refused = await signInOn(app);
+      expect(refused.status).toBe(503);
+      expect(refused.headers['x-amzn-errortype']).toBe('ServiceUnavailable:');
+      expect(refused.body).toEqual({
+        __type: 'ServiceUnavailable',
+        message: 'Sign-in is temporarily unavailable. Please try again shortly.',
+      });
+      expect(await health(app)).toEqual({
+        status: 503,
+        body: {
+          status: 'unavailable',
+          version: app.config.version,
+          database: 'ok',
+          code: 'IDENTITY_KEYS_UNAVAILABLE',
+        },
+      });
+      // Without any sign-in: a restart of ours (nothing cached) says so at its first health check.
+      const restarted = await secondInstance(app, ours);
+      expect(await health(restarted)).toMatchObject({
+        status: 503,
+        body: { code: 'IDENTITY_KEYS_UNAVAILABLE' },
+      });
+      // Tokens already signed verify everywhere (the public halves are not sealed); the other signs.
+      expect((await me(app, user.idToken)).statusCode).toBe(200);
+      const there = await signIn(other, user.email, user.password);
+      expect(decodeProtectedHeader(there.idToken).kid).toBe(newKid);
+      expect(await health(other)).toMatchObject({ status: 200 });
+
+      // Set right (here: the key rotated again under our secrets key, from another process): the
+      // health check sees it within a second, and ours signs in again.
+      const ourKid = await rotateSigningKey(restarted.database.db, ours);
+      await vi.waitFor(
+        async () => expect(await health(app)).toMatchObject({ status: 200, body: { status: 'ok' } }),
+        {
+          timeout: 5000,
+          interval: 200,
+        },
+      );
+      const again = await signInOn(app);
+      expect(again.status).toBe(200);
+      expect(
+        decodeProtectedHeader((again.body.AuthenticationResult as { IdToken: string }).IdToken).kid,
+      ).toBe(ourKid);
+    },
+  );
 });

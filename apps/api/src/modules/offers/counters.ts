@@ -145,7 +145,7 @@ export async function counterOffer(
  * The offer, if the viewer made it. The deal's manager knows it exists and is told only the buyer
  * answers a counter (403); for anyone else it does not exist (404).
  */
-async function buyersOffer(db: Db, viewer: Viewer, offerId: string): Promise<OfferRow> {
+export async function buyersOffer(db: Db, viewer: Viewer, offerId: string): Promise<OfferRow> {
   const [found] = await db
     .select({ offer: offers, originatorId: deals.originatorId })
     .from(offers)

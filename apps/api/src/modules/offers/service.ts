@@ -82,16 +82,18 @@ export function buyerOf(
 }
 
 /**
- * The deal, locked for the rest of the transaction, if the viewer may see it; 'Listing not found'
- * otherwise, whether it does not exist or is hidden from them.
+ * The deal the viewer may say they are interested in or make an offer on: one they see ('Listing not
+ * found' otherwise, whether it does not exist or is hidden from them), not their own (`OWN_DEAL`).
+ * `lock`: locked for the rest of the transaction.
  */
-async function lockVisibleDeal(db: Db, viewer: Viewer, dealId: string): Promise<DealRow> {
-  const [deal] = await db
+export async function dealForBuyer(db: Db, viewer: Viewer, dealId: string, lock = false): Promise<DealRow> {
+  const query = db
     .select()
     .from(deals)
-    .where(and(eq(deals.id, dealId), visibleTo(viewer)))
-    .for('update');
+    .where(and(eq(deals.id, dealId), visibleTo(viewer)));
+  const [deal] = lock ? await query.for('update') : await query;
   if (!deal) throw new AppError('LISTING_NOT_FOUND');
+  if (deal.originatorId === viewer.id) throw new AppError('OWN_DEAL');
   return deal;
 }
 
@@ -233,8 +235,7 @@ export async function expressInterest(
 ): Promise<InterestRow> {
   const announcements: Announcement[] = [];
   const result = await db.transaction(async (tx) => {
-    const deal = await lockVisibleDeal(tx, actor.viewer, dealId);
-    if (deal.originatorId === actor.viewer.id) throw new AppError('OWN_DEAL');
+    const deal = await dealForBuyer(tx, actor.viewer, dealId, true);
     if (!INTEREST_STATUSES.includes(deal.status as DealStatus)) throw notOpenError(deal.status);
     const now = new Date();
     const [interest] = await tx
@@ -295,8 +296,7 @@ export async function submitOffer(
 ): Promise<OfferRow> {
   const announcements: Announcement[] = [];
   const result = await db.transaction(async (tx) => {
-    const deal = await lockVisibleDeal(tx, actor.viewer, dealId);
-    if (deal.originatorId === actor.viewer.id) throw new AppError('OWN_DEAL');
+    const deal = await dealForBuyer(tx, actor.viewer, dealId, true);
     if (!OFFERABLE_STATUSES.includes(deal.status as DealStatus)) throw notOpenError(deal.status);
     if (!offerTypesFor(deal.category).includes(values.type)) {
       throw new AppError('VALIDATION_FAILED', undefined, [

@@ -7,9 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
 import { outbox } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
-import { requireUser } from '../../plugins/auth';
+import { ADMIN_ONLY } from '../../plugins/access';
 
 const OutboxMessage = z.object({
   id: z.string(),
@@ -46,6 +45,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/outbox',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin'],
         summary: 'The outbox: every outgoing e-mail and SMS, newest first (admins)',
@@ -55,8 +55,6 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      if (!user.roles.includes('admin')) throw new AppError('FORBIDDEN');
       reply.header('cache-control', 'no-store');
 
       const { limit, recipient, template } = request.query;

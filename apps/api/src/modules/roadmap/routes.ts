@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { LANGUAGES } from '@dealclub/shared/constants';
 import { ROADMAP_STATUSES, roadmapItemInputSchema } from '@dealclub/shared/roadmap';
 import { contentLanguage } from '../../lib/content-language';
-import { requireRole, requireUser } from '../../plugins/auth';
+import { ADMIN_ONLY } from '../../plugins/access';
+import { requireUser } from '../../plugins/auth';
 import { perUserLimit } from '../../plugins/rate-limit';
 import { recordAdminAction } from '../audit';
 import {
@@ -135,6 +136,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/features',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['roadmap', 'admin'],
         summary: 'Every roadmap item in both languages, in the roadmap order, with its votes',
@@ -145,7 +147,6 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireRole(request, ['admin']);
       reply.header('cache-control', 'no-store');
       const items = await adminList(db());
       return { items, nextCursor: null, total: items.length };
@@ -155,6 +156,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/features',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['roadmap', 'admin'],
         summary: 'Add a roadmap item (both languages), last in its status unless a position is given',
@@ -164,7 +166,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = requireRole(request, ['admin']);
+      const admin = requireUser(request);
       const id = await createItem(db(), request.body, admin.id);
       request.log.info({ actor: admin.id, id }, 'roadmap item created');
       await recordAdminAction(db(), {
@@ -180,6 +182,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/features/:id',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['roadmap', 'admin'],
         summary: 'Replace a roadmap item: texts, status and (when given) position',
@@ -190,7 +193,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireRole(request, ['admin']);
+      const admin = requireUser(request);
       await updateItem(db(), request.params.id, request.body, admin.id);
       request.log.info({ actor: admin.id, id: request.params.id }, 'roadmap item updated');
       await recordAdminAction(db(), {
@@ -207,6 +210,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/features/:id',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['roadmap', 'admin'],
         summary: 'Delete a roadmap item and its votes',
@@ -215,7 +219,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = requireRole(request, ['admin']);
+      const admin = requireUser(request);
       await deleteItem(db(), request.params.id);
       request.log.info({ actor: admin.id, id: request.params.id }, 'roadmap item deleted');
       await recordAdminAction(db(), {

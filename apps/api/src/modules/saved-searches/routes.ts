@@ -8,7 +8,7 @@ import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
 import { SEARCH_FREQUENCIES } from '@dealclub/shared/preferences';
 import { BUYER_SIDE } from '@dealclub/shared/roles';
 import { savedSearchFormSchema } from '@dealclub/shared/saved-searches';
-import { requireRole } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches } from './service';
 
 const auth = { security: [{ bearerAuth: [] }] };
@@ -57,6 +57,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/saved-searches',
     {
+      config: { roles: BUYER_SIDE },
       schema: {
         tags: ['matching'],
         summary: 'My saved searches, newest first',
@@ -75,7 +76,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireRole(request, BUYER_SIDE);
+      const user = requireUser(request);
       return listSavedSearches(db(), user.id, request.query);
     },
   );
@@ -83,6 +84,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/saved-searches',
     {
+      config: { roles: BUYER_SIDE },
       schema: {
         tags: ['matching'],
         summary:
@@ -93,7 +95,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireRole(request, BUYER_SIDE);
+      const user = requireUser(request);
       return reply.status(201).send(await createSavedSearch(db(), user.id, request.body));
     },
   );
@@ -101,6 +103,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/saved-searches/:id',
     {
+      config: { roles: BUYER_SIDE },
       schema: {
         tags: ['matching'],
         summary: 'Delete one of my saved searches',
@@ -110,7 +113,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireRole(request, BUYER_SIDE);
+      const user = requireUser(request);
       await deleteSavedSearch(db(), user.id, request.params.id);
       return reply.status(204).send(null);
     },

@@ -1,2 +1,8 @@
 /** The public entry of modules/secrets: what other modules may import from it. */
-export { resealStoredSecrets, rotateSecretsKey, unreadableCount } from './stored-secrets';
+export {
+  checkStoredSecrets,
+  resealStoredSecrets,
+  rotateSecretsKey,
+  UnopenableSecretsError,
+  unreadableCount,
+} from './stored-secrets';

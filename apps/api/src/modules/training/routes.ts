@@ -3,14 +3,14 @@
  * progress, and the admin's lessons. Content is answered in the language of `Accept-Language`, else
  * the user's preference, else English.
  */
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BUYER_SIDE } from '@dealclub/shared/roles';
 import { z } from 'zod';
 import { lessonInputSchema, lessonOrderSchema, progressSchema } from '@dealclub/shared/training';
 import { AppError } from '../../lib/app-error';
 import { contentLanguage } from '../../lib/content-language';
-import { requireRole } from '../../plugins/auth';
+import { ADMIN_ONLY } from '../../plugins/access';
+import { requireUser } from '../../plugins/auth';
 import { recordAdminAction } from '../audit';
 import {
   adminLessons,
@@ -70,16 +70,16 @@ const QuizWrong = z.object({
 });
 const LessonId = z.object({ lessonId: z.uuid() });
 const Id = z.object({ id: z.uuid() });
+/** Buyers, owners and admins learn (DECISIONS.md People and access); admins edit the course. */
+const LEARNERS = { roles: BUYER_SIDE, rolesRefusal: 'TRAINING_FORBIDDEN' } as const;
 
 export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
-  // Buyers, owners and admins learn (DECISIONS.md People and access); admins edit the course.
-  const learner = (request: FastifyRequest) => requireRole(request, BUYER_SIDE, 'TRAINING_FORBIDDEN');
-  const requireAdmin = (request: FastifyRequest) => requireRole(request, ['admin']);
 
   app.get(
     '/api/training/lessons',
     {
+      config: LEARNERS,
       schema: {
         tags: ['training'],
         summary: "The published lessons in the reader's language, with their progress (never the answers)",
@@ -95,7 +95,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = learner(request);
+      const user = requireUser(request);
       reply.header('cache-control', 'no-store').header('vary', 'Accept-Language');
       const lang = contentLanguage(request.headers['accept-language'], user.row.languagePreference);
       reply.header('content-language', lang);
@@ -106,6 +106,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/training/progress/:lessonId',
     {
+      config: LEARNERS,
       schema: {
         tags: ['training'],
         summary: "Answer a lesson's quiz (or complete a lesson without one); 422 names the wrong answers",
@@ -129,7 +130,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = learner(request);
+      const user = requireUser(request);
       const lang = contentLanguage(request.headers['accept-language'], user.row.languagePreference);
       try {
         return await saveProgress(db(), user.id, request.params.lessonId, request.body, lang);
@@ -149,6 +150,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/training/lessons',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['training', 'admin'],
         summary: 'Every lesson in both languages with its quiz, and how far buyers got',
@@ -165,7 +167,6 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       reply.header('cache-control', 'no-store');
       return adminLessons(db());
     },
@@ -174,6 +175,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/training/lessons',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['training', 'admin'],
         summary: 'Add a lesson at the end of the course',
@@ -183,7 +185,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       const id = await createLesson(db(), request.body);
       request.log.info({ actor: admin.id, lessonId: id }, 'lesson created');
       await recordAdminAction(db(), {
@@ -201,6 +203,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/training/lessons/:id',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['training', 'admin'],
         summary: 'Replace a lesson, its quiz and whether it is published',
@@ -211,7 +214,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       await updateLesson(db(), request.params.id, request.body);
       request.log.info({ actor: admin.id, lessonId: request.params.id }, 'lesson updated');
       await recordAdminAction(db(), {
@@ -230,6 +233,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/training/lessons/:id',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['training', 'admin'],
         summary: "Delete a lesson and its learners' progress in it (badges stay)",
@@ -238,7 +242,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       await deleteLesson(db(), request.params.id);
       request.log.info({ actor: admin.id, lessonId: request.params.id }, 'lesson deleted');
       await recordAdminAction(db(), {
@@ -254,6 +258,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/training/order',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['training', 'admin'],
         summary: 'Reorder the course: every lesson id, in the new order',
@@ -263,7 +268,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       await reorderLessons(db(), request.body.ids);
       await recordAdminAction(db(), {
         actorId: admin.id,

@@ -23,7 +23,8 @@ import { AppError } from '../../lib/app-error';
 import { decodeOffset, encodeOffset } from '../../lib/cursor';
 import { attachmentDisposition, PrivateStorage } from '../../lib/private-storage';
 import { readNamedFileUpload } from '../../lib/uploads';
-import { requireRole, requireUser, type AuthenticatedUser } from '../../plugins/auth';
+import { ADMIN_ONLY } from '../../plugins/access';
+import { requireUser, type AuthenticatedUser } from '../../plugins/auth';
 import { recordAdminAction } from '../audit';
 import { managesDeal, viewerOf, visibleTo } from '../deals';
 import {
@@ -80,12 +81,6 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   const statements = new PrivateStorage(app.config.privateFilesDir);
 
-  const requireAdmin = (request: Parameters<typeof requireUser>[0]) => {
-    const user = requireUser(request);
-    if (!user.roles.includes('admin')) throw new AppError('FORBIDDEN');
-    return user;
-  };
-
   /** The deal, if `user` is its originator or an admin; for anyone else it has no verification. */
   async function managedDeal(user: AuthenticatedUser, id: string) {
     const viewer = viewerOf(user);
@@ -112,6 +107,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/deals/:id/verification',
     {
+      config: { roles: SELLER_SIDE },
       schema: {
         tags: ['trust'],
         summary:
@@ -123,7 +119,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireRole(request, SELLER_SIDE);
+      const user = requireUser(request);
       const viewer = viewerOf(user);
       const [deal] = await db()
         .select()
@@ -204,6 +200,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/verifications',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin'],
         summary: "Verifications of one status (pending first in line), beside each deal's loan fields now",
@@ -223,7 +220,6 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const { status, limit } = request.query;
       // An opaque cursor like every list's (API.md); it holds the offset of the next page.
       const offset = decodeOffset(request.query.cursor);
@@ -240,6 +236,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/verifications/:id/file',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin'],
         summary: "A verification's mortgage statement (admins; never cached)",
@@ -248,7 +245,6 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       return sendStatement(reply, await verificationById(db(), request.params.id));
     },
   );
@@ -256,6 +252,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/verifications/:id',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin'],
         summary: 'Approve or reject a pending verification (a note is required to reject)',
@@ -266,7 +263,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       const row = await decideVerification(
         db(),
         request.params.id,

@@ -13,4 +13,4 @@ export { webhookJobHandler } from './deliver-webhook';
 export { enqueueWebhookEvent, WEBHOOK_JOB } from './enqueue';
 export { sendWebhookRequest, type WebhookSender } from './send-webhook';
 export { SWEEP_BATCH, sweepStuckDeliveries } from './sweep-stuck-deliveries';
-export { resealWebhookSecrets } from './webhook-secrets';
+export { resealWebhookSecrets, unopenableWebhookSecrets } from './webhook-secrets';

@@ -12,7 +12,7 @@ import {
   webhookDeliverySchema,
 } from '@dealclub/shared/integrations';
 import { SELLER_SIDE } from '@dealclub/shared/roles';
-import { requireRole } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { perUserLimit } from '../../plugins/rate-limit';
 import { integrationOf, saveIntegration } from './save-integration';
 import { sendTestEvent } from './send-test-event';
@@ -26,6 +26,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/profile/integrations',
     {
+      config: { roles: SELLER_SIDE },
       schema: {
         tags: ['profile'],
         summary: `The Integrations tab: offer webhook settings and the latest ${WEBHOOK_LOG_LENGTH} deliveries`,
@@ -33,12 +34,13 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: integrationResponseSchema },
       },
     },
-    async (request) => integrationOf(db(), requireRole(request, SELLER_SIDE).row),
+    async (request) => integrationOf(db(), requireUser(request).row),
   );
 
   app.put(
     '/api/profile/integrations',
     {
+      config: { roles: SELLER_SIDE },
       schema: {
         tags: ['profile'],
         summary: 'Save the offer webhook URL and switch; rotateSecret replaces the signing secret',
@@ -48,7 +50,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireRole(request, SELLER_SIDE);
+      const user = requireUser(request);
       return saveIntegration(db(), user.row, request.body, app.config.webhooks, app.secrets);
     },
   );
@@ -56,6 +58,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/profile/integrations/test',
     {
+      config: { roles: SELLER_SIDE },
       preHandler: testEventLimit,
       schema: {
         tags: ['profile'],
@@ -64,7 +67,6 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: webhookDeliverySchema },
       },
     },
-    async (request) =>
-      sendTestEvent(db(), requireRole(request, SELLER_SIDE).row, app.config.webhooks, app.secrets),
+    async (request) => sendTestEvent(db(), requireUser(request).row, app.config.webhooks, app.secrets),
   );
 };

@@ -26,7 +26,7 @@ import { JobWorker } from '../jobs';
 import { webhookJobHandler } from './deliver-webhook';
 import { enqueueWebhookEvent, WEBHOOK_JOB } from './enqueue';
 import { rotateSecretsKey } from '../secrets';
-import { openWebhookSecret, resealWebhookSecrets } from './webhook-secrets';
+import { openWebhookSecret, resealWebhookSecrets, unopenableWebhookSecrets } from './webhook-secrets';
 
 let app: FastifyInstance | undefined;
 let receiver: WebhookReceiver | undefined;
@@ -168,11 +168,20 @@ describe('webhook secrets at rest', () => {
     const user = await sellerWithReceiver(lostKey);
     await setUpWebhook(user);
     const before = await storedSecret(user.id);
-    expect(await resealWebhookSecrets(app!.database.db, new SecretBox([key()]))).toEqual({
+    const other = new SecretBox([key()]);
+    expect(await resealWebhookSecrets(app!.database.db, other)).toEqual({
       resealed: 0,
       unreadable: 1,
     });
     expect(await storedSecret(user.id)).toBe(before);
+    // What stops the server's start, named (the user's row) with the key that sealed it.
+    expect(await unopenableWebhookSecrets(app!.database.db, other)).toEqual([
+      {
+        name: `offer webhook secret of user ${user.id}`,
+        problem: expect.stringContaining(`sealed with key ${secretKeyId(lostKey)}, which is not configured`),
+      },
+    ]);
+    expect(await unopenableWebhookSecrets(app!.database.db, app!.secrets)).toEqual([]);
   });
 
   it('rotates the key file: a new key made, secrets resealed, the old key dropped from the file', async () => {

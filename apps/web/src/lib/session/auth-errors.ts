@@ -19,7 +19,10 @@ export function authErrorKey(error: unknown, fallback = 'auth.errors.signInFaile
     case 'ExpiredCodeException':
       return 'auth.errors.codeExpired';
     case 'InvalidPasswordException':
-      return 'auth.errors.passwordPolicy';
+      // The embedded pool's "Password did not conform with policy: Password is too easy to guess".
+      return /too easy to guess/i.test(message)
+        ? 'auth.errors.passwordGuessable'
+        : 'auth.errors.passwordPolicy';
     default:
       return fallback;
   }

@@ -53,23 +53,85 @@ export async function cognitoUser(username: string): Promise<CognitoUser> {
   return user;
 }
 
+/**
+ * Where a sign-in step leaves the user: signed in, or at the next step, which the same
+ * `CognitoUser` answers (it holds the challenge's `Session`).
+ */
 export type AuthOutcome =
-  { kind: 'success'; session: CognitoUserSession } | { kind: 'newPasswordRequired'; user: CognitoUser };
+  | { kind: 'success'; session: CognitoUserSession }
+  | { kind: 'newPasswordRequired'; user: CognitoUser }
+  | { kind: 'totpRequired'; user: CognitoUser }
+  | { kind: 'mfaSetup'; user: CognitoUser };
+
+function outcomeCallbacks(
+  user: CognitoUser,
+  resolve: (outcome: AuthOutcome) => void,
+  reject: (e: unknown) => void,
+) {
+  return {
+    onSuccess: (session: CognitoUserSession) => resolve({ kind: 'success', session }),
+    onFailure: reject,
+    newPasswordRequired: () => resolve({ kind: 'newPasswordRequired', user }),
+    totpRequired: () => resolve({ kind: 'totpRequired', user }),
+    mfaSetup: () => resolve({ kind: 'mfaSetup', user }),
+  };
+}
 
 export function authenticate(user: CognitoUser, password: string): Promise<AuthOutcome> {
   const details = new AuthenticationDetails({ Username: user.getUsername(), Password: password });
   return new Promise((resolve, reject) =>
-    user.authenticateUser(details, {
-      onSuccess: (session) => resolve({ kind: 'success', session }),
+    user.authenticateUser(details, outcomeCallbacks(user, resolve, reject)),
+  );
+}
+
+/** The new password of a NEW_PASSWORD_REQUIRED challenge; the code step may follow. */
+export function completeNewPassword(user: CognitoUser, newPassword: string): Promise<AuthOutcome> {
+  return new Promise((resolve, reject) =>
+    user.completeNewPasswordChallenge(newPassword, {}, outcomeCallbacks(user, resolve, reject)),
+  );
+}
+
+/** The code step of a sign-in (`SOFTWARE_TOKEN_MFA`). */
+export function sendTotpCode(user: CognitoUser, code: string): Promise<CognitoUserSession> {
+  return new Promise((resolve, reject) =>
+    user.sendMFACode(code, { onSuccess: resolve, onFailure: reject }, 'SOFTWARE_TOKEN_MFA'),
+  );
+}
+
+/** A new authenticator secret: in the MFA_SETUP challenge, or for the signed-in user. */
+export function associateSoftwareToken(user: CognitoUser): Promise<string> {
+  return new Promise((resolve, reject) =>
+    user.associateSoftwareToken({ associateSecretCode: resolve, onFailure: reject }),
+  );
+}
+
+/**
+ * Verifies the first code of a new secret. In the MFA_SETUP challenge this also finishes the
+ * sign-in and answers the session; signed in, it answers nothing and the preference turns it on.
+ */
+export function verifySoftwareToken(
+  user: CognitoUser,
+  code: string,
+): Promise<CognitoUserSession | undefined> {
+  return new Promise((resolve, reject) =>
+    user.verifySoftwareToken(code, 'DealClub', {
+      onSuccess: (result: unknown) =>
+        resolve(
+          typeof (result as CognitoUserSession).getIdToken === 'function'
+            ? (result as CognitoUserSession)
+            : undefined,
+        ),
       onFailure: reject,
-      newPasswordRequired: () => resolve({ kind: 'newPasswordRequired', user }),
     }),
   );
 }
 
-export function completeNewPassword(user: CognitoUser, newPassword: string): Promise<CognitoUserSession> {
+/** Turns the signed-in user's two-step sign-in on or off (`SetUserMFAPreference`). */
+export function setTotpPreference(user: CognitoUser, enabled: boolean): Promise<void> {
   return new Promise((resolve, reject) =>
-    user.completeNewPasswordChallenge(newPassword, {}, { onSuccess: resolve, onFailure: reject }),
+    user.setUserMfaPreference(null, { Enabled: enabled, PreferredMfa: enabled }, (err) =>
+      err ? reject(err) : resolve(),
+    ),
   );
 }
 

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { removeToast, useToasts } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
 import type * as CognitoModule from './cognito';
-import { authenticate, cognitoUser, completeNewPassword, refreshSession } from './cognito';
+import { authenticate, cognitoUser, completeNewPassword, refreshSession, sendTotpCode } from './cognito';
 import { NotConfiguredError } from './cognito-errors';
 import { SessionManager, type CurrentUser } from './session-manager';
 
@@ -22,6 +22,7 @@ vi.mock('./cognito', async () => {
     authenticate: vi.fn(),
     refreshSession: vi.fn(),
     completeNewPassword: vi.fn(),
+    sendTotpCode: vi.fn(),
   };
 });
 
@@ -208,7 +209,7 @@ const disposers: Array<() => void> = [];
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(NOW);
-  for (const mock of [cognitoUser, authenticate, refreshSession, completeNewPassword]) {
+  for (const mock of [cognitoUser, authenticate, refreshSession, completeNewPassword, sendTotpCode]) {
     vi.mocked(mock).mockReset();
   }
   vi.mocked(cognitoUser).mockImplementation(async (username: string) => fakeCognitoUser(username));
@@ -486,13 +487,40 @@ describe('SessionManager sign-in', () => {
     expect(localStorage.getItem('awsCognitoIdToken')).toBeNull();
 
     const token = makeJwt();
-    vi.mocked(completeNewPassword).mockResolvedValueOnce(fakeSession(token, 'refresh-token-1'));
+    vi.mocked(completeNewPassword).mockResolvedValueOnce({
+      kind: 'success',
+      session: fakeSession(token, 'refresh-token-1'),
+    });
     await manager.completeNewPasswordChallenge('NewSecret123!');
 
     expect(vi.mocked(completeNewPassword)).toHaveBeenCalledWith(challenged, 'NewSecret123!');
     expect(manager.getState()).toMatchObject({ status: 'authenticated', user: { userId: 'user-1' } });
     expect(localStorage.getItem('awsCognitoIdToken')).toBe(token);
     expect(localStorage.getItem('awsCognitoAuthenticated')).toBe('true');
+  });
+
+  it('asks for the authenticator code after the password, and signs in only with it', async () => {
+    stubFetch({ '/api/auth/me': [{ status: 200, body: meBody() }] });
+    const manager = new SessionManager();
+    const challenged = fakeCognitoUser(EMAIL);
+    vi.mocked(authenticate).mockResolvedValueOnce({ kind: 'totpRequired', user: challenged });
+
+    await expect(manager.signIn(EMAIL, 'Secret123!')).resolves.toEqual({ status: 'totpRequired' });
+    expect(manager.getState().status).not.toBe('authenticated');
+    expect(localStorage.getItem('awsCognitoIdToken')).toBeNull();
+
+    // A wrong code leaves the challenge to answer again.
+    vi.mocked(sendTotpCode).mockRejectedValueOnce(
+      Object.assign(new Error('Invalid code received for user'), { code: 'CodeMismatchException' }),
+    );
+    await expect(manager.submitTotpCode('000000')).rejects.toThrow('Invalid code');
+    const token = makeJwt();
+    vi.mocked(sendTotpCode).mockResolvedValueOnce(fakeSession(token, 'refresh-token-1'));
+    await manager.submitTotpCode('123456');
+
+    expect(vi.mocked(sendTotpCode)).toHaveBeenLastCalledWith(challenged, '123456');
+    expect(manager.getState()).toMatchObject({ status: 'authenticated' });
+    expect(localStorage.getItem('awsCognitoIdToken')).toBe(token);
   });
 
   it('refuses to complete a new-password challenge that was never started', async () => {

@@ -44,6 +44,8 @@ export interface CurrentUser {
   authProvider?: 'cognito';
   /** The Certified Buyer badge (training). */
   certifiedBuyer?: boolean;
+  /** Two-step sign-in with an authenticator app is on. */
+  mfaEnabled?: boolean;
   /** Set on the fallback user, when the server could not validate the token. */
   validationFailed?: boolean;
 }
@@ -54,7 +56,13 @@ export type SessionState =
   | { status: 'authenticated'; user: CurrentUser };
 
 export type SignInResult =
-  { status: 'signedIn' } | { status: 'newPasswordRequired' } | { status: 'resetRequired' };
+  | { status: 'signedIn' }
+  | { status: 'newPasswordRequired' }
+  | { status: 'resetRequired' }
+  /** The authenticator code is asked for next. */
+  | { status: 'totpRequired' }
+  /** The user's role requires two-step sign-in: it is set up before any token is given. */
+  | { status: 'mfaSetup' };
 
 interface MeResponse {
   userId: string;
@@ -70,6 +78,7 @@ interface MeResponse {
   profileCompleted?: boolean;
   missingProfileParts?: string[];
   certifiedBuyer?: boolean;
+  mfaEnabled?: boolean;
 }
 
 const storage = () => window.localStorage;
@@ -110,6 +119,7 @@ function fromMe(me: MeResponse): CurrentUser {
     ),
     authProvider: 'cognito',
     certifiedBuyer: Boolean(me.certifiedBuyer),
+    mfaEnabled: Boolean(me.mfaEnabled),
   };
 }
 
@@ -147,7 +157,8 @@ export class SessionManager {
   private startTimer: ReturnType<typeof setTimeout> | undefined;
   private inFlight: Promise<string | null> | null = null;
   private lastRefreshAt = 0;
-  private challengeUser: Extract<AuthOutcome, { kind: 'newPasswordRequired' }>['user'] | null = null;
+  /** The user part-way through a sign-in: a new password, the code, or the code's set-up to come. */
+  private challengeUser: Exclude<AuthOutcome, { kind: 'success' }>['user'] | null = null;
   private readonly onVisibility = () => {
     if (document.visibilityState === 'visible' && this.state.status === 'authenticated') void this.refresh();
   };
@@ -225,20 +236,84 @@ export class SessionManager {
       if (cognitoCode(error) === 'PasswordResetRequiredException') return { status: 'resetRequired' };
       throw error;
     }
-    if (outcome.kind === 'newPasswordRequired') {
-      this.challengeUser = outcome.user;
-      return { status: 'newPasswordRequired' };
-    }
-    await this.establish(outcome.session);
-    return { status: 'signedIn' };
+    return this.follow(outcome);
   }
 
-  async completeNewPasswordChallenge(newPassword: string): Promise<void> {
+  /** Signs in on success; otherwise keeps the user for the step that comes next. */
+  private async follow(outcome: AuthOutcome): Promise<SignInResult> {
+    if (outcome.kind === 'success') {
+      this.challengeUser = null;
+      await this.establish(outcome.session);
+      return { status: 'signedIn' };
+    }
+    this.challengeUser = outcome.user;
+    return { status: outcome.kind };
+  }
+
+  private pendingUser() {
     if (!this.challengeUser) throw new Error('No email found for sign-in completion');
+    return this.challengeUser;
+  }
+
+  async completeNewPasswordChallenge(newPassword: string): Promise<SignInResult> {
     const { completeNewPassword } = await identityClient();
-    const session = await completeNewPassword(this.challengeUser, newPassword);
-    this.challengeUser = null;
-    await this.establish(session);
+    return this.follow(await completeNewPassword(this.pendingUser(), newPassword));
+  }
+
+  /** The code step of a sign-in. A wrong code can be tried again on the same challenge. */
+  async submitTotpCode(code: string): Promise<void> {
+    const { sendTotpCode } = await identityClient();
+    await this.follow({ kind: 'success', session: await sendTotpCode(this.pendingUser(), code) });
+  }
+
+  /** The set-up a required role meets at sign-in: the secret to show as a QR code and as text. */
+  async startMfaSetup(): Promise<string> {
+    const { associateSoftwareToken } = await identityClient();
+    return associateSoftwareToken(this.pendingUser());
+  }
+
+  /** The set-up's first code, which finishes the sign-in. */
+  async finishMfaSetup(code: string): Promise<void> {
+    const { verifySoftwareToken } = await identityClient();
+    const session = await verifySoftwareToken(this.pendingUser(), code);
+    if (!session) throw new Error('The set-up gave no session');
+    await this.follow({ kind: 'success', session });
+  }
+
+  /** Profile, Security: a new secret for the signed-in user (turned on by {@link confirmMfa}). */
+  async beginMfa(): Promise<string> {
+    const { associateSoftwareToken, currentCognitoUser } = await identityClient();
+    return associateSoftwareToken(await currentCognitoUser());
+  }
+
+  /** Profile, Security: the first code of the new secret turns two-step sign-in on. */
+  async confirmMfa(code: string): Promise<void> {
+    const { currentCognitoUser, setTotpPreference, verifySoftwareToken } = await identityClient();
+    const user = await currentCognitoUser();
+    await verifySoftwareToken(user, code);
+    await setTotpPreference(user, true);
+    await this.reloadUser();
+  }
+
+  /**
+   * Profile, Security: turning it off asks for the password and a code. They are a fresh sign-in
+   * (the provider takes the change only from a recent one), whose tokens then make the change.
+   */
+  async turnOffMfa(password: string, code: string): Promise<void> {
+    if (this.state.status !== 'authenticated') throw new Error('User is not authenticated');
+    const { authenticate, cognitoUser, sendTotpCode, setTotpPreference } = await identityClient();
+    const user = await cognitoUser(this.state.user.email);
+    const outcome = await authenticate(user, password);
+    const session =
+      outcome.kind === 'success'
+        ? outcome.session
+        : outcome.kind === 'totpRequired'
+          ? await sendTotpCode(user, code)
+          : undefined;
+    if (!session) throw new Error(`Unexpected sign-in step: ${outcome.kind}`);
+    this.storeTokens(session);
+    await setTotpPreference(user, false);
+    await this.reloadUser();
   }
 
   private storeTokens(session: CognitoUserSession) {

@@ -3,11 +3,11 @@
  * page as they see it, and how a buyer's list is scored for them.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
 import type { MatchProfile } from '@dealclub/shared/matching';
-import { BUYER_SIDE } from '@dealclub/shared/roles';
+import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
 import { prepareNamed } from '../../../db/prepared';
 import type { DealRow } from '../../../db/rows';
 import { deals } from '../../../db/schema';
@@ -102,5 +102,11 @@ export function dealAccess(app: FastifyInstance) {
     return row;
   }
 
-  return { visibleDeal, managedDeal, dealPage, matchContextOf, matchContextFrom };
+  /**
+   * The config of the calls that change the deal `:id`: the seller side, and of them its manager
+   * (`managedDeal`), before a body that does not validate is answered (plugins/access.ts).
+   */
+  const forManager: FastifyContextConfig = { roles: SELLER_SIDE, guard: managedDeal };
+
+  return { visibleDeal, managedDeal, forManager, dealPage, matchContextOf, matchContextFrom };
 }

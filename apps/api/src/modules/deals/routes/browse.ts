@@ -19,7 +19,7 @@ import {
   encodePlaceCursor,
   encodeRankCursor,
 } from '../../../lib/cursor';
-import { requireRole } from '../../../plugins/auth';
+import { requireUser } from '../../../plugins/auth';
 import { MATCH_PROFILE_JOIN, FITS_RANK, matchFitSql, matchRankSql } from '../../matching';
 import {
   BrowseQuery,
@@ -42,7 +42,7 @@ export const browseRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = async
     '/api/deals',
     {
       // The viewer's match profile comes with their row (auth hook): cards are scored, pages ranked.
-      config: { authJoins: [MATCH_PROFILE_JOIN] },
+      config: { roles: BUYER_SIDE, authJoins: [MATCH_PROFILE_JOIN] },
       schema: {
         tags: ['deals'],
         summary: 'Browse deals with filters, sorted, a page at a time',
@@ -58,7 +58,7 @@ export const browseRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = async
       },
     },
     async (request) => {
-      const user = requireRole(request, BUYER_SIDE);
+      const user = requireUser(request);
       const viewer = viewerOf(user);
       const query = request.query;
       // Best match first needs the viewer's profile to build its statements.
@@ -123,7 +123,7 @@ export const browseRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = async
   app.get(
     '/api/matches',
     {
-      config: { authJoins: [MATCH_PROFILE_JOIN] },
+      config: { roles: BUYER_SIDE, authJoins: [MATCH_PROFILE_JOIN] },
       schema: {
         tags: ['matching'],
         summary: 'My matched deals: the deals on the market that fit my preferences or buy box, best first',
@@ -136,7 +136,7 @@ export const browseRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = async
       },
     },
     async (request) => {
-      const user = requireRole(request, BUYER_SIDE);
+      const user = requireUser(request);
       const viewer = viewerOf(user);
       const match = access.matchContextOf(request, user)!;
       const { limit } = request.query;
@@ -180,6 +180,7 @@ export const browseRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = async
   app.get(
     '/api/deals/mine',
     {
+      config: { roles: SELLER_SIDE },
       schema: {
         tags: ['deals'],
         summary: 'Manage my listings: my deals, newest first, optionally of one status',
@@ -193,7 +194,7 @@ export const browseRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = async
       },
     },
     async (request) => {
-      const user = requireRole(request, SELLER_SIDE);
+      const user = requireUser(request);
       const viewer = viewerOf(user);
       const { status, limit } = request.query;
       const mine = eq(deals.originatorId, user.id);
@@ -239,6 +240,7 @@ export const browseRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = async
   app.get(
     '/api/favorites',
     {
+      config: { roles: BUYER_SIDE },
       schema: {
         tags: ['deals'],
         summary: 'My saved deals that I can still see, most recently saved first',
@@ -248,7 +250,7 @@ export const browseRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = async
       },
     },
     async (request) => {
-      const user = requireRole(request, BUYER_SIDE);
+      const user = requireUser(request);
       const viewer = viewerOf(user);
       const { limit } = request.query;
       // The cursor holds the last favorite's own place: one unsaved since does not end the list.

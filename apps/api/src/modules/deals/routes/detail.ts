@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../../../lib/app-error';
 import { contentLanguage } from '../../../lib/content-language';
 import { decodeOffset, encodeOffset } from '../../../lib/cursor';
-import { requireUser } from '../../../plugins/auth';
+import { requireUser, type AuthenticatedUser } from '../../../plugins/auth';
 import { matchingBuyers, type MatchedBuyer } from '../../matching';
 import { disclosureItems } from '../../trust';
 import { managesDeal, viewerOf } from '../visibility';
@@ -17,6 +17,17 @@ export const MATCH_LIST_MAX = 200;
 
 export const dealDetailRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = async (app, { access }) => {
   const db = () => app.database.db;
+
+  /**
+   * The deal whose matching buyers the user may see: the buyers a deal fits are its originator's
+   * (and moderators') to know, like its offers and interests; for anyone else the list is not there
+   * (API.md: 404, not 403).
+   */
+  async function matchedDeal(user: AuthenticatedUser, id: string) {
+    const row = await access.visibleDeal(user, id);
+    if (!managesDeal(viewerOf(user), row)) throw new AppError('LISTING_NOT_FOUND');
+    return row;
+  }
 
   app.get(
     '/api/deals/:id',
@@ -31,6 +42,7 @@ export const dealDetailRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = a
   app.get(
     '/api/deals/:id/matches',
     {
+      config: { guard: matchedDeal },
       schema: {
         tags: ['matching'],
         summary:
@@ -57,11 +69,7 @@ export const dealDetailRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = a
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const row = await access.visibleDeal(user, request.params.id);
-      // The buyers a deal fits are its originator's (and moderators') to know, like its offers and
-      // interests: for anyone else the list is not there (API.md: 404, not 403).
-      if (!managesDeal(viewerOf(user), row)) throw new AppError('LISTING_NOT_FOUND');
+      const row = await matchedDeal(requireUser(request), request.params.id);
       const { limit } = request.query;
       const offset = decodeOffset(request.query.cursor);
       const found: MatchedBuyer[] = [];

@@ -4,6 +4,7 @@
  * originator (or an admin) manages its photos.
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '@dealclub/shared/deals';
@@ -12,7 +13,7 @@ import { SELLER_SIDE } from '@dealclub/shared/roles';
 import { dealPhotos, deals } from '../../../db/schema';
 import { AppError, fieldError } from '../../../lib/app-error';
 import { readFileUpload } from '../../../lib/uploads';
-import { requireRole, type AuthenticatedUser } from '../../../plugins/auth';
+import { requireUser, type AuthenticatedUser } from '../../../plugins/auth';
 import { removePhotoFiles, storePhoto } from '../photos';
 import { photoOf } from '../service';
 import { managesDeal, readsDeal, viewerOf, visibleTo } from '../visibility';
@@ -41,6 +42,8 @@ export const dealPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!managesDeal(viewerOf(user), row)) throw new AppError('FORBIDDEN');
     return row;
   }
+  /** The seller side, and of them the deal's manager, before a body that does not validate is answered. */
+  const forManager: FastifyContextConfig = { roles: SELLER_SIDE, guard: managed };
 
   const photosOf = async (dealId: string) =>
     (
@@ -54,6 +57,7 @@ export const dealPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/deals/:id/photos',
     {
+      config: forManager,
       schema: {
         tags: ['deals'],
         summary: 'Add a photo (JPEG, PNG, WebP or HEIC by its bytes, 15 MB, 30 a deal)',
@@ -64,7 +68,7 @@ export const dealPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireRole(request, SELLER_SIDE);
+      const user = requireUser(request);
       const deal = await managed(user, request.params.id);
       const [{ n } = { n: 0 }] = await db()
         .select({ n: count() })
@@ -99,6 +103,7 @@ export const dealPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/deals/:id/photos/:photoId',
     {
+      config: forManager,
       schema: {
         tags: ['deals'],
         summary: 'Remove a photo',
@@ -108,7 +113,7 @@ export const dealPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireRole(request, SELLER_SIDE);
+      const user = requireUser(request);
       const deal = await managed(user, request.params.id);
       const [removed] = await db()
         .delete(dealPhotos)
@@ -123,6 +128,7 @@ export const dealPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/deals/:id/photos/order',
     {
+      config: forManager,
       schema: {
         tags: ['deals'],
         summary: 'Put the photos in this order (every photo of the deal once); the first is the cover',
@@ -133,7 +139,7 @@ export const dealPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireRole(request, SELLER_SIDE);
+      const user = requireUser(request);
       const deal = await managed(user, request.params.id);
       const { photoIds } = request.body;
       await db().transaction(async (tx) => {

@@ -6,8 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEAL_STATUSES } from '@dealclub/shared/deals';
-import { SELLER_SIDE } from '@dealclub/shared/roles';
-import { requireRole } from '../../../plugins/auth';
+import { requireUser } from '../../../plugins/auth';
 import { recordModeration } from '../../audit';
 import { announceRoom } from '../../closing';
 import { changeDealStatus } from '../../offers';
@@ -28,6 +27,7 @@ export const dealStatusRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = a
   app.put(
     '/api/deals/:id/status',
     {
+      config: access.forManager,
       schema: {
         tags: ['deals'],
         summary: 'Change the status (transition table of DECISIONS.md; a reason to cancel)',
@@ -38,7 +38,7 @@ export const dealStatusRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = a
       },
     },
     async (request) => {
-      const user = requireRole(request, SELLER_SIDE);
+      const user = requireUser(request);
       const row = await access.managedDeal(user, request.params.id);
       const updated = await changeDealStatus(db(), row.id, request.body, user.id);
       await recordModeration(db(), user, row, 'deal.status', { from: row.status, to: updated.status });
@@ -55,6 +55,7 @@ export const dealStatusRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = a
   app.delete(
     '/api/deals/:id',
     {
+      config: access.forManager,
       schema: {
         tags: ['deals'],
         summary: 'Delete a deal (soft: kept, hidden from everyone but its originator and admins)',
@@ -64,7 +65,7 @@ export const dealStatusRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = a
       },
     },
     async (request, reply) => {
-      const user = requireRole(request, SELLER_SIDE);
+      const user = requireUser(request);
       const row = await access.managedDeal(user, request.params.id);
       await changeDealStatus(db(), row.id, { status: 'deleted', throughPlatform: true }, user.id);
       await recordModeration(db(), user, row, 'deal.delete');

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { dealSchema } from '@dealclub/shared/deals';
 import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
 import { favorites } from '../../../db/schema';
-import { requireRole } from '../../../plugins/auth';
+import { requireUser } from '../../../plugins/auth';
 import { recordModeration } from '../../audit';
 import { lapseEditedVerification } from '../../verifications';
 import { createDeal, updateDeal } from '../service';
@@ -20,6 +20,7 @@ export const dealWriteRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = as
   app.post(
     '/api/deals',
     {
+      config: { roles: SELLER_SIDE },
       schema: {
         tags: ['deals'],
         summary: 'List a deal',
@@ -29,7 +30,7 @@ export const dealWriteRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = as
       },
     },
     async (request, reply) => {
-      const user = requireRole(request, SELLER_SIDE);
+      const user = requireUser(request);
       const row = await createDeal(db(), user.id, request.body, app.config.deals.exclusivityHours);
       return reply.status(201).send(await access.dealPage(user, row.id));
     },
@@ -38,6 +39,7 @@ export const dealWriteRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = as
   app.put(
     '/api/deals/:id',
     {
+      config: access.forManager,
       schema: {
         tags: ['deals'],
         summary: 'Edit a deal (its originator, or an admin)',
@@ -48,7 +50,7 @@ export const dealWriteRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = as
       },
     },
     async (request) => {
-      const user = requireRole(request, SELLER_SIDE);
+      const user = requireUser(request);
       const row = await access.managedDeal(user, request.params.id);
       // A changed verified loan field takes the "Terms verified" badge away.
       const updated = await lapseEditedVerification(db(), (await updateDeal(db(), row, request.body)).id);
@@ -60,6 +62,7 @@ export const dealWriteRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = as
   app.put(
     '/api/deals/:id/favorite',
     {
+      config: { roles: BUYER_SIDE },
       schema: {
         tags: ['deals'],
         summary: 'Save a deal',
@@ -69,7 +72,7 @@ export const dealWriteRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = as
       },
     },
     async (request, reply) => {
-      const user = requireRole(request, BUYER_SIDE);
+      const user = requireUser(request);
       const row = await access.visibleDeal(user, request.params.id);
       await db().insert(favorites).values({ userId: user.id, dealId: row.id }).onConflictDoNothing();
       return reply.status(204).send(null);
@@ -79,6 +82,7 @@ export const dealWriteRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = as
   app.delete(
     '/api/deals/:id/favorite',
     {
+      config: { roles: BUYER_SIDE },
       schema: {
         tags: ['deals'],
         summary: 'Unsave a deal',
@@ -88,7 +92,7 @@ export const dealWriteRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = as
       },
     },
     async (request, reply) => {
-      const user = requireRole(request, BUYER_SIDE);
+      const user = requireUser(request);
       await db()
         .delete(favorites)
         .where(and(eq(favorites.userId, user.id), eq(favorites.dealId, request.params.id)));

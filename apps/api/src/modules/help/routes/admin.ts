@@ -1,16 +1,15 @@
 /** The help centre's admin calls (`/api/help/admin/…`): every item, drafts included, and editing. */
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decodeOffset, encodeOffset } from '../../../lib/cursor';
-import { requireRole } from '../../../plugins/auth';
+import { ADMIN_ONLY } from '../../../plugins/access';
+import { requireUser } from '../../../plugins/auth';
 import { recordAdminAction } from '../../audit';
 import { adminItem, adminList, createItem, deleteItem, updateItem } from '../service';
 import { AdminListQuery, auth, HELP_KINDS, Id } from './kinds';
 
 export const adminHelpRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
-  const requireAdmin = (request: FastifyRequest) => requireRole(request, ['admin']);
 
   for (const kind of HELP_KINDS) {
     const { spec, path, noun } = kind;
@@ -18,6 +17,7 @@ export const adminHelpRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/api/help/admin/${path}`,
       {
+        config: ADMIN_ONLY,
         schema: {
           tags: ['help', 'admin'],
           summary: `Every ${noun}, drafts included, in both languages with its readers' votes`,
@@ -33,7 +33,6 @@ export const adminHelpRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        requireAdmin(request);
         reply.header('cache-control', 'no-store');
         const { category, published, limit } = request.query;
         const offset = decodeOffset(request.query.cursor);
@@ -49,6 +48,7 @@ export const adminHelpRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/help/admin/${path}`,
       {
+        config: ADMIN_ONLY,
         schema: {
           tags: ['help', 'admin'],
           summary: `Add a ${noun}; publishing needs both languages`,
@@ -58,7 +58,7 @@ export const adminHelpRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const admin = requireAdmin(request);
+        const admin = requireUser(request);
         const id = await createItem(db(), spec, kind.fromInput(request.body as never), admin.id);
         request.log.info({ actor: admin.id, kind: spec.kind, id }, 'help item created');
         await recordAdminAction(db(), {
@@ -74,6 +74,7 @@ export const adminHelpRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/api/help/admin/${path}/:id`,
       {
+        config: ADMIN_ONLY,
         schema: {
           tags: ['help', 'admin'],
           summary: `Replace a ${noun} and whether it is published (publish, unpublish); publishing needs both languages`,
@@ -84,7 +85,7 @@ export const adminHelpRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const admin = requireAdmin(request);
+        const admin = requireUser(request);
         await updateItem(db(), spec, request.params.id, kind.fromInput(request.body as never), admin.id);
         request.log.info({ actor: admin.id, kind: spec.kind, id: request.params.id }, 'help item updated');
         await recordAdminAction(db(), {
@@ -101,6 +102,7 @@ export const adminHelpRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       `/api/help/admin/${path}/:id`,
       {
+        config: ADMIN_ONLY,
         schema: {
           tags: ['help', 'admin'],
           summary: `Delete a ${noun} and its votes`,
@@ -109,7 +111,7 @@ export const adminHelpRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const admin = requireAdmin(request);
+        const admin = requireUser(request);
         await deleteItem(db(), spec, request.params.id);
         request.log.info({ actor: admin.id, kind: spec.kind, id: request.params.id }, 'help item deleted');
         await recordAdminAction(db(), {

@@ -10,6 +10,7 @@ import { publicOrigin } from '../../../lib/origin';
 import { requireUser, type AuthenticatedUser } from '../../../plugins/auth';
 import { perUserLimit } from '../../../plugins/rate-limit';
 import { viewerOf } from '../../deals';
+import { offerGuards } from './guards';
 import { acceptCounter, counterOffer, declineCounter } from '../counters';
 import { trailOf } from '../offer-history';
 import { offerOf, type OfferRow } from '../service';
@@ -66,10 +67,12 @@ export const counterRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const withTrail = async (offer: OfferRow) => ({ ...offerOf(offer), ...(await trailOf(db(), offer)) });
   const counterLimit = perUserLimit(app, 'offer-counters', COUNTERS_PER_MINUTE);
+  const guards = offerGuards(app);
 
   app.post(
     '/api/offers/:id/counter',
     {
+      config: { guard: guards.managedOffer },
       preHandler: counterLimit,
       schema: {
         tags: ['offers'],
@@ -95,6 +98,7 @@ export const counterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/offers/:id/accept-counter',
     {
+      config: { guard: guards.buyersOffer },
       schema: {
         tags: ['offers'],
         summary:
@@ -121,6 +125,7 @@ export const counterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/offers/:id/decline-counter',
     {
+      config: { guard: guards.buyersOffer },
       schema: {
         tags: ['offers'],
         summary: "Decline the latest open counter; the offer stays open as it was (the offer's buyer)",

@@ -10,11 +10,12 @@ import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
 import { interestSchema, offerSchema, offerScopeField, OFFER_SORTS } from '@dealclub/shared/offers';
 import { BUYER_SIDE } from '@dealclub/shared/roles';
 import { publicOrigin } from '../../../lib/origin';
-import { requireRole, requireUser, type AuthenticatedUser } from '../../../plugins/auth';
+import { requireUser, type AuthenticatedUser } from '../../../plugins/auth';
 import { recordModeration } from '../../audit';
 import { perUserLimit } from '../../../plugins/rate-limit';
 import { viewerOf } from '../../deals';
 import { counterRoutes, OfferWithTrail } from './counters';
+import { offerGuards } from './guards';
 import { sendInterestsCsv, sendOffersCsv } from '../exports';
 import { interestsPage, managedDeal, myInterests, myOffers, offersPage } from '../queries';
 import { acceptOffer, expressInterest, interestOf, offerOf, submitOffer } from '../service';
@@ -47,10 +48,16 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // One budget for interests and offers together.
   const messageLimit = perUserLimit(app, 'offer-messages', MESSAGES_PER_MINUTE);
+  const guards = offerGuards(app);
+  /** Interests and offers: the buyer side, on a deal they see and do not own. */
+  const forBuyers = { roles: BUYER_SIDE, guard: guards.dealForBuyer };
+  /** A deal's interests and offers: its manager's. */
+  const forManager = { guard: guards.managedDeal };
 
   app.post(
     '/api/deals/:id/interest',
     {
+      config: forBuyers,
       preHandler: messageLimit,
       schema: {
         tags: ['offers'],
@@ -62,7 +69,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireRole(request, BUYER_SIDE);
+      const user = requireUser(request);
       const interest = await expressInterest(db(), actorOf(user), request.params.id, request.body.message);
       return reply.status(201).send(interestOf(interest));
     },
@@ -71,6 +78,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/deals/:id/interests',
     {
+      config: forManager,
       schema: {
         tags: ['offers'],
         summary: "A deal's interested buyers, newest message first (its originator or an admin)",
@@ -109,6 +117,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/interests/mine',
     {
+      config: { roles: BUYER_SIDE },
       schema: {
         tags: ['offers'],
         summary: 'My interests, newest message first, with each deal I can still see',
@@ -117,12 +126,13 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: page(Interest) },
       },
     },
-    async (request) => myInterests(db(), viewerOf(requireRole(request, BUYER_SIDE)), request.query),
+    async (request) => myInterests(db(), viewerOf(requireUser(request)), request.query),
   );
 
   app.post(
     '/api/deals/:id/offers',
     {
+      config: forBuyers,
       preHandler: messageLimit,
       schema: {
         tags: ['offers'],
@@ -134,7 +144,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireRole(request, BUYER_SIDE);
+      const user = requireUser(request);
       const offer = await submitOffer(db(), actorOf(user), request.params.id, request.body);
       return reply.status(201).send(offerOf(offer));
     },
@@ -143,6 +153,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/deals/:id/offers',
     {
+      config: forManager,
       schema: {
         tags: ['offers'],
         summary: "A deal's offers side by side, normalised for comparison (its originator or an admin)",
@@ -163,6 +174,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/deals/:id/offers.csv',
     {
+      config: forManager,
       schema: {
         tags: ['offers'],
         summary: "A deal's offers as CSV (UTF-8 with BOM, streamed)",
@@ -206,6 +218,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/offers/mine',
     {
+      config: { roles: BUYER_SIDE },
       schema: {
         tags: ['offers'],
         summary: 'My offers and their state, newest first (replaced ones left out), with each deal',
@@ -214,7 +227,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: page(OfferWithTrail) },
       },
     },
-    async (request) => myOffers(db(), viewerOf(requireRole(request, BUYER_SIDE)), request.query),
+    async (request) => myOffers(db(), viewerOf(requireUser(request)), request.query),
   );
 
   // Counter-offers: the seller's counter, the buyer's answer.

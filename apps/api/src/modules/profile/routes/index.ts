@@ -14,7 +14,13 @@ import { requireUser } from '../../../plugins/auth';
 import { MAX_PICTURE_BYTES } from '@dealclub/shared/preferences';
 import { fileUrl, newFileKey } from '../../../lib/storage';
 import { readImageUpload } from '../../../lib/uploads';
-import { checkPassword, hashPassword } from '../../identity';
+import {
+  assertPasswordPolicy,
+  checkPassword,
+  CognitoError,
+  hashPassword,
+  passwordRefusal,
+} from '../../identity';
 import { missingProfileParts } from '../completeness';
 import { profileTabRoutes } from './tabs';
 
@@ -59,6 +65,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(identityUsers.sub, user.id))
         .limit(1);
       if (!identity) throw new AppError('PASSWORD_UPDATE_FAILED');
+      // The rest of the pool's policy (guessability), which the body's schema cannot check.
+      await assertPasswordPolicy(request.body.newPassword).catch((error: unknown) => {
+        throw error instanceof CognitoError ? passwordRefusal(error, 'newPassword') : error;
+      });
       if ((await checkPassword(db(), identity, request.body.currentPassword)) !== 'ok') {
         throw new AppError('PASSWORD_UPDATE_FAILED');
       }

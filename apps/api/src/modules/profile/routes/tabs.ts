@@ -25,7 +25,7 @@ import { buyBoxes, buyerPreferences, sellerPreferences, users } from '../../../d
 import { AppError, fieldError } from '../../../lib/app-error';
 import { fileUrl, newFileKey } from '../../../lib/storage';
 import { readImageUpload } from '../../../lib/uploads';
-import { requireRole, requireUser } from '../../../plugins/auth';
+import { requireUser } from '../../../plugins/auth';
 import { zipErrors } from '../../geo';
 import type { UserRow } from '../../../db/rows';
 
@@ -182,6 +182,7 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/profile/buyer-preferences',
     {
+      config: { roles: BUYER_SIDE },
       schema: {
         tags: ['profile'],
         summary: 'The Buyer preferences tab (null until saved)',
@@ -190,7 +191,7 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireRole(request, BUYER_SIDE);
+      const user = requireUser(request);
       const [row] = await db().select().from(buyerPreferences).where(eq(buyerPreferences.userId, user.id));
       return row ?? null;
     },
@@ -199,6 +200,7 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/profile/buyer-preferences',
     {
+      config: { roles: BUYER_SIDE },
       schema: {
         tags: ['profile'],
         summary: 'Save buyer preferences (up to 5 ZIP codes, each in the chosen state)',
@@ -208,7 +210,7 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireRole(request, BUYER_SIDE);
+      const user = requireUser(request);
       const row = await saveWithZipsInState(buyerPreferences, user.id, request.body);
       return row;
     },
@@ -217,6 +219,7 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/profile/buy-box',
     {
+      config: { roles: BUYER_SIDE },
       schema: {
         tags: ['profile'],
         summary: 'The Buy box tab (null until saved)',
@@ -225,7 +228,7 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireRole(request, BUYER_SIDE);
+      const user = requireUser(request);
       const [row] = await db().select().from(buyBoxes).where(eq(buyBoxes.userId, user.id));
       return row ? { ...row, type: row.type as (typeof BUY_BOX_TYPES)[number] } : null;
     },
@@ -234,6 +237,7 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/profile/buy-box',
     {
+      config: { roles: BUYER_SIDE },
       schema: {
         tags: ['profile'],
         summary: 'Save the buy box: type, state and city, up to 50 ZIP codes in that state',
@@ -243,7 +247,7 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireRole(request, BUYER_SIDE);
+      const user = requireUser(request);
       const row = await saveWithZipsInState(buyBoxes, user.id, request.body);
       return { ...row, type: row.type as (typeof BUY_BOX_TYPES)[number] };
     },
@@ -264,6 +268,7 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/profile/seller-preferences',
     {
+      config: { roles: SELLER_SIDE },
       schema: {
         tags: ['profile'],
         summary: 'The Seller preferences tab',
@@ -271,12 +276,13 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SellerPreferences },
       },
     },
-    async (request) => sellerPreferencesOf(requireRole(request, SELLER_SIDE).row),
+    async (request) => sellerPreferencesOf(requireUser(request).row),
   );
 
   app.put(
     '/api/profile/seller-preferences',
     {
+      config: { roles: SELLER_SIDE },
       schema: {
         tags: ['profile'],
         summary: 'Save markets served, deal types offered and the call-booking link',
@@ -286,7 +292,7 @@ export const profileTabRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireRole(request, SELLER_SIDE);
+      const user = requireUser(request);
       const { markets, dealTypes, callBookingUrl } = request.body;
       const row = await db().transaction(async (tx) => {
         const now = new Date();

@@ -17,6 +17,8 @@ export interface AdminUser {
   roles: string[];
   isActive: boolean;
   createdAt: string;
+  /** Two-step sign-in is on; null when the identity provider cannot say. */
+  mfaEnabled: boolean | null;
 }
 
 export interface WaitlistEntry {
@@ -71,6 +73,16 @@ export function useSetActive() {
   return useMutation({
     mutationFn: ({ userId, active }: { userId: string; active: boolean }) =>
       apiRequest<AdminUser>(`/api/admin/users/${userId}/active`, { method: 'PUT', data: { active } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+  });
+}
+
+/** Turns a user's two-step sign-in off (a lost phone); recorded in the admin audit. */
+export function useTurnOffMfa() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiRequest<AdminUser>(`/api/admin/users/${userId}/mfa`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
   });
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '@dealclub/shared/phone';
 import { ROLES, type Role } from '@dealclub/shared/roles';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import {
   useAdminUsers,
@@ -9,6 +10,7 @@ import {
   useMailbox,
   useSetActive,
   useSetRoles,
+  useTurnOffMfa,
   useWaitlist,
   type AdminUser,
 } from '../api/admin';
@@ -122,7 +124,52 @@ function UserRow({ user }: { user: AdminUser }) {
           </button>
         </div>
       </td>
+      <td className="p-3">
+        <MfaCell user={user} name={name} />
+      </td>
     </tr>
+  );
+}
+
+/** Two-step sign-in: its state, and turning it off for a lost phone (after a confirmation). */
+function MfaCell({ user, name }: { user: AdminUser; name: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const turnOff = useTurnOffMfa();
+  if (user.mfaEnabled === null) return <span className="text-slate-600">—</span>;
+  if (!user.mfaEnabled) return <span>{t('admin.mfaOff')}</span>;
+  return (
+    <>
+      <span className="text-emerald-800">{t('admin.mfaOn')}</span>
+      <div className="mt-2">
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          trigger={
+            <button type="button" className={button} aria-label={t('admin.turnOffMfaOf', { name })}>
+              {t('admin.turnOffMfa')}
+            </button>
+          }
+          title={t('admin.turnOffMfaOf', { name })}
+          summary={user.email}
+          body={t('admin.turnOffMfaConfirm', { name })}
+          cancelLabel={t('admin.cancel')}
+          confirmLabel={t('admin.turnOffMfa')}
+          busyLabel={t('admin.turningOffMfa')}
+          tone="danger"
+          busy={turnOff.isPending}
+          onConfirm={() =>
+            void turnOff.mutateAsync(user.userId).then(
+              () => {
+                setOpen(false);
+                toast({ title: t('admin.mfaTurnedOff') });
+              },
+              () => toast({ title: t('admin.actionFailed'), variant: 'destructive' }),
+            )
+          }
+        />
+      </div>
+    </>
   );
 }
 
@@ -144,11 +191,15 @@ export function UsersTable() {
               <th className="p-3">{t('admin.name')}</th>
               <th className="p-3">{t('admin.roles')}</th>
               <th className="p-3">{t('admin.status')}</th>
+              <th className="p-3">{t('admin.mfa')}</th>
             </tr>
           </thead>
           <tbody>
             {items.map((user) => (
-              <UserRow key={`${user.userId}:${user.roles.join()}:${user.isActive}`} user={user} />
+              <UserRow
+                key={`${user.userId}:${user.roles.join()}:${user.isActive}:${user.mfaEnabled}`}
+                user={user}
+              />
             ))}
           </tbody>
         </table>

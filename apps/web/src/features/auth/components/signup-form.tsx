@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signUpFormSchema } from '@dealclub/shared/access';
 import type { Role } from '@dealclub/shared/roles';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
+import { PasswordStrengthHint, withPasswordStrength } from '@/components/ui/password-strength';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { signUpWithInvitation, validateInvitation } from '../api/invitations';
@@ -32,7 +33,7 @@ export function SignUpForm({ audience }: { audience: 'buyer' | 'seller' }) {
   const [role, setRole] = useState<Role | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({
-    resolver: zodResolver(signUpFormSchema),
+    resolver: withPasswordStrength(zodResolver(signUpFormSchema)),
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -99,7 +100,12 @@ export function SignUpForm({ audience }: { audience: 'buyer' | 'seller' }) {
         label={t('auth.password')}
         type="password"
         autoComplete="new-password"
-        hint={<p className="text-sm text-slate-600">{t('access.passwordRules')}</p>}
+        hint={
+          <>
+            <p className="text-sm text-slate-600">{t('access.passwordRules')}</p>
+            <PasswordStrengthHint control={form.control} name="password" />
+          </>
+        }
         error={fieldError(form.formState.errors.password?.message)}
         {...form.register('password')}
       />

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { emailField, resetPasswordSchema } from '@dealclub/shared/auth';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
+import { PasswordStrengthHint, withPasswordStrength } from '@/components/ui/password-strength';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { authErrorKey } from '@/lib/session/auth-errors';
 import { cognitoUser } from '@/lib/session/cognito';
@@ -32,7 +33,7 @@ export default function ResetPasswordPage() {
     defaultValues: { email: initialEmail },
   });
   const confirm = useForm<ConfirmValues>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: withPasswordStrength(zodResolver(resetPasswordSchema)),
     defaultValues: { email: initialEmail, code: '', password: '', confirm: '' },
   });
   const fieldError = (message?: string) => (message ? t(message) : undefined);
@@ -112,6 +113,7 @@ export default function ResetPasswordPage() {
             label={t('auth.newPassword')}
             type="password"
             autoComplete="new-password"
+            hint={<PasswordStrengthHint control={confirm.control} name="password" />}
             error={fieldError(confirm.formState.errors.password?.message)}
             {...confirm.register('password')}
           />

@@ -5,13 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { newPasswordSchema, signInSchema } from '@dealclub/shared/auth';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
+import { PasswordStrengthHint, withPasswordStrength } from '@/components/ui/password-strength';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { authErrorKey } from '@/lib/session/auth-errors';
 import { cognitoUser } from '@/lib/session/cognito';
 import { sessionManager } from '@/lib/session/session-manager';
 import { useSession } from '@/lib/session/session-context';
+import { SecondStep } from '../components/second-step';
 
 type SignInValues = { email: string; password: string };
+type Step = 'credentials' | 'newPassword' | 'resetRequired' | 'totpRequired' | 'mfaSetup';
 type NewPasswordValues = { password: string; confirm: string };
 
 /** `/auth`: e-mail and password; the new-password challenge; the reset-required message. */
@@ -22,12 +25,14 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from ?? '/';
-  const [step, setStep] = useState<'credentials' | 'newPassword' | 'resetRequired'>('credentials');
+  const [step, setStep] = useState<Step>('credentials');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const signIn = useForm<SignInValues>({ resolver: zodResolver(signInSchema) });
-  const newPassword = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema) });
+  const newPassword = useForm<NewPasswordValues>({
+    resolver: withPasswordStrength(zodResolver(newPasswordSchema)),
+  });
 
   if (session.status === 'authenticated' && step !== 'resetRequired') return <Navigate to={from} replace />;
 
@@ -37,6 +42,7 @@ export default function SignInPage() {
       const result = await sessionManager.signIn(values.email, values.password);
       setEmail(values.email);
       if (result.status === 'newPasswordRequired') return setStep('newPassword');
+      if (result.status === 'totpRequired' || result.status === 'mfaSetup') return setStep(result.status);
       if (result.status === 'resetRequired') {
         // The spec's message says the e-mail is on its way: send the code now.
         const user = await cognitoUser(values.email);
@@ -58,7 +64,8 @@ export default function SignInPage() {
   async function submitNewPassword(values: NewPasswordValues) {
     setError(null);
     try {
-      await sessionManager.completeNewPasswordChallenge(values.password);
+      const result = await sessionManager.completeNewPasswordChallenge(values.password);
+      if (result.status === 'totpRequired' || result.status === 'mfaSetup') return setStep(result.status);
       navigate(from, { replace: true });
     } catch (e) {
       setError(authErrorKey(e));
@@ -117,6 +124,7 @@ export default function SignInPage() {
               label={t('auth.newPassword')}
               type="password"
               autoComplete="new-password"
+              hint={<PasswordStrengthHint control={newPassword.control} name="password" />}
               error={fieldError(newPassword.formState.errors.password?.message)}
               {...newPassword.register('password')}
             />
@@ -132,6 +140,18 @@ export default function SignInPage() {
             </SubmitButton>
           </form>
         </>
+      )}
+
+      {(step === 'totpRequired' || step === 'mfaSetup') && (
+        <SecondStep
+          setup={step === 'mfaSetup'}
+          email={email}
+          onDone={() => navigate(from, { replace: true })}
+          onRestart={() => {
+            setError(null);
+            setStep('credentials');
+          }}
+        />
       )}
 
       {step === 'resetRequired' && (

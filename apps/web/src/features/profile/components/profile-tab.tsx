@@ -8,6 +8,7 @@ import { emailField, newPasswordSchema } from '@dealclub/shared/auth';
 import { formatPhone } from '@dealclub/shared/phone';
 import { profileSchema, type ProfileInput } from '@dealclub/shared/profile';
 import { FormAlert, FormField } from '@/components/ui/form-field';
+import { PasswordStrengthHint, withPasswordStrength } from '@/components/ui/password-strength';
 import { toast } from '@/components/ui/use-toast';
 import { authErrorKey } from '@/lib/session/auth-errors';
 import { currentCognitoUser } from '@/lib/session/cognito';
@@ -17,11 +18,15 @@ import { useUpdateProfile, type Profile } from '../api/profile';
 import { usePicture } from '../api/tabs';
 import { useAfterProfileSave } from '../lib/forms';
 import { ImageUpload } from './image-upload';
+import { SecuritySection } from './security-section';
 import { TabSave } from './tab-section';
 
 const section = 'grid gap-5 rounded-xl border border-slate-200 bg-white p-6';
 
-/** The Profile tab: names and phone, picture, e-mail change with verification, password change. */
+/**
+ * The Profile tab: names and phone, picture, e-mail change with verification, password change,
+ * two-step sign-in.
+ */
 export function ProfileTab({ profile }: { profile: Profile }) {
   return (
     <div className="grid gap-8">
@@ -29,6 +34,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
       <PictureSection profile={profile} />
       <EmailForm email={profile.email} />
       <PasswordForm />
+      <SecuritySection />
     </div>
   );
 }
@@ -172,7 +178,7 @@ function PasswordForm() {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<{ current: string; password: string; confirm: string }>({
-    resolver: zodResolver(passwordChangeSchema),
+    resolver: withPasswordStrength(zodResolver(passwordChangeSchema)),
     defaultValues: { current: '', password: '', confirm: '' },
   });
   const fieldError = (message?: string) => (message ? t(message) : undefined);
@@ -209,6 +215,7 @@ function PasswordForm() {
         label={t('profile.newPassword')}
         type="password"
         autoComplete="new-password"
+        hint={<PasswordStrengthHint control={form.control} name="password" />}
         error={fieldError(form.formState.errors.password?.message)}
         {...form.register('password')}
       />

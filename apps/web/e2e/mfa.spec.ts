@@ -1,0 +1,88 @@
+import { createHmac } from 'node:crypto';
+import { expect, expectAccessibleAtWidths, test } from './fixtures';
+import { escapeRegExp, newConfirmedUser, savePhone, signInThroughForm } from './helpers';
+
+/**
+ * The code an authenticator app shows for a base32 `secret`, `steps` 30-second steps from now
+ * (RFC 6238, as the app computes it from the key the screen shows).
+ */
+function authenticatorCode(secret: string, steps = 0): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.replace(/\s/g, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + steps));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+test.describe('two-step sign-in', () => {
+  // A wrong code is the identity provider's 400, which the browser logs.
+  test.use({ allowConsole: [/status of 400/] });
+
+  test('a user turns it on with the key shown on screen, then signs in with a code; an admin turns it off', async ({
+    page,
+    browser,
+  }) => {
+    const user = await newConfirmedUser(page.request);
+    await savePhone(page.request, user);
+    await signInThroughForm(page, user.email, user.password);
+    await expect(page.getByRole('button', { name: 'Fresh' })).toBeVisible();
+
+    await page.goto('/profile?tab=profile');
+    const security = page.getByRole('region', { name: 'Security' });
+    await expect(security.getByText('Two-step sign-in is off.')).toBeVisible();
+    await security.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+    await expect(
+      security.getByRole('img', { name: 'QR code that adds DealClub to an authenticator app' }),
+    ).toBeVisible();
+    const secret = (await security.getByTestId('mfa-secret').innerText()).replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expectAccessibleAtWidths(page);
+
+    // A wrong code says so and keeps the form; the right one turns it on.
+    const code = security.getByLabel('Authentication code');
+    await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await code.fill('000000');
+    await security.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await expect(security.getByRole('alert')).toContainText('That code is not right.');
+    await code.fill(authenticatorCode(secret));
+    await security.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await expect(security.getByText('Two-step sign-in is on.')).toBeVisible();
+    await expect(security.getByRole('button', { name: 'Turn off two-step sign-in' })).toBeFocused();
+
+    await page.getByRole('button', { name: 'Fresh' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL('/');
+
+    // The password alone now leads to the code step.
+    await signInThroughForm(page, user.email, user.password);
+    await expect(page.getByRole('heading', { name: 'Enter your authenticator code' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Fresh' })).toHaveCount(0);
+    await expectAccessibleAtWidths(page);
+    // The code used to turn it on is never taken again; the next one is.
+    await page.getByLabel('Authentication code').fill(authenticatorCode(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('button', { name: 'Fresh' })).toBeVisible();
+
+    // A lost phone: an admin turns it off from the admin panel.
+    const admin = await (await browser.newContext()).newPage();
+    await signInThroughForm(admin, 'admin@demo.test');
+    await expect(admin.getByRole('button', { name: 'Ada' })).toBeVisible();
+    await admin.goto('/admin');
+    await admin.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(user.email);
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await admin.getByRole('button', { name: /^Turn off two-step sign-in for Fresh Person/ }).click();
+    const dialog = admin.getByRole('alertdialog');
+    await expect(dialog).toContainText(new RegExp(escapeRegExp(user.email)));
+    await dialog.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+    await expect(admin.getByTestId('toast')).toContainText('Two-step sign-in turned off');
+    await expect(admin.getByRole('row', { name: new RegExp(escapeRegExp(user.email)) })).toContainText('Off');
+
+    const later = await (await browser.newContext()).newPage();
+    await signInThroughForm(later, user.email, user.password);
+    await expect(later.getByRole('button', { name: 'Fresh' })).toBeVisible();
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The second step of a sign-in: the authenticator code, or (for a role that requires two-step
+ * sign-in and has not set it up) the set-up, whose first code finishes the sign-in.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormAlert, SubmitButton } from '@/components/ui/form-field';
+import { useLocaleSection } from '@/lib/i18n';
+import { sessionManager } from '@/lib/session/session-manager';
+import {
+  AuthenticatorKey,
+  CodeField,
+  codeErrorKey,
+  codeSchema,
+  type CodeValues,
+} from '@/components/ui/authenticator';
+
+interface SecondStepProps {
+  /** The set-up (MFA_SETUP) rather than the code step. */
+  setup: boolean;
+  email: string;
+  onDone: () => void;
+  /** Back to the password, when the challenge has ended. */
+  onRestart: () => void;
+}
+
+export function SecondStep({ setup, email, onDone, onRestart }: SecondStepProps) {
+  const { t } = useTranslation();
+  const ready = useLocaleSection('mfa');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // Each refused code: the field is emptied and takes the focus again, once the form has settled.
+  const [refusals, setRefusals] = useState(0);
+  const form = useForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+
+  useEffect(() => {
+    if (!setup) return;
+    sessionManager.startMfaSetup().then(setSecret, (e: unknown) => setError(codeErrorKey(e)));
+  }, [setup]);
+
+  // The step replaces the password form: the focus moves to its heading, not to the page.
+  useEffect(() => {
+    if (ready) heading.current?.focus();
+  }, [ready]);
+
+  useEffect(() => {
+    if (refusals) form.setFocus('code');
+  }, [refusals, form]);
+
+  if (!ready) return null;
+
+  async function submit(values: CodeValues) {
+    setError(null);
+    const code = codeSchema.parse(values).code;
+    try {
+      if (setup) await sessionManager.finishMfaSetup(code);
+      else await sessionManager.submitTotpCode(code);
+      onDone();
+    } catch (e) {
+      setError(codeErrorKey(e));
+      form.reset({ code: '' });
+      setRefusals((n) => n + 1);
+    }
+  }
+
+  const expired = error === 'mfa.errors.expired' || error === 'auth.errors.locked';
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold outline-none">
+        {t(setup ? 'mfa.setupTitle' : 'mfa.codeTitle')}
+      </h1>
+      <p className="mt-2 text-slate-700">{t(setup ? 'mfa.setupLead' : 'mfa.codeLead')}</p>
+      {setup && (
+        <div className="mt-6">
+          {secret ? (
+            <AuthenticatorKey account={email} secret={secret} />
+          ) : (
+            !error && <p>{t('mfa.preparing')}</p>
+          )}
+        </div>
+      )}
+      <form noValidate onSubmit={form.handleSubmit(submit)} className="mt-8 grid gap-5">
+        {error && <FormAlert>{t(error)}</FormAlert>}
+        {expired ? (
+          <button
+            type="button"
+            onClick={onRestart}
+            className="h-11 rounded-md border border-slate-300 px-4 font-semibold text-ink hover:bg-slate-50"
+          >
+            {t('auth.backToSignIn')}
+          </button>
+        ) : (
+          <>
+            <CodeField
+              error={form.formState.errors.code?.message ? t(form.formState.errors.code.message) : undefined}
+              {...form.register('code')}
+            />
+            <SubmitButton
+              busy={form.formState.isSubmitting}
+              busyLabel={t('mfa.verifying')}
+              disabled={setup && !secret}
+            >
+              {t(setup ? 'mfa.setupSubmit' : 'mfa.verify')}
+            </SubmitButton>
+          </>
+        )}
+      </form>
+    </>
+  );
+}
