@@ -233,6 +233,9 @@ const COGNITO_ACTIONS = [
   'UpdateUserAttributes',
   'GetTokensFromRefreshToken',
   'DeleteUser',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
   'NoSuchAction',
   '',
 ];
@@ -259,6 +262,23 @@ const COGNITO_SCHEMA: JsonSchema = {
       type: 'array',
       items: { type: 'object', properties: { Name: { type: 'string' }, Value: { type: 'string' } } },
     },
+    // Two-step sign-in: challenges, set-up and the preference.
+    ChallengeName: { enum: ['SOFTWARE_TOKEN_MFA', 'MFA_SETUP', 'NEW_PASSWORD_REQUIRED', 'SMS_MFA'] },
+    Session: { type: 'string' },
+    ChallengeResponses: {
+      type: 'object',
+      properties: {
+        USERNAME: { type: 'string', format: 'email' },
+        SOFTWARE_TOKEN_MFA_CODE: { type: 'string' },
+        NEW_PASSWORD: { type: 'string' },
+      },
+    },
+    UserCode: { type: 'string' },
+    SoftwareTokenMfaSettings: {
+      type: 'object',
+      properties: { Enabled: { type: 'boolean' }, PreferredMfa: { type: 'boolean' } },
+    },
+    SMSMfaSettings: { type: 'object', properties: { Enabled: { type: 'boolean' } } },
   },
 };
 

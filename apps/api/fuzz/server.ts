@@ -23,6 +23,9 @@ async function main() {
     HOST: '127.0.0.1',
     PORT: '0',
     SEED_DEMO: 'false',
+    // The fuzzer's admin and owner sign in with a password alone (production would require them
+    // to set up two-step sign-in first: decision 027).
+    MFA_REQUIRED_ROLES: 'none',
     // The embedded database, even when the shell exports DATABASE_URL.
     DATABASE_URL: '',
     REDIS_URL: '',
