@@ -128,7 +128,13 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('storage', storage ?? createStorage(config));
   app.decorate('secrets', secrets ?? openSecretBox(config.secrets, config.env));
-  app.decorate('mfaAdmin', mfaAdmin ?? mfaAdminFor(config.identity, database.db));
+  app.decorate(
+    'mfaAdmin',
+    mfaAdmin ??
+      mfaAdminFor(config.identity, database.db, (err) =>
+        app.log.warn({ err }, 'the user pool did not say whether MFA is on'),
+      ),
+  );
   app.addHook('onClose', async () => {
     await database.close();
   });

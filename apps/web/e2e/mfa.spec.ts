@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessibleAtWidths, test } from './fixtures';
 import { escapeRegExp, newConfirmedUser, savePhone, signInThroughForm } from './helpers';
 
@@ -18,6 +19,23 @@ function authenticatorCode(secret: string, steps = 0): string {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
+/**
+ * A new buyer with a complete profile, signed in through the form, on Profile with the Security
+ * section's set-up open: the section and the key it shows.
+ */
+async function openSetUp(page: Page) {
+  const user = await newConfirmedUser(page.request);
+  await savePhone(page.request, user);
+  await signInThroughForm(page, user.email, user.password);
+  await expect(page.getByRole('button', { name: 'Fresh' })).toBeVisible();
+  await page.goto('/profile?tab=profile');
+  const security = page.getByRole('region', { name: 'Security' });
+  await expect(security.getByText('Two-step sign-in is off.')).toBeVisible();
+  await security.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  const secret = (await security.getByTestId('mfa-secret').innerText()).replace(/\s/g, '');
+  return { user, security, secret };
+}
+
 test.describe('two-step sign-in', () => {
   // A wrong code is the identity provider's 400, which the browser logs.
   test.use({ allowConsole: [/status of 400/] });
@@ -26,19 +44,10 @@ test.describe('two-step sign-in', () => {
     page,
     browser,
   }) => {
-    const user = await newConfirmedUser(page.request);
-    await savePhone(page.request, user);
-    await signInThroughForm(page, user.email, user.password);
-    await expect(page.getByRole('button', { name: 'Fresh' })).toBeVisible();
-
-    await page.goto('/profile?tab=profile');
-    const security = page.getByRole('region', { name: 'Security' });
-    await expect(security.getByText('Two-step sign-in is off.')).toBeVisible();
-    await security.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+    const { user, security, secret } = await openSetUp(page);
     await expect(
       security.getByRole('img', { name: 'QR code that adds DealClub to an authenticator app' }),
     ).toBeVisible();
-    const secret = (await security.getByTestId('mfa-secret').innerText()).replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await expectAccessibleAtWidths(page);
 
@@ -55,7 +64,8 @@ test.describe('two-step sign-in', () => {
 
     await page.getByRole('button', { name: 'Fresh' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await expect(page).toHaveURL('/');
+    // Signing out ends with a full navigation to /: the next page waits for it to load.
+    await page.waitForURL('/', { waitUntil: 'load' });
 
     // The password alone now leads to the code step.
     await signInThroughForm(page, user.email, user.password);
@@ -84,5 +94,31 @@ test.describe('two-step sign-in', () => {
     const later = await (await browser.newContext()).newPage();
     await signInThroughForm(later, user.email, user.password);
     await expect(later.getByRole('button', { name: 'Fresh' })).toBeVisible();
+  });
+
+  test('a user turns it off with the password and a code', async ({ page }) => {
+    const { user, security, secret } = await openSetUp(page);
+    await security.getByLabel('Authentication code').fill(authenticatorCode(secret));
+    await security.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await expect(security.getByText('Two-step sign-in is on.')).toBeVisible();
+
+    await security.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+    // The password field takes the focus; a wrong password is refused and changes nothing.
+    await expect(security.getByLabel('Password')).toBeFocused();
+    await security.getByLabel('Password').fill('Not-The-Password-9');
+    await security.getByLabel('Authentication code').fill(authenticatorCode(secret, 1));
+    await security.getByRole('button', { name: 'Turn off', exact: true }).click();
+    await expect(security.getByRole('alert')).toContainText('Incorrect e-mail or password.');
+    await security.getByLabel('Password').fill(user.password);
+    await security.getByRole('button', { name: 'Turn off', exact: true }).click();
+    await expect(security.getByText('Two-step sign-in is off.')).toBeVisible();
+    await expect(security.getByRole('button', { name: 'Turn on two-step sign-in' })).toBeFocused();
+
+    // Signing in again takes the password alone.
+    await page.getByRole('button', { name: 'Fresh' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('/', { waitUntil: 'load' });
+    await signInThroughForm(page, user.email, user.password);
+    await expect(page.getByRole('button', { name: 'Fresh' })).toBeVisible();
   });
 });

@@ -197,7 +197,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const [row] = await db().select().from(users).where(eq(users.id, request.params.id)).limit(1);
       if (!row || !app.mfaAdmin) throw new AppError('NOT_FOUND');
       // Users from before the identity provider knew them (or deleted there) have nothing to reset.
-      const known = await app.mfaAdmin.turnOff(row.id);
+      const known = await app.mfaAdmin.turnOff(row.id).catch((err: unknown) => {
+        // A real pool that cannot be reached or refuses the server's credentials: nothing changed.
+        request.log.error({ err, userId: row.id }, 'the user pool did not turn two-step sign-in off');
+        throw new AppError('SERVICE_UNAVAILABLE');
+      });
       request.log.info({ actor: admin.id, userId: row.id, known }, 'two-step sign-in turned off');
       await recordAdminAction(db(), {
         actorId: admin.id,

@@ -342,8 +342,9 @@ async function confirmForgotPassword(ctx: IdentityContext, body: Body) {
     .set({
       passwordHash: await hashPassword(password),
       status: user.status === 'UNCONFIRMED' ? 'UNCONFIRMED' : 'CONFIRMED',
-      failedAttempts: 0,
-      lockedUntil: null,
+      // A reset proves the mailbox, not the authenticator: with two-step sign-in on, the lock-out
+      // that wrong codes earned stays, or a reset would buy five more guesses each time.
+      ...(user.mfaEnabled ? {} : { failedAttempts: 0, lockedUntil: null }),
       updatedAt: new Date(),
     })
     .where(eq(identityUsers.sub, user.sub));

@@ -44,6 +44,7 @@ export function embeddedMfaAdmin(db: Db): MfaAdmin {
 /** A real user pool; users are named by their `sub`, which a pool takes as the user name. */
 export function cognitoMfaAdmin(
   identity: IdentityConfig,
+  onError: (error: unknown) => void = () => {},
   client = new CognitoIdentityProviderClient({
     region: identity.region,
     endpoint: identity.endpoint,
@@ -66,9 +67,14 @@ export function cognitoMfaAdmin(
         userIds.map(async (id) => {
           const cached = cache.get(id);
           if (cached && cached.until > Date.now()) return [id, cached.enabled] as const;
+          // A pool that cannot be asked (no credentials, throttled) leaves the state unknown: the
+          // profile and the admin list still answer.
           const user = await known(
             client.send(new AdminGetUserCommand({ UserPoolId: identity.userPoolId, Username: id })),
-          );
+          ).catch((error: unknown) => {
+            onError(error);
+            return undefined;
+          });
           const enabled = user && (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA');
           cache.set(id, { enabled, until: Date.now() + CACHE_MS });
           return [id, enabled] as const;
@@ -92,9 +98,13 @@ export function cognitoMfaAdmin(
   };
 }
 
-export function mfaAdminFor(identity: IdentityConfig, db: Db): MfaAdmin | undefined {
+export function mfaAdminFor(
+  identity: IdentityConfig,
+  db: Db,
+  onError: (error: unknown) => void,
+): MfaAdmin | undefined {
   if (identity.mode === 'embedded') return embeddedMfaAdmin(db);
-  if (identity.mode === 'aws') return cognitoMfaAdmin(identity);
+  if (identity.mode === 'aws') return cognitoMfaAdmin(identity, onError);
   return undefined;
 }
 

@@ -24,7 +24,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { adminAudit, identityUsers, users } from '../../db/schema';
 import { newSecretKeyText, parseSecretKey, SecretBox, secretKeyId } from '../../lib/secret-box';
 import { createTestApp } from '../../test/app';
-import { callAs, createUser, TEST_PASSWORD, type TestUser } from '../../test/auth';
+import { callAs, cognito, createUser, mailedCode, TEST_PASSWORD, type TestUser } from '../../test/auth';
 import { cognitoMfaAdmin } from './mfa-admin';
 import { REAUTH_SECONDS, resealMfaSecrets, unopenableMfaSecrets } from './mfa';
 import { base32Decode, matchTotp, totpCode, totpStep } from './totp';
@@ -51,6 +51,12 @@ function codeOf(secret: string, steps = 0): string {
 }
 
 const clientId = () => app.config.identity.clientId;
+
+/** A protocol call the SDK needs no help with: its answer's status must be 200. */
+async function cognitoCall(action: string, body: Record<string, unknown>) {
+  const res = await cognito(app, action, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
 
 function passwordStep(email: string, password = TEST_PASSWORD): Promise<InitiateAuthCommandOutput> {
   return client.send(
@@ -214,6 +220,61 @@ describe('two-step sign-in through AWS SDK v3', { tags: ['server'] }, () => {
     expect(locked).toBeInstanceOf(NotAuthorizedException);
     expect(locked.message).toBe('Password attempts exceeded');
     expect((await rejection(passwordStep(user.email))).message).toBe('Password attempts exceeded');
+  });
+
+  it('counts code answers sent at once one by one: a challenge takes three, the account five', async () => {
+    const user = await createUser(app);
+    await enrol(user);
+    const { Session } = await passwordStep(user.email);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => rejection(codeStep(user.email, Session, '123456'))),
+    );
+    expect(answers.filter((e) => e instanceof CodeMismatchException)).toHaveLength(3);
+    expect(answers.filter((e) => e instanceof NotAuthorizedException)).toHaveLength(5);
+
+    // Two more challenges of five wrong codes at once: the fifth wrong code in all locks the account,
+    // and no answer sent alongside lifts the lock.
+    const again = await passwordStep(user.email);
+    await Promise.all(
+      Array.from({ length: 3 }, () => rejection(codeStep(user.email, again.Session, '123456'))),
+    );
+    const [row] = await app.database.db.select().from(identityUsers).where(eq(identityUsers.sub, user.id));
+    expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    expect((await rejection(passwordStep(user.email))).message).toBe('Password attempts exceeded');
+  });
+
+  it('keeps the lock-out of wrong codes through a password reset', async () => {
+    const user = await createUser(app);
+    await enrol(user);
+    for (let round = 0; round < 2; round++) {
+      const { Session } = await passwordStep(user.email);
+      for (let i = 0; i < 3 && round * 3 + i < 5; i++)
+        await rejection(codeStep(user.email, Session, '123456'));
+    }
+    expect((await rejection(passwordStep(user.email))).message).toBe('Password attempts exceeded');
+    await cognitoCall('ForgotPassword', { ClientId: clientId(), Username: user.email });
+    await cognitoCall('ConfirmForgotPassword', {
+      ClientId: clientId(),
+      Username: user.email,
+      ConfirmationCode: await mailedCode(app, user.email, 'forgot_password'),
+      Password: 'Brand-New-Pass-1',
+    });
+    expect((await rejection(passwordStep(user.email, 'Brand-New-Pass-1'))).message).toBe(
+      'Password attempts exceeded',
+    );
+  });
+
+  it('replaces an authenticator in use only after a recent sign-in', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const user = await createUser(app);
+    await enrol(user);
+    vi.setSystemTime(Date.now() + (REAUTH_SECONDS + 60) * 1000);
+    const refused = await rejection(
+      client.send(new AssociateSoftwareTokenCommand({ AccessToken: user.accessToken })),
+    );
+    expect(refused).toBeInstanceOf(NotAuthorizedException);
+    const [row] = await app.database.db.select().from(identityUsers).where(eq(identityUsers.sub, user.id));
+    expect(row!.mfaPendingSecret).toBeNull();
   });
 
   it('answers a stale or unknown session NotAuthorizedException', async () => {
@@ -448,6 +509,7 @@ describe('a real user pool', () => {
           rateLimitPerMinute: 60,
           mfaRequiredRoles: [],
         },
+        () => {},
         pool,
       );
       const id = '6f1c1f4e-6a52-4a39-9a8f-1b2d3c4e5f60';

@@ -14,6 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, notLike, or, sql } from 'drizzle-orm';
+import type { JWTPayload } from 'jose';
 import { mfaRequiredFor } from '@dealclub/shared/mfa';
 import type { Db } from '../../db/client';
 import { identityChallenges, identityUsers } from '../../db/schema';
@@ -26,7 +27,7 @@ import {
 import { CognitoError, invalidParameter } from './cognito-error';
 import type { IdentityContext } from './context';
 import { countAttempt, isLocked } from './passwords';
-import { accessTokenOf, str, userOfAccessToken, type Body, type IdentityUser } from './requests';
+import { accessTokenOf, str, type Body, type IdentityUser } from './requests';
 import { sha256, startSession } from './tokens';
 import { matchTotp, newTotpSecret } from './totp';
 
@@ -106,16 +107,25 @@ async function advanceChallenge(db: Db, challenge: Challenge, name: ChallengeNam
   return session;
 }
 
-/** A wrong code on a challenge: it ends at the limit. */
-async function wrongCodeOn(db: Db, challenge: Challenge) {
-  if (challenge.attempts + 1 >= MAX_CODE_ATTEMPTS) {
-    await db.delete(identityChallenges).where(eq(identityChallenges.sessionHash, challenge.sessionHash));
-  } else {
-    await db
-      .update(identityChallenges)
-      .set({ attempts: sql`${identityChallenges.attempts} + 1` })
-      .where(eq(identityChallenges.sessionHash, challenge.sessionHash));
-  }
+/**
+ * Takes one of a challenge's code attempts before the code is looked at, in one statement: answers
+ * sent at once each take one, and a challenge whose attempts are used up is stale.
+ */
+async function takeAttempt(db: Db, session: string, name: ChallengeName): Promise<Challenge> {
+  const [challenge] = await db
+    .update(identityChallenges)
+    .set({ attempts: sql`${identityChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(identityChallenges.sessionHash, sha256(session)),
+        eq(identityChallenges.challengeName, name),
+        gt(identityChallenges.expiresAt, new Date()),
+        lt(identityChallenges.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
+    .returning();
+  if (!challenge) throw staleSession();
+  return challenge;
 }
 
 async function userBySub(db: Db, sub: string): Promise<IdentityUser | undefined> {
@@ -240,7 +250,8 @@ export function mfaRequired(ctx: IdentityContext, user: IdentityUser): boolean {
  * a role granted later takes effect at the next one.
  */
 export async function afterPassword(ctx: IdentityContext, user: IdentityUser) {
-  if (user.mfaEnabled && user.mfaSecret) {
+  // On without a secret that opens, no code matches: the sign-in waits for an admin's reset.
+  if (user.mfaEnabled) {
     return {
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: await openChallenge(ctx.db, user.sub, 'SOFTWARE_TOKEN_MFA'),
@@ -264,14 +275,13 @@ export async function afterPassword(ctx: IdentityContext, user: IdentityUser) {
 export async function answerCodeChallenge(ctx: IdentityContext, body: Body) {
   const session = str(body, 'Session');
   const responses = (body.ChallengeResponses ?? {}) as Record<string, unknown>;
-  const challenge = await challengeOf(ctx.db, session, ['SOFTWARE_TOKEN_MFA']);
+  const challenge = await takeAttempt(ctx.db, session, 'SOFTWARE_TOKEN_MFA');
   const user = await userBySub(ctx.db, challenge.sub);
   if (!user?.enabled || !user.mfaEnabled) throw staleSession();
   if (isLocked(user)) throw attemptsExceeded();
   const secret = openSecret(ctx.secrets, user.mfaSecret, SECRET_PLACE(user.sub));
   const step = await takeCode(ctx.db, user, secret, responses.SOFTWARE_TOKEN_MFA_CODE);
   if (step === undefined) {
-    await wrongCodeOn(ctx.db, challenge);
     if ((await countAttempt(ctx.db, user, false)) === 'locked') throw attemptsExceeded();
     throw codeMismatch();
   }
@@ -301,35 +311,48 @@ export async function answerSetupChallenge(ctx: IdentityContext, body: Body) {
 // set-up
 
 /** The user a set-up call is for: by access token, or by the `Session` of an MFA_SETUP challenge. */
-async function setupCaller(ctx: IdentityContext, body: Body) {
-  if (typeof body.AccessToken === 'string') return { user: await userOfAccessToken(ctx, body) };
-  const challenge = await challengeOf(ctx.db, str(body, 'Session'), ['MFA_SETUP']);
+async function setupCaller(ctx: IdentityContext, body: Body, verifying: boolean) {
+  if (typeof body.AccessToken === 'string') {
+    const { user, claims } = await accessTokenOf(ctx, body);
+    // Replacing an authenticator in use takes what turning it off takes: a sign-in with it, just now.
+    if (user.mfaEnabled) assertRecentSignIn(claims);
+    return { user };
+  }
+  const session = str(body, 'Session');
+  // A code answered on the set-up takes one of its attempts first; the association does not.
+  const challenge = verifying
+    ? await takeAttempt(ctx.db, session, 'MFA_SETUP')
+    : await challengeOf(ctx.db, session, ['MFA_SETUP']);
   const user = await userBySub(ctx.db, challenge.sub);
   if (!user?.enabled) throw staleSession();
   return { user, challenge };
 }
 
+function assertRecentSignIn(claims: JWTPayload) {
+  if (Date.now() / 1000 - Number(claims.auth_time ?? 0) > REAUTH_SECONDS) {
+    throw new CognitoError('NotAuthorizedException', 'A recent sign-in is required to change MFA.');
+  }
+}
+
 async function associateSoftwareToken(ctx: IdentityContext, body: Body) {
-  const { user, challenge } = await setupCaller(ctx, body);
+  const { user, challenge } = await setupCaller(ctx, body, false);
+  // The session moves on first: of two calls on one session, only one gets a secret.
+  const session = challenge && (await advanceChallenge(ctx.db, challenge, 'MFA_SETUP'));
   const secret = newTotpSecret();
   await ctx.db
     .update(identityUsers)
     .set({ mfaPendingSecret: ctx.secrets.seal(secret, PENDING_PLACE(user.sub)), updatedAt: new Date() })
     .where(eq(identityUsers.sub, user.sub));
-  if (!challenge) return { SecretCode: secret };
-  return { SecretCode: secret, Session: await advanceChallenge(ctx.db, challenge, 'MFA_SETUP') };
+  return session ? { SecretCode: secret, Session: session } : { SecretCode: secret };
 }
 
 async function verifySoftwareToken(ctx: IdentityContext, body: Body) {
-  const { user, challenge } = await setupCaller(ctx, body);
+  const { user, challenge } = await setupCaller(ctx, body, true);
   const secret = openSecret(ctx.secrets, user.mfaPendingSecret, PENDING_PLACE(user.sub));
   if (secret === undefined) {
     throw invalidParameter('AssociateSoftwareToken must be called before VerifySoftwareToken.');
   }
-  if ((await takeCode(ctx.db, user, secret, body.UserCode)) === undefined) {
-    if (challenge) await wrongCodeOn(ctx.db, challenge);
-    throw codeMismatch();
-  }
+  if ((await takeCode(ctx.db, user, secret, body.UserCode)) === undefined) throw codeMismatch();
   await ctx.db
     .update(identityUsers)
     .set({
@@ -350,14 +373,12 @@ async function setUserMfaPreference(ctx: IdentityContext, body: Body) {
   if (sms?.Enabled === true) throw invalidParameter('SMS MFA is not enabled for this user pool.');
   const settings = body.SoftwareTokenMfaSettings as { Enabled?: unknown } | undefined;
   if (settings?.Enabled === true) {
-    if (!user.mfaSecret) throw invalidParameter('User has not verified software token mfa');
-    await setMfa(ctx.db, user.sub, true);
+    if (!(await setMfa(ctx.db, user.sub, true))) {
+      throw invalidParameter('User has not verified software token mfa');
+    }
   } else if (settings?.Enabled === false && user.mfaEnabled) {
     if (mfaRequired(ctx, user)) throw invalidParameter('Software token MFA is required for the user.');
-    const authTime = Number(claims.auth_time ?? 0);
-    if (Date.now() / 1000 - authTime > REAUTH_SECONDS) {
-      throw new CognitoError('NotAuthorizedException', 'A recent sign-in is required to turn off MFA.');
-    }
+    assertRecentSignIn(claims);
     await setMfa(ctx.db, user.sub, false);
   }
   return {};
@@ -372,7 +393,12 @@ export async function setMfa(db: Db, sub: string, enabled: boolean): Promise<boo
         ? { mfaEnabled: true, updatedAt: new Date() }
         : { mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, updatedAt: new Date() },
     )
-    .where(eq(identityUsers.sub, sub))
+    // On only with a verified secret, checked in the same statement (a concurrent "off" clears it).
+    .where(
+      enabled
+        ? and(eq(identityUsers.sub, sub), isNotNull(identityUsers.mfaSecret))
+        : eq(identityUsers.sub, sub),
+    )
     .returning({ sub: identityUsers.sub });
   return changed.length > 0;
 }

@@ -1,5 +1,5 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { loadPasswordChecker } from '@dealclub/shared/password-strength';
 import type { Db } from '../../db/client';
 import { identityUsers } from '../../db/schema';
@@ -90,16 +90,17 @@ export async function countAttempt(
   right: boolean,
 ): Promise<'ok' | 'wrong' | 'locked'> {
   if (!right) {
-    const failed = user.failedAttempts + 1;
-    const locks = failed >= MAX_FAILED_PASSWORDS;
-    await db
+    // One statement on the stored count, so answers sent at once each count, and a wrong answer
+    // never lifts a lock another request has just set.
+    const [row] = await db
       .update(identityUsers)
       .set({
-        failedAttempts: locks ? 0 : failed,
-        lockedUntil: locks ? new Date(Date.now() + LOCKOUT_MS) : null,
+        failedAttempts: sql`case when ${identityUsers.failedAttempts} + 1 >= ${MAX_FAILED_PASSWORDS} then 0 else ${identityUsers.failedAttempts} + 1 end`,
+        lockedUntil: sql`case when ${identityUsers.failedAttempts} + 1 >= ${MAX_FAILED_PASSWORDS} then ${new Date(Date.now() + LOCKOUT_MS).toISOString()}::timestamptz else ${identityUsers.lockedUntil} end`,
       })
-      .where(eq(identityUsers.sub, user.sub));
-    return locks ? 'locked' : 'wrong';
+      .where(eq(identityUsers.sub, user.sub))
+      .returning({ lockedUntil: identityUsers.lockedUntil });
+    return row && isLocked({ ...user, lockedUntil: row.lockedUntil }) ? 'locked' : 'wrong';
   }
   if (user.failedAttempts > 0 || user.lockedUntil) {
     await db

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Limit } from '../../lib/rate-limit';
 import { AppError } from '../../lib/app-error';
+import { SecretKeyUnavailableError } from '../../lib/secret-box';
 import { checkedJsonParser } from '../../plugins/json-body';
 import { runAction } from './actions';
 import { identityContext } from './context';
@@ -74,6 +75,12 @@ export async function identityRoutes(app: FastifyInstance) {
       if (error instanceof CognitoError) return sendCognitoError(reply, error);
       // The signing key does not open with this instance's secrets keys: AWS's own 503 (one of its
       // common errors), never an InternalErrorException; GET /api/health answers 503 meanwhile.
+      // A user's sealed authenticator secret that this instance's keys do not open (another
+      // instance sealed it with a newer key during a rotation): the same 503.
+      if (error instanceof SecretKeyUnavailableError) {
+        request.log.error({ keyId: error.keyId }, 'identity action failed: a stored secret does not open');
+        return sendCognitoError(reply, { type: 'ServiceUnavailable', message: error.message }, 503);
+      }
       if (error instanceof IdentityKeysUnavailableError) {
         request.log.error({ kid: error.kid, problem: error.problem }, 'identity action failed: signing key');
         return sendCognitoError(reply, { type: 'ServiceUnavailable', message: error.message }, 503);

@@ -136,7 +136,13 @@ function MfaCell({ user, name }: { user: AdminUser; name: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const turnOff = useTurnOffMfa();
-  if (user.mfaEnabled === null) return <span className="text-slate-600">—</span>;
+  if (user.mfaEnabled === null)
+    return (
+      <span className="text-slate-600">
+        <span aria-hidden>—</span>
+        <span className="sr-only">{t('admin.mfaUnknown')}</span>
+      </span>
+    );
   if (!user.mfaEnabled) return <span>{t('admin.mfaOff')}</span>;
   return (
     <>
@@ -196,10 +202,7 @@ export function UsersTable() {
           </thead>
           <tbody>
             {items.map((user) => (
-              <UserRow
-                key={`${user.userId}:${user.roles.join()}:${user.isActive}:${user.mfaEnabled}`}
-                user={user}
-              />
+              <UserRow key={`${user.userId}:${user.roles.join()}:${user.isActive}`} user={user} />
             ))}
           </tbody>
         </table>

@@ -42,7 +42,7 @@ describe('the second step of a sign-in', () => {
     expect(field.getAttribute('inputmode')).toBe('numeric');
     await user.type(field, '12345');
     await user.click(screen.getByRole('button', { name: 'Activar e iniciar sesión' }));
-    expect(await screen.findByText('Introduce los 6 dígitos que muestra tu app.')).toBeTruthy();
+    expect(await screen.findByText('Ingresa los 6 dígitos que muestra tu app.')).toBeTruthy();
     expect(finish).not.toHaveBeenCalled();
 
     await user.clear(field);

@@ -30,6 +30,7 @@ export function SecondStep({ setup, email, onDone, onRestart }: SecondStepProps)
   const { t } = useTranslation();
   const ready = useLocaleSection('mfa');
   const heading = useRef<HTMLHeadingElement>(null);
+  const restart = useRef<HTMLButtonElement>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Each refused code: the field is emptied and takes the focus again, once the form has settled.
@@ -46,9 +47,14 @@ export function SecondStep({ setup, email, onDone, onRestart }: SecondStepProps)
     if (ready) heading.current?.focus();
   }, [ready]);
 
+  // A set-up that could not start, an ended challenge or a locked account: back to the password,
+  // whose button takes the focus (the field that had it is gone).
+  const ended =
+    error === 'mfa.errors.expired' || error === 'auth.errors.locked' || (setup && !secret && !!error);
   useEffect(() => {
-    if (refusals) form.setFocus('code');
-  }, [refusals, form]);
+    if (ended) restart.current?.focus();
+    else if (refusals) form.setFocus('code');
+  }, [ended, refusals, form]);
 
   if (!ready) return null;
 
@@ -66,7 +72,6 @@ export function SecondStep({ setup, email, onDone, onRestart }: SecondStepProps)
     }
   }
 
-  const expired = error === 'mfa.errors.expired' || error === 'auth.errors.locked';
   return (
     <>
       <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold outline-none">
@@ -84,8 +89,9 @@ export function SecondStep({ setup, email, onDone, onRestart }: SecondStepProps)
       )}
       <form noValidate onSubmit={form.handleSubmit(submit)} className="mt-8 grid gap-5">
         {error && <FormAlert>{t(error)}</FormAlert>}
-        {expired ? (
+        {ended ? (
           <button
+            ref={restart}
             type="button"
             onClick={onRestart}
             className="h-11 rounded-md border border-slate-300 px-4 font-semibold text-ink hover:bg-slate-50"

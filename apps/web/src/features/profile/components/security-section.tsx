@@ -5,7 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -126,6 +126,9 @@ function EnrolForm({ email, secret, onCancel, onDone }: StepFormProps & { email:
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+  // The instructions first (then the QR code, the key and the field), not straight to the field.
+  const lead = useRef<HTMLParagraphElement>(null);
+  useEffect(() => lead.current?.focus(), []);
   async function submit(values: CodeValues) {
     setError(null);
     try {
@@ -133,16 +136,18 @@ function EnrolForm({ email, secret, onCancel, onDone }: StepFormProps & { email:
       onDone();
     } catch (e) {
       setError(codeErrorKey(e, 'mfa.security.failed'));
-      form.setFocus('code');
+      // Once the form has settled (it is still submitting here), the code is typed again.
+      requestAnimationFrame(() => form.setFocus('code'));
     }
   }
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-5">
-      <p className="text-slate-700">{t('mfa.security.turnOnLead')}</p>
+      <p ref={lead} tabIndex={-1} className="text-slate-700 outline-none">
+        {t('mfa.security.turnOnLead')}
+      </p>
       <AuthenticatorKey account={email} secret={secret} />
       {error && <FormAlert>{t(error)}</FormAlert>}
       <CodeField
-        autoFocus
         error={form.formState.errors.code?.message ? t(form.formState.errors.code.message) : undefined}
         {...form.register('code')}
       />
