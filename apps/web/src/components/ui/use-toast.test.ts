@@ -12,6 +12,19 @@ describe('toast', () => {
     expect(result.current.map((t) => t.title)).toEqual(['Second']);
   });
 
+  it('keeps a cause (the session ended) over the error toasts that follow it, not over others', () => {
+    const { result } = renderHook(() => useToasts());
+    act(() => {
+      toast({ title: 'Authentication session expired.', variant: 'destructive', cause: true });
+      toast({ title: 'Update failed', variant: 'destructive' });
+    });
+    expect(result.current.map((t) => t.title)).toEqual(['Authentication session expired.']);
+    act(() => {
+      toast({ title: 'Language changed' });
+    });
+    expect(result.current.map((t) => t.title)).toEqual(['Language changed']);
+  });
+
   it('refuses an empty title and an action without alt text', () => {
     expect(() => toast({ title: '  ' })).toThrow();
     expect(() =>

@@ -1,6 +1,7 @@
 /**
  * A small toast store in the shadcn style: `toast({...})` from anywhere, rendered by <Toaster />.
- * One toast is visible at a time (shell §9): a new one replaces the current one.
+ * One toast is visible at a time (shell §9): a new one replaces the current one — except an error
+ * that follows a `cause` (the session ended) while that one is open.
  */
 import { useSyncExternalStore } from 'react';
 import { TOAST_LIMIT } from '@dealclub/shared/constants';
@@ -17,6 +18,11 @@ export interface ToastInput {
   description?: string;
   variant?: 'default' | 'destructive';
   action?: ToastAction;
+  /**
+   * What the failures that follow it only repeat (the session ended: each call that was on its way
+   * fails with it): while it is open, a later error toast does not replace it.
+   */
+  cause?: boolean;
 }
 
 export interface ToastItem extends ToastInput {
@@ -37,6 +43,8 @@ export function toast(input: ToastInput): number {
   if (!input.title.trim()) throw new Error('A toast needs a non-empty title');
   if (input.action && !input.action.altText.trim()) throw new Error('A toast action needs alt text');
   const id = nextId++;
+  const shown = toasts[0];
+  if (shown?.open && shown.cause && input.variant === 'destructive' && !input.cause) return shown.id;
   emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
   return id;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/session';
 import { SessionProvider, type Session } from './session-context';
 import { RequireSession } from './require-session';
+import { returnTo } from './session-end';
 
 /** Shows where signing in would bring the visitor back. */
 function SignIn() {
@@ -48,8 +49,14 @@ describe('the session guard of a signed-in page', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('brings the visitor back where the page says instead', async () => {
+  it('brings the visitor back where the page says instead, when it names another page', async () => {
+    renderGuarded({ status: 'unauthenticated', user: null }, { from: '/inbox' });
+    expect(await screen.findByText('Sign in, then back to /inbox')).toBeTruthy();
+  });
+
+  it('keeps the query when the page names itself, and keeps it in this tab for a reload', async () => {
     renderGuarded({ status: 'unauthenticated', user: null }, { from: '/chat' });
-    expect(await screen.findByText('Sign in, then back to /chat')).toBeTruthy();
+    expect(await screen.findByText('Sign in, then back to /chat?view=unread')).toBeTruthy();
+    expect(returnTo(undefined)).toBe('/chat?view=unread');
   });
 });

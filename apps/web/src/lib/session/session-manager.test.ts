@@ -12,6 +12,8 @@ import type * as CognitoModule from './cognito';
 import { authenticate, cognitoUser, completeNewPassword, refreshSession, sendTotpCode } from './cognito';
 import { NotConfiguredError } from './cognito-errors';
 import { SessionManager, type CurrentUser } from './session-manager';
+import { takeSessionEnd } from './session-end';
+import { i18n } from '@/lib/i18n';
 
 vi.mock('./cognito', async () => {
   const actual = await vi.importActual<typeof CognitoModule>('./cognito');
@@ -765,6 +767,122 @@ describe('SessionManager with the API helper (shell §7 General helper behaviour
     expect(bearerOf(dealCalls[0])).toBe(`Bearer ${oldToken}`);
     expect(bearerOf(dealCalls[1])).toBe(`Bearer ${next}`);
     expect(localStorage.getItem('awsCognitoIdToken')).toBe(next);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// when a session ends (DECISIONS.md, "When a session ends"; shell §8)
+
+describe('SessionManager when a session ends', () => {
+  /** The toasts shown, as title and description. */
+  const shown = () => currentToasts().map((t) => [t.title, t.description ?? null]);
+
+  it("says 'Authentication session expired' when a call's 401 and the refresh give no token", async () => {
+    stubFetch({
+      '/api/auth/me': [{ status: 200, body: meBody() }],
+      '/api/deals': [
+        { status: 401, body: { code: 'AUTHENTICATION_REQUIRED', message: 'Authentication required' } },
+      ],
+    });
+    const manager = new SessionManager();
+    await signedIn(manager);
+    clearToasts();
+    vi.mocked(refreshSession).mockRejectedValueOnce(
+      cognitoError('NotAuthorizedException', 'Refresh Token has been revoked'),
+    );
+
+    await expect(apiRequest('/api/deals')).rejects.toMatchObject({ status: 401 });
+
+    expect(manager.getState().status).toBe('unauthenticated');
+    expect(shown()).toEqual([['Authentication session expired. Please sign in again.', null]]);
+    expect(takeSessionEnd()).toBe('expired');
+  });
+
+  it("says 'Session Error' when the stored session is found expired at start-up (es)", async () => {
+    await i18n.changeLanguage('es');
+    try {
+      clearToasts();
+      storeSession(makeJwt({ secondsLeft: -10 }), { authenticated: true });
+      stubFetch({});
+      vi.mocked(refreshSession).mockRejectedValueOnce(
+        cognitoError('NotAuthorizedException', 'Invalid Refresh Token'),
+      );
+      const manager = new SessionManager();
+
+      await manager.init();
+
+      expect(manager.getState().status).toBe('unauthenticated');
+      expect(shown()).toEqual([
+        ['Error de sesión', 'Tu sesión de autenticación venció. Inicia sesión de nuevo.'],
+      ]);
+      expect(takeSessionEnd()).toBe('startupExpired');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it("says 'Session Error' when the stored session was revoked (the start-up check answers 401)", async () => {
+    clearToasts();
+    storeSession(makeJwt(), { authenticated: true });
+    stubFetch({ '/api/auth/me': [{ status: 401, body: { message: 'Authentication required' } }] });
+    vi.mocked(refreshSession).mockRejectedValue(
+      cognitoError('NotAuthorizedException', 'Refresh Token has been revoked'),
+    );
+    const manager = new SessionManager();
+
+    await manager.init();
+
+    expect(shown()).toContainEqual([
+      'Session Error',
+      'Your authentication session has expired. Please sign in again.',
+    ]);
+  });
+
+  it("says 'Authentication Error' when a call finds no token while signed in", async () => {
+    stubFetch({ '/api/auth/me': [{ status: 200, body: meBody() }], '/api/deals': [{ status: 401 }] });
+    const manager = new SessionManager();
+    await signedIn(manager);
+    clearToasts();
+    // Another tab signed out: the tokens are gone from the shared storage.
+    localStorage.removeItem('awsCognitoIdToken');
+    localStorage.removeItem('awsCognitoRefreshToken');
+
+    await expect(apiRequest('/api/deals')).rejects.toMatchObject({ status: 401 });
+
+    expect(manager.getState().status).toBe('unauthenticated');
+    expect(shown()[0]).toEqual([
+      'Authentication Error',
+      'Unable to get authentication token. Please try logging in again.',
+    ]);
+    expect(takeSessionEnd()).toBe('noToken');
+  });
+
+  it("says 'Failed to validate AWS Cognito token' when the current-user call fails on its own, and goes on", async () => {
+    clearToasts();
+    storeSession(makeJwt(), { authenticated: false });
+    stubFetch({ '/api/auth/me': [{ status: 500 }] });
+    const manager = new SessionManager();
+
+    await manager.init();
+
+    expect(manager.getState()).toMatchObject({ status: 'authenticated', user: { validationFailed: true } });
+    expect(shown()).toEqual([['Failed to validate AWS Cognito token', null]]);
+    // The session goes on: the sign-in page has nothing to say.
+    expect(takeSessionEnd()).toBeNull();
+  });
+
+  it("says 'Failed to check authentication status' when the start-up check itself fails", async () => {
+    clearToasts();
+    // A token with no subject (nothing to fall back on) and a server that cannot be reached.
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    storeSession([b64url({ alg: 'RS256' }), b64url({ email: EMAIL, exp }), 'sig'].join('.'));
+    stubFetch({ '/api/auth/me': ['network-error'] });
+    const manager = new SessionManager();
+
+    await manager.init();
+
+    expect(manager.getState().status).toBe('unauthenticated');
+    expect(shown()).toContainEqual(['Failed to check authentication status', null]);
   });
 });
 

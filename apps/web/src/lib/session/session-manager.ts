@@ -21,6 +21,7 @@ import { ApiError, apiRequest, setAuthHandlers } from '@/lib/api-client';
 import { i18n, saveLanguage } from '@/lib/i18n';
 import type { AuthOutcome } from './cognito';
 import { cognitoCode } from './cognito-errors';
+import { rememberSessionEnd, SESSION_END_MESSAGES, type SessionEnd } from './session-end';
 
 /** The identity client, a chunk of its own: only sign-in, refresh and sign-out need it. */
 const identityClient = () => import('./cognito');
@@ -165,8 +166,19 @@ export class SessionManager {
 
   constructor() {
     setAuthHandlers({
-      getToken: () => this.idToken(),
-      refresh: () => this.refresh({ force: true }),
+      getToken: () => {
+        const token = this.idToken();
+        // Signed in, yet no token to send (another tab's sign-out took it): the session is over.
+        if (!token && this.state.status === 'authenticated') this.endSession('noToken');
+        return token;
+      },
+      refresh: async () => {
+        const signedIn = this.state.status === 'authenticated';
+        const token = await this.refresh({ force: true });
+        // A call answered 401 and the refresh gave no token: the session ended.
+        if (!token && signedIn) this.announce('expired');
+        return token;
+      },
     });
   }
 
@@ -199,13 +211,18 @@ export class SessionManager {
     }
     try {
       if (secondsLeft(this.idToken() ?? '') <= 0) await this.refresh({ force: true });
-      if (!this.idToken()) return this.set({ status: 'unauthenticated', user: null });
+      if (!this.idToken()) {
+        this.announce('startupExpired');
+        return this.set({ status: 'unauthenticated', user: null });
+      }
       const user = await this.validate();
       this.set({ status: 'authenticated', user });
       this.startScheduler();
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
         if (error.status === 403) this.notifyDeactivated();
+        // The stored session no longer holds (revoked, or its refresh refused).
+        else this.announce('startupExpired');
         this.clearAuth();
         return this.set({ status: 'unauthenticated', user: null });
       }
@@ -217,9 +234,11 @@ export class SessionManager {
       } else {
         const fallback = this.idToken() ? fallbackUser(this.idToken()!) : null;
         if (fallback) {
+          this.announce('validationFailed');
           this.set({ status: 'authenticated', user: fallback });
           this.startScheduler();
         } else {
+          this.announce('checkFailed');
           this.set({ status: 'unauthenticated', user: null });
         }
       }
@@ -337,6 +356,7 @@ export class SessionManager {
         throw error;
       }
       // Signed in with the directory, but the server could not validate: continue on the token.
+      this.announce('validationFailed');
       user = fallbackUser(session.getIdToken().getJwtToken())!;
     }
     if (
@@ -472,6 +492,28 @@ export class SessionManager {
       this.expire();
       return null;
     }
+  }
+
+  /**
+   * Tells the user why their session ended (or could not be checked), in the catalogue's words: a
+   * toast, and (for the moments that end it) the sign-in page's notice when they land there.
+   */
+  private announce(reason: SessionEnd) {
+    const { title, description } = SESSION_END_MESSAGES[reason];
+    if (reason !== 'validationFailed') rememberSessionEnd(reason);
+    // One toast shows at a time: the calls that were on their way fail with the session, and their
+    // own error toasts ("Update failed") would hide what happened.
+    toast({
+      title: i18n.t(title),
+      ...(description ? { description: i18n.t(description) } : {}),
+      variant: 'destructive',
+      cause: reason !== 'validationFailed',
+    });
+  }
+
+  private endSession(reason: SessionEnd) {
+    this.announce(reason);
+    this.expire();
   }
 
   /** A failed refresh: auth state and stored tokens go. */

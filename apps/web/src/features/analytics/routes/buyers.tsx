@@ -1,7 +1,8 @@
 import { Map as MapIcon, Table2, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { SignInRedirect } from '@/lib/session/require-session';
 import type { BuyerListItem, BuyerZip } from '@dealclub/shared/analytics';
 import { BUDGET_CAPS, ROOM_MINIMUMS } from '@dealclub/shared/deal-rules';
 import { isSellerSide } from '@dealclub/shared/roles';
@@ -35,7 +36,7 @@ export default function BuyersPage() {
   const session = useSession();
   const textsReady = useLocaleSection('analytics');
   if (session.status === 'loading' || !textsReady) return <PageFallback />;
-  if (session.status !== 'authenticated') return <Navigate to="/auth" replace state={{ from: '/buyers' }} />;
+  if (session.status !== 'authenticated') return <SignInRedirect />;
   if (!isSellerSide(session.user.roles)) {
     return (
       <Restricted

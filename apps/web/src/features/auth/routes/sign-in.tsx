@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { newPasswordSchema, signInSchema } from '@dealclub/shared/auth';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
@@ -11,6 +12,13 @@ import { authErrorKey } from '@/lib/session/auth-errors';
 import { cognitoUser } from '@/lib/session/cognito';
 import { sessionManager } from '@/lib/session/session-manager';
 import { useSession } from '@/lib/session/session-context';
+import {
+  forgetReturnTo,
+  returnTo,
+  SESSION_END_MESSAGES,
+  takeSessionEnd,
+  type SessionEnd,
+} from '@/lib/session/session-end';
 import { SecondStep } from '../components/second-step';
 
 type SignInValues = { email: string; password: string };
@@ -24,7 +32,13 @@ export default function SignInPage() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const from = returnTo((location.state as { from?: string } | null)?.from);
+  // Why the user is here, when a session ended (read once: a later visit does not repeat it).
+  const [ended] = useState(takeSessionEnd);
+  const done = () => {
+    forgetReturnTo();
+    navigate(from, { replace: true });
+  };
   const [step, setStep] = useState<Step>('credentials');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +69,7 @@ export default function SignInPage() {
         );
         return setStep('resetRequired');
       }
-      navigate(from, { replace: true });
+      done();
     } catch (e) {
       setError(authErrorKey(e));
     }
@@ -66,7 +80,7 @@ export default function SignInPage() {
     try {
       const result = await sessionManager.completeNewPasswordChallenge(values.password);
       if (result.status === 'totpRequired' || result.status === 'mfaSetup') return setStep(result.status);
-      navigate(from, { replace: true });
+      done();
     } catch (e) {
       setError(authErrorKey(e));
     }
@@ -81,6 +95,7 @@ export default function SignInPage() {
           <h1 className="text-3xl font-bold">{t('auth.signInTitle')}</h1>
           <p className="mt-2 text-slate-700">{t('auth.signInLead')}</p>
           <form noValidate onSubmit={signIn.handleSubmit(submitCredentials)} className="mt-8 grid gap-5">
+            {ended && !error && <FormAlert tone="info">{sessionEndText(t, ended)}</FormAlert>}
             {error && <FormAlert>{t(error)}</FormAlert>}
             <FormField
               label={t('auth.email')}
@@ -146,7 +161,7 @@ export default function SignInPage() {
         <SecondStep
           setup={step === 'mfaSetup'}
           email={email}
-          onDone={() => navigate(from, { replace: true })}
+          onDone={done}
           onRestart={() => {
             setError(null);
             setStep('credentials');
@@ -170,4 +185,10 @@ export default function SignInPage() {
       )}
     </section>
   );
+}
+
+/** The catalogue's message of a session's end, its title and description as one sentence. */
+function sessionEndText(t: TFunction, reason: SessionEnd): string {
+  const { title, description } = SESSION_END_MESSAGES[reason];
+  return description ? t('session.titled', { title: t(title), description: t(description) }) : t(title);
 }

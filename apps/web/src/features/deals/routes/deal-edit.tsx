@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { SignInRedirect } from '@/lib/session/require-session';
 import { isSellerSide } from '@dealclub/shared/roles';
 import { isVerifiable } from '@dealclub/shared/verifications';
 import { PageFallback } from '@/components/layout/page-fallback';
@@ -21,7 +22,7 @@ export default function DealEditPage() {
 
   if (session.status === 'loading') return <PageFallback />;
   if (session.status !== 'authenticated') {
-    return <Navigate to="/auth" replace state={{ from: `/deals/${id}/edit` }} />;
+    return <SignInRedirect />;
   }
   if (deal.isPending) return <PageFallback />;
 

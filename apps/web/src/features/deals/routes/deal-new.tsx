@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
+import { SignInRedirect } from '@/lib/session/require-session';
 import { isSellerSide } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { FormAlert } from '@/components/ui/form-field';
@@ -15,7 +16,7 @@ export default function DealNewPage() {
 
   if (session.status === 'loading') return <PageFallback />;
   if (session.status !== 'authenticated') {
-    return <Navigate to="/auth" replace state={{ from: '/deals/new' }} />;
+    return <SignInRedirect />;
   }
 
   return (

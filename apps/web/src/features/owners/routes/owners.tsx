@@ -1,7 +1,7 @@
 import { Copy, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { SignInRedirect } from '@/lib/session/require-session';
 import { grantableRoles } from '@dealclub/shared/access';
 import { isSellerSide, type Role } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
@@ -20,7 +20,7 @@ export default function OwnersPage() {
   usePageTitle(t('pages.owners'));
   const session = useSession();
   if (session.status === 'loading') return <PageFallback />;
-  if (session.status !== 'authenticated') return <Navigate to="/auth" replace state={{ from: '/owners' }} />;
+  if (session.status !== 'authenticated') return <SignInRedirect />;
   if (!isSellerSide(session.user.roles)) {
     return (
       <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
