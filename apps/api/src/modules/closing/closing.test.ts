@@ -85,11 +85,18 @@ const room = async (user: TestUser, dealId: string) => {
 const tick = (user: TestUser, dealId: string, key: string, body: Record<string, unknown>) =>
   send(user, 'PUT', `/api/deals/${dealId}/closing/milestones/${key}`, body);
 
-function upload(user: TestUser, dealId: string, key: string, bytes: Uint8Array, filename = 'emd.pdf') {
+function upload(
+  user: TestUser,
+  dealId: string,
+  key: string,
+  bytes: Uint8Array,
+  filename = 'emd.pdf',
+  query = '',
+) {
   const body = multipartFile(bytes, { filename, contentType: 'application/pdf' });
   return app.inject({
     method: 'POST',
-    url: `/api/deals/${dealId}/closing/milestones/${key}/documents`,
+    url: `/api/deals/${dealId}/closing/milestones/${key}/documents${query}`,
     headers: { ...user.headers, ...body.headers },
     payload: body.payload,
   });
@@ -386,6 +393,12 @@ describe('documents', { tags: ['server'] }, () => {
     expect(emd).toMatchObject({ done: false, version: 1 });
     expect(after.timeline.filter((e: { event: string }) => e.event === 'document_uploaded')).toHaveLength(11);
     expect((await upload(stranger, dealId, 'emd-deposited', PDF)).statusCode).toBe(404);
+    // A malformed room id is the stranger's 404 too (the order of checks, decision 026), and a
+    // member's 400.
+    expect((await upload(stranger, dealId, 'emd-deposited', PDF, 'x.pdf', '?roomId=nope')).statusCode).toBe(
+      404,
+    );
+    expect((await upload(buyer, dealId, 'emd-deposited', PDF, 'x.pdf', '?roomId=nope')).statusCode).toBe(400);
   });
 });
 

@@ -289,6 +289,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/deals/:id/closing/milestones/:key/documents',
     {
+      // A stranger's malformed `?roomId=` is answered 404 too, not with the query's shape.
+      config: anyMember,
       schema: {
         tags: ['closing'],
         summary:
