@@ -1,7 +1,9 @@
 /**
  * User administration (core §6: role management; DECISIONS.md: deactivation): admins search users,
- * change their roles and deactivate or reactivate them. Changes apply on the user's next call.
+ * change their roles, deactivate or reactivate them, and turn off their two-step sign-in. Changes
+ * apply on the user's next call.
  */
+import type { FastifyRequest } from 'fastify';
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,6 +43,17 @@ const toAdminUser = (row: typeof users.$inferSelect, mfa?: ReadonlyMap<string, b
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
+  /** A change to a user's account: logged, and recorded in the admin audit with the admin as actor. */
+  const auditUserChange = async (
+    request: FastifyRequest,
+    actorId: string,
+    userId: string,
+    action: 'user.roles' | 'user.active' | 'user.mfa_off',
+    details: Record<string, unknown>,
+  ) => {
+    request.log.info({ actor: actorId, userId, action, ...details }, 'user changed by an admin');
+    await recordAdminAction(db(), { actorId, action, targetType: 'user', targetId: userId, details });
+  };
 
   app.get(
     '/api/admin/users',
@@ -131,14 +144,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(identityUsers.sub, row.id));
         return row;
       });
-      request.log.info({ actor: admin.id, userId: updated.id, roles }, 'roles changed');
-      await recordAdminAction(db(), {
-        actorId: admin.id,
-        action: 'user.roles',
-        targetType: 'user',
-        targetId: updated.id,
-        details: { roles },
-      });
+      await auditUserChange(request, admin.id, updated.id, 'user.roles', { roles });
       return toAdminUser(updated);
     },
   );
@@ -167,14 +173,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(users.id, request.params.id))
         .returning();
       if (!row) throw new AppError('NOT_FOUND');
-      request.log.info({ actor: admin.id, userId: row.id, active: row.isActive }, 'activation changed');
-      await recordAdminAction(db(), {
-        actorId: admin.id,
-        action: 'user.active',
-        targetType: 'user',
-        targetId: row.id,
-        details: { active: row.isActive },
-      });
+      await auditUserChange(request, admin.id, row.id, 'user.active', { active: row.isActive });
       return toAdminUser(row);
     },
   );
@@ -202,14 +201,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err, userId: row.id }, 'the user pool did not turn two-step sign-in off');
         throw new AppError('SERVICE_UNAVAILABLE');
       });
-      request.log.info({ actor: admin.id, userId: row.id, known }, 'two-step sign-in turned off');
-      await recordAdminAction(db(), {
-        actorId: admin.id,
-        action: 'user.mfa_off',
-        targetType: 'user',
-        targetId: row.id,
-        details: {},
-      });
+      await auditUserChange(request, admin.id, row.id, 'user.mfa_off', { knownToProvider: known });
       return toAdminUser(row, new Map([[row.id, false]]));
     },
   );

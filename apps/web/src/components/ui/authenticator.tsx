@@ -29,14 +29,21 @@ export function codeErrorKey(error: unknown, fallback?: string): string {
   return authErrorKey(error, fallback);
 }
 
-type CodeFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { error?: string };
+type CodeFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  /** The locale key of the field's error (the form's own message), translated here. */
+  errorKey?: string;
+};
 
 /** The authenticator code: numeric keypad, and the one-time code the phone offers to fill in. */
-export const CodeField = forwardRef<HTMLInputElement, CodeFieldProps>(function CodeField(props, ref) {
+export const CodeField = forwardRef<HTMLInputElement, CodeFieldProps>(function CodeField(
+  { errorKey, ...props },
+  ref,
+) {
   const { t } = useTranslation();
   return (
     <FormField
       ref={ref}
+      error={errorKey ? t(errorKey) : undefined}
       label={t('mfa.code')}
       hint={<p className="text-sm text-slate-600">{t('mfa.codeHint')}</p>}
       type="text"

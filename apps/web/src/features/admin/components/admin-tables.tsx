@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '@dealclub/shared/phone';
 import { ROLES, type Role } from '@dealclub/shared/roles';
@@ -136,6 +136,16 @@ function MfaCell({ user, name }: { user: AdminUser; name: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const turnOff = useTurnOffMfa();
+  // Turning it off removes the button that had the focus (once the list is read again): the focus
+  // goes to the cell's new state, never to the page.
+  const state = useRef<HTMLSpanElement>(null);
+  const turnedOff = useRef(false);
+  useEffect(() => {
+    if (turnedOff.current && user.mfaEnabled === false) {
+      turnedOff.current = false;
+      state.current?.focus();
+    }
+  }, [user.mfaEnabled]);
   if (user.mfaEnabled === null)
     return (
       <span className="text-slate-600">
@@ -143,7 +153,12 @@ function MfaCell({ user, name }: { user: AdminUser; name: string }) {
         <span className="sr-only">{t('admin.mfaUnknown')}</span>
       </span>
     );
-  if (!user.mfaEnabled) return <span>{t('admin.mfaOff')}</span>;
+  if (!user.mfaEnabled)
+    return (
+      <span ref={state} tabIndex={-1} className="outline-none">
+        {t('admin.mfaOff')}
+      </span>
+    );
   return (
     <>
       <span className="text-emerald-800">{t('admin.mfaOn')}</span>
@@ -167,6 +182,7 @@ function MfaCell({ user, name }: { user: AdminUser; name: string }) {
           onConfirm={() =>
             void turnOff.mutateAsync(user.userId).then(
               () => {
+                turnedOff.current = true;
                 setOpen(false);
                 toast({ title: t('admin.mfaTurnedOff') });
               },

@@ -100,10 +100,7 @@ export function SecondStep({ setup, email, onDone, onRestart }: SecondStepProps)
           </button>
         ) : (
           <>
-            <CodeField
-              error={form.formState.errors.code?.message ? t(form.formState.errors.code.message) : undefined}
-              {...form.register('code')}
-            />
+            <CodeField errorKey={form.formState.errors.code?.message} {...form.register('code')} />
             <SubmitButton
               busy={form.formState.isSubmitting}
               busyLabel={t('mfa.verifying')}

@@ -147,10 +147,7 @@ function EnrolForm({ email, secret, onCancel, onDone }: StepFormProps & { email:
       </p>
       <AuthenticatorKey account={email} secret={secret} />
       {error && <FormAlert>{t(error)}</FormAlert>}
-      <CodeField
-        error={form.formState.errors.code?.message ? t(form.formState.errors.code.message) : undefined}
-        {...form.register('code')}
-      />
+      <CodeField errorKey={form.formState.errors.code?.message} {...form.register('code')} />
       <StepActions
         busy={form.formState.isSubmitting}
         label={t('mfa.security.confirmOn')}
@@ -194,7 +191,7 @@ function TurnOffForm({ onCancel, onDone }: StepFormProps) {
         error={fieldError(form.formState.errors.password?.message)}
         {...form.register('password')}
       />
-      <CodeField error={fieldError(form.formState.errors.code?.message)} {...form.register('code')} />
+      <CodeField errorKey={form.formState.errors.code?.message} {...form.register('code')} />
       <StepActions
         busy={form.formState.isSubmitting}
         label={t('mfa.security.confirmOff')}
