@@ -425,3 +425,37 @@ export function queryString(rng: Random, names: string[], values: (name: string)
   if (kind === 7) pairs.push('=', '&&', '==', `${target}`);
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
+
+/**
+ * An `Idempotency-Key` header as a broken or a hostile client sends it: empty, blank, too long (over
+ * 255, and over the header limit), with control characters HTTP lets through (tab, C1 controls in
+ * Latin-1), non-ASCII, quoted and half-quoted, sent twice — and sometimes a good key, so that some
+ * reach the claim and a repeat (the fuzzer sends the same few keys again).
+ */
+export function idempotencyKey(rng: Random): string | string[] {
+  return rng.pick<string | string[]>([
+    '',
+    ' ',
+    'x'.repeat(256),
+    'x'.repeat(255),
+    'x'.repeat(4000 + rng.int(4000)),
+    'x'.repeat(20_000),
+    'tab\tinside',
+    '\tleading-tab',
+    'c1\u0085control',
+    '\u009b[31m',
+    'clé-ünïcødé',
+    'two words',
+    '"quoted-key"',
+    '"',
+    '""',
+    '"half',
+    '"a\\"b"',
+    ',',
+    '%00',
+    ['fuzz-key-1', 'fuzz-key-2'],
+    ['fuzz-key-1', ''],
+    `fuzz-key-${rng.int(4)}`,
+    randomUuid(rng),
+  ]);
+}

@@ -23,6 +23,7 @@ import {
   CONTENT_TYPES,
   Random,
   body as fuzzBody,
+  idempotencyKey,
   malformedParam,
   multipartBody,
   queryString,
@@ -53,7 +54,7 @@ interface Sent {
   index: number;
   method: string;
   path: string;
-  headers: Record<string, string>;
+  headers: Record<string, string | string[]>;
   body?: string | Buffer;
   note: string;
 }
@@ -191,6 +192,8 @@ interface Operation {
   path: string;
   pathParams: string[];
   queryParams: { name: string; schema: JsonSchema }[];
+  /** Headers the operation declares (the create calls' `idempotency-key`). */
+  headerParams: string[];
   bodySchema: JsonSchema | undefined;
   contentTypes: string[];
 }
@@ -210,6 +213,7 @@ function operations(doc: { paths: Record<string, Record<string, Record<string, u
         queryParams: parameters
           .filter((p) => p.in === 'query')
           .map((p) => ({ name: p.name, schema: p.schema })),
+        headerParams: parameters.filter((p) => p.in === 'header').map((p) => p.name),
         bodySchema: Object.values(content)[0]?.schema,
         contentTypes: Object.keys(content),
       });
@@ -415,6 +419,7 @@ async function main() {
         path: '/cognito/',
         pathParams: [],
         queryParams: [],
+        headerParams: [],
         bodySchema: undefined,
         contentTypes: [],
       });
@@ -425,6 +430,7 @@ async function main() {
           path: `/apps/{appId}/${suffix}`,
           pathParams: ['appId'],
           queryParams: [],
+          headerParams: [],
           bodySchema: undefined,
           contentTypes: ['application/json'],
         });
@@ -485,12 +491,15 @@ async function main() {
       const auth = authHeader(rng);
       let route = op.path;
       for (const name of op.pathParams) route = route.replace(`{${name}}`, paramValue(rng, name));
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string | string[]> = {};
       if (auth.header) headers.authorization = auth.header;
       if (rng.chance(0.1))
         headers['accept-language'] = rng.pick(['es', 'xx', '*', 'es-MX;q=0.9, en;q=0.8', '']);
       if (rng.chance(0.05)) headers['content-encoding'] = rng.pick(['gzip', 'br', 'identity', 'garbage']);
       if (rng.chance(0.05)) headers.accept = rng.pick(['text/csv', '*/*', 'image/png', 'application/xml']);
+      // The create calls' Idempotency-Key (decision 028): malformed, repeated, or good and sent again.
+      if (op.headerParams.includes('idempotency-key') && rng.chance(0.6))
+        headers['idempotency-key'] = idempotencyKey(rng);
       const values = (name: string) =>
         String(sample(rng, op.queryParams.find((q) => q.name === name)?.schema ?? { type: 'string' }) ?? '');
       let query = queryString(
@@ -560,7 +569,11 @@ async function main() {
             .join('&') +
           (rng.chance(0.2) ? query.replace('?', '&') : '');
         note = `pusher ${broken.kind}`;
-      } else if (/photos|logo|picture|statement/.test(op.path) && op.method !== 'GET' && rng.chance(0.7)) {
+      } else if (
+        (/photos|logo|picture|statement/.test(op.path) || op.path === '/api/feedback') &&
+        op.method !== 'GET' &&
+        rng.chance(0.7)
+      ) {
         const multi = multipartBody(rng);
         body = multi.text;
         headers['content-type'] = rng.chance(0.9) ? multi.contentType : rng.pick(CONTENT_TYPES);

@@ -41,6 +41,7 @@ import { verificationRoutes } from './modules/verifications/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { registerAccessChecks } from './plugins/access';
 import { registerAuth } from './plugins/auth';
+import { registerIdempotency } from './plugins/idempotency';
 import { clientErrorHandler } from './plugins/client-error';
 import { registerCompression } from './plugins/compression';
 import { registerApiDocs } from './plugins/docs';
@@ -153,6 +154,8 @@ export async function buildApp({
   await registerAuth(app);
   // The roles and guards routes declare: after the token, before the body (decision 026).
   registerAccessChecks(app);
+  // Idempotency keys of the create calls: after those checks, before the routes' rate limits.
+  registerIdempotency(app);
   // What routes may have the auth hook read with the user, registered by the modules that own it.
   registerMatchProfile(app);
   registerProfileFacts(app);

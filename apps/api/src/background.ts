@@ -94,12 +94,14 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
       if (lapsed) logger.info({ lapsed }, 'verified terms lapsed');
     } while (lapsed === LAPSE_BATCH);
   });
-  // Data hygiene (decision 018): old settled rows go, secrets stay sealed with the current key.
+  // Data hygiene (decision 018): old settled rows go (and idempotency keys past their 24 hours,
+  // decision 028), secrets stay sealed with the current key.
   jobs.register(HYGIENE_JOB, async () => {
     let pruned;
     do {
       pruned = await pruneOldRows(db, app.config.retention);
-      if (pruned.webhookDeliveries || pruned.outbox || pruned.jobs) logger.info(pruned, 'old rows pruned');
+      if (pruned.webhookDeliveries || pruned.outbox || pruned.jobs || pruned.idempotencyKeys)
+        logger.info(pruned, 'old rows pruned');
     } while (pruned.more);
     const sealed = await resealStoredSecrets(db, app.secrets);
     if (sealed.webhookSecrets.resealed || sealed.signingKeys.resealed)

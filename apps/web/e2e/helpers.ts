@@ -1,3 +1,7 @@
+import {
+  CognitoIdentityProviderClient,
+  GlobalSignOutCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@dealclub/shared/constants';
 
@@ -166,6 +170,29 @@ export async function saveSellerPreferences(
   expect(res.status()).toBe(200);
 }
 
+/** A new buyer with a complete profile (phone and buyer preferences), so no page redirects them. */
+export async function newBuyer(request: APIRequestContext) {
+  const user = await newConfirmedUser(request, 'buyer');
+  await savePhone(request, user);
+  const token = await idTokenOf(request, user.email, user.password);
+  const res = await request.put('/api/profile/buyer-preferences', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      useCase: 'investment',
+      state: 'TX',
+      city: 'Austin',
+      zipCodes: ['78701'],
+      propertyTypes: ['singleFamily'],
+      bedrooms: 3,
+      bathrooms: 2,
+      maxMonthlyPayment: 2500,
+      maxDownPayment: 40000,
+    },
+  });
+  expect(res.status()).toBe(200);
+  return user;
+}
+
 /**
  * A cash deal listed by the demo seller through the API, at a street of its own; returns its id.
  * `overrides` change any field (hideAddress, price, description…). In ZIP 78745, which the demo
@@ -205,3 +232,19 @@ export async function listDemoCashDeal(
 
 /** `text` as a literal inside a regular expression (names built from data, e.g. a quiz question). */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A global sign-out of every device of the user, from "another device": AWS's own SDK. */
+export async function signOutEverywhere(
+  request: APIRequestContext,
+  user: { email: string; password: string },
+) {
+  const { AccessToken } = (await tokensOf(request, user.email, user.password)) as unknown as {
+    AccessToken: string;
+  };
+  const pool = new CognitoIdentityProviderClient({
+    region: 'us-east-2',
+    endpoint: new URL('/cognito/', test.info().project.use.baseURL!).href,
+    credentials: { accessKeyId: 'e2e', secretAccessKey: 'e2e' },
+  });
+  await pool.send(new GlobalSignOutCommand({ AccessToken }));
+}

@@ -1,9 +1,5 @@
-import {
-  CognitoIdentityProviderClient,
-  GlobalSignOutCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test } from './fixtures';
-import { idTokenOf, newConfirmedUser, savePhone, saveSellerPreferences, tokensOf } from './helpers';
+import { idTokenOf, newConfirmedUser, savePhone, saveSellerPreferences, signOutEverywhere } from './helpers';
 
 const TEXTS = {
   en: {
@@ -51,15 +47,7 @@ test.describe('when a session ends elsewhere', () => {
       await expect(save).toBeVisible();
 
       // A global sign-out from another device, through AWS's SDK.
-      const { AccessToken } = (await tokensOf(page.request, user.email, user.password)) as unknown as {
-        AccessToken: string;
-      };
-      const pool = new CognitoIdentityProviderClient({
-        region: 'us-east-2',
-        endpoint: new URL('/cognito/', test.info().project.use.baseURL!).href,
-        credentials: { accessKeyId: 'e2e', secretAccessKey: 'e2e' },
-      });
-      await pool.send(new GlobalSignOutCommand({ AccessToken }));
+      await signOutEverywhere(page.request, user);
 
       // The next call finds the session gone: the toast, then the sign-in page says why.
       await save.click();

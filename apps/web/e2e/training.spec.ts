@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, seriousViolations, test } from './fixtures';
-import { idTokenOf, newConfirmedUser, savePhone, signedIn, escapeRegExp } from './helpers';
+import { idTokenOf, newBuyer, signedIn, escapeRegExp } from './helpers';
 
 interface AdminLesson {
   title: { en: string; es: string };
@@ -16,29 +16,6 @@ async function courseWithAnswers(request: APIRequestContext): Promise<AdminLesso
   });
   expect(res.status()).toBe(200);
   return ((await res.json()).items as AdminLesson[]).filter((l) => l.published);
-}
-
-/** A new buyer with a complete profile (phone and buyer preferences), so no page redirects them. */
-async function newBuyer(request: APIRequestContext) {
-  const user = await newConfirmedUser(request, 'buyer');
-  await savePhone(request, user);
-  const token = await idTokenOf(request, user.email, user.password);
-  const res = await request.put('/api/profile/buyer-preferences', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      useCase: 'investment',
-      state: 'TX',
-      city: 'Austin',
-      zipCodes: ['78701'],
-      propertyTypes: ['singleFamily'],
-      bedrooms: 3,
-      bathrooms: 2,
-      maxMonthlyPayment: 2500,
-      maxDownPayment: 40000,
-    },
-  });
-  expect(res.status()).toBe(200);
-  return user;
 }
 
 async function answer(page: Page, lesson: AdminLesson, wrongAt: number | null = null) {

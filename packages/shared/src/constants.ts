@@ -27,6 +27,13 @@ export const PAGE_LIMIT_DEFAULT = 24;
 export const PAGE_LIMIT_MAX = 100;
 
 /**
+ * Idempotency keys of the create calls (API.md, Conventions): the `Idempotency-Key` header is 1 to
+ * 255 visible ASCII characters, and the first result of a key is kept this many hours, per user.
+ */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+export const IDEMPOTENCY_KEY_HOURS = 24;
+
+/**
  * A page of a list (API.md): every list answers `items`, the opaque cursor of the next page (null on
  * the last one) and how many items the list has in all; some lists add fields of their own.
  */

@@ -94,6 +94,12 @@ export const ERROR_STATUS = {
   HUMAN_CHECK_FAILED: 400,
   HUMAN_CHECK_EXPIRED: 400,
   HUMAN_CHECK_USED: 409,
+  /** The `Idempotency-Key` header is not 1 to 255 visible ASCII characters (decision 028). */
+  IDEMPOTENCY_KEY_INVALID: 400,
+  /** The key was first sent with another body, or to another call (decision 028). */
+  IDEMPOTENCY_KEY_REUSED: 422,
+  /** The key's first request has not been answered yet (decision 028). */
+  IDEMPOTENCY_KEY_IN_FLIGHT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

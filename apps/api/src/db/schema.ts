@@ -1390,3 +1390,25 @@ export const closingReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.roomId, t.milestoneKey, t.userId, t.day] })],
 );
+
+/**
+ * The `Idempotency-Key`s of the create calls a retry could repeat (API.md, Conventions; decision
+ * 028), per user: claimed before the call runs (`status_code` null while it is in flight), then
+ * holding its first 2xx answer — the status and the body exactly as sent — for 24 hours.
+ * `request_hash` is what the key was first sent with (method, path, body). A failed call deletes
+ * its claim; rows past 24 hours are taken over by a new claim, and swept (jobs/prune-old-rows.ts).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: text('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

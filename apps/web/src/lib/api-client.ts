@@ -91,6 +91,9 @@ export function currentToken(): string | null {
   return auth?.getToken() ?? null;
 }
 
+/** A create call's values with the `Idempotency-Key` of their submission (sent as the header, not in the body). */
+export type Keyed<T> = T & { idempotencyKey?: string };
+
 export interface RequestOptions {
   method?: string;
   data?: unknown;
@@ -102,6 +105,11 @@ export interface RequestOptions {
   accept?: string;
   /** The `accept-language` header: content in two languages comes in the app's current one. */
   language?: string;
+  /**
+   * The `Idempotency-Key` header of a create call (API.md, Conventions): sent again with the same
+   * key, a request the server already did is answered with its first result, not done twice.
+   */
+  idempotencyKey?: string;
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
@@ -109,6 +117,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const headers: Record<string, string> = { accept: options.accept ?? 'application/json', 'x-api-key': '' };
   if (options.data !== undefined && !options.form) headers['content-type'] = 'application/json';
   if (options.language) headers['accept-language'] = options.language;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   if (token && sendsToken(path)) headers.authorization = `Bearer ${token}`;
   return fetch(withQuery(path, options.query), {
     method,

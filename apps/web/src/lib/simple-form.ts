@@ -40,6 +40,10 @@ export interface SimpleForm<TValues extends FieldValues, TOutput> {
   formState: { errors: FieldErrors<TValues> };
   getValues: () => TValues;
   setError: (name: Path<TValues>, error: FieldError) => void;
+  /** Calls `listener` with the values after each change of a field; returns the unsubscribe. */
+  subscribe: (listener: (values: TValues) => void) => () => void;
+  /** Puts every field back to `values` (a discarded draft), errors cleared. */
+  reset: (values: DefaultValues<TValues>) => void;
 }
 
 /** What a field's element holds, as the form keeps it. */
@@ -67,6 +71,7 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
   const values = { ...defaultValues } as Record<string, unknown>;
   const fields = new Map<string, Field>();
   const watched = new Set<string>();
+  const listeners = new Set<(values: TValues) => void>();
   let errors: Record<string, FieldError> = {};
   let submitted = false;
 
@@ -89,6 +94,7 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
     const field = fields.get(name);
     if (element instanceof HTMLInputElement && element.type === 'radio' && !element.checked) return;
     values[name] = valueOf(element, field?.setValueAs);
+    for (const listener of listeners) listener({ ...values } as TValues);
     if (watched.has(name)) rerender();
     if (!submitted) return;
     // After a first submit each change checks its field again, as react-hook-form's default does.
@@ -157,6 +163,17 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
     getValues: () => ({ ...values }) as TValues,
     setError(name, error) {
       setErrors({ ...errors, [name]: error });
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    reset(next) {
+      for (const key of Object.keys(values)) delete values[key];
+      Object.assign(values, next);
+      for (const [name, field] of fields) for (const element of field.elements) show(element, values[name]);
+      submitted = false;
+      setErrors({});
     },
   };
   return form;

@@ -10,6 +10,7 @@ import { chatMessageSchema, startThreadSchema } from '@dealclub/shared/chat';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
 import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
 import { requireRole, requireUser } from '../../plugins/auth';
+import { answeredAgain, IdempotencyHeaders } from '../../plugins/idempotency';
 import { perUserLimit } from '../../plugins/rate-limit';
 import { viewerOf } from '../deals';
 import { messageOf, messagePage, threadList, threadSummary, unreadNotifications } from './queries';
@@ -69,11 +70,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chat/threads',
     {
+      // Who may write depends on the body (below): the key is looked at once that is settled.
+      config: { idempotent: 'in-handler' },
       preHandler: messageLimit,
       schema: {
         tags: ['chat'],
         summary: "Write to a deal's originator: starts the conversation, or continues it",
         ...auth,
+        headers: IdempotencyHeaders,
         body: startThreadSchema,
         response: { 201: Json },
       },
@@ -81,6 +85,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A buyer writes to a seller; a seller to a buyer their deal fits (`buyerId`).
       const user = requireRole(request, request.body.buyerId ? SELLER_SIDE : BUYER_SIDE);
+      if (await answeredAgain(request, reply)) return reply;
       const { thread, message, announcement } = await startThread(
         db(),
         viewerOf(user),
@@ -121,12 +126,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chat/threads/:id/messages',
     {
-      config: forParticipants,
+      config: { ...forParticipants, idempotent: true },
       preHandler: messageLimit,
       schema: {
         tags: ['chat'],
         summary: 'Send a message (up to 2,000 characters; refused in a blocked conversation)',
         ...auth,
+        headers: IdempotencyHeaders,
         params: ThreadParams,
         body: chatMessageSchema,
         response: { 201: Json },

@@ -10,6 +10,7 @@
  *   resolving e-mails the sender).
  * Every rule is refused with its code, whose English message is the spec's copy (shell §5).
  */
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,6 +33,7 @@ import { decodeOffset, encodeOffset } from '../../lib/cursor';
 import { newFileKey, PRIVATE_FILE_FOLDERS } from '../../lib/storage';
 import { ADMIN_ONLY } from '../../plugins/access';
 import { requireUser } from '../../plugins/auth';
+import { answeredAgain, IdempotencyHeaders } from '../../plugins/idempotency';
 import { perAddressLimit, perUserLimit } from '../../plugins/rate-limit';
 import { newHumanCheck, spendHumanCheck } from './human-check';
 import { changeStatus, createFeedback, getFeedback, listFeedback, screenshotKeyOf } from './service';
@@ -143,12 +145,15 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/feedback',
     {
+      // The key is claimed in the handler, once the form is read (multipart: no body before).
+      config: { idempotent: 'in-handler' },
       preHandler: widgetLimit,
       schema: {
         tags: ['feedback'],
         summary:
           'Send feedback signed in: from the widget type (bug, idea, question), comment (500), page, and for a bug an image screenshot (10 MB, checked by its bytes); with `source` page or owners (the /feedback and /owners-feedback forms) also type other',
         ...auth,
+        headers: IdempotencyHeaders,
         consumes: ['multipart/form-data', 'application/json'],
         response: { 201: Item },
       },
@@ -164,11 +169,19 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const allowed = source === 'widget' ? WIDGET_FEEDBACK_TYPES : FEEDBACK_TYPES;
       const { type, comment } = checkTypeAndComment(fields.type, fields.comment, allowed);
-      let screenshotKey: string | null = null;
+      const imageType = screenshot ? sniffImageType(screenshot) : null;
       if (screenshot) {
         if (type !== 'bug') throw new AppError('FEEDBACK_SCREENSHOT_BUG_ONLY');
-        const imageType = sniffImageType(screenshot);
         if (!imageType) throw new AppError('FEEDBACK_SCREENSHOT_TYPE');
+      }
+      // The form checked, the key (if sent) is claimed for what was read: the fields and the image.
+      const content = {
+        fields,
+        screenshot: screenshot ? createHash('sha256').update(screenshot).digest('hex') : null,
+      };
+      if (await answeredAgain(request, reply, content)) return reply;
+      let screenshotKey: string | null = null;
+      if (screenshot && imageType) {
         screenshotKey = newFileKey(SCREENSHOT_FOLDER, imageType);
         await app.storage.put(screenshotKey, screenshot, imageType);
       }

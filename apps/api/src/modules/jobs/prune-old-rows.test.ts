@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { jobs, outbox, users, webhookDeliveries } from '../../db/schema';
+import { idempotencyKeys, jobs, outbox, users, webhookDeliveries } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/app';
 import { pruneOldRows } from './prune-old-rows';
 
@@ -83,6 +83,7 @@ describe('pruning old rows', () => {
       webhookDeliveries: 2,
       outbox: 3,
       jobs: 1,
+      idempotencyKeys: 0,
       more: false,
     });
     const ids = async () => ({
@@ -104,6 +105,7 @@ describe('pruning old rows', () => {
       webhookDeliveries: 0,
       outbox: 0,
       jobs: 0,
+      idempotencyKeys: 0,
       more: false,
     });
 
@@ -116,6 +118,31 @@ describe('pruning old rows', () => {
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.id, kept.deliveries[1]!));
     expect(stillPending).toEqual({ status: 'pending' });
+  });
+
+  it('deletes idempotency keys past their 24 hours, answered or still in flight, and keeps younger ones', async () => {
+    database = await createTestDatabase();
+    const db = database.db;
+    const userId = await seller(db);
+    const hoursAgo = (hours: number) => sql`now() - ${hours} * interval '1 hour'`;
+    const key = (name: string, hours: number, statusCode: number | null) =>
+      db.insert(idempotencyKeys).values({
+        userId,
+        key: name,
+        requestHash: 'h',
+        statusCode,
+        response: statusCode === null ? null : '{}',
+        createdAt: hoursAgo(hours),
+      });
+    await key('answered-old', 25, 201);
+    await key('in-flight-old', 48, null);
+    await key('answered-recent', 23, 201);
+    await key('in-flight-recent', 0, null);
+
+    expect(await pruneOldRows(db, retention)).toMatchObject({ idempotencyKeys: 2, more: false });
+    const left = await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys);
+    expect(left.map((r) => r.key).sort()).toEqual(['answered-recent', 'in-flight-recent']);
+    expect(await pruneOldRows(db, retention, 1)).toMatchObject({ idempotencyKeys: 0, more: false });
   });
 
   it('works in batches and says when more rows are waiting', async () => {

@@ -1,13 +1,15 @@
 /**
  * Deletes settled rows past their retention (decision 018): delivered or failed webhook deliveries,
- * sent, kept or failed outbox messages, finished jobs. Rows still to be worked on (a pending
+ * sent, kept or failed outbox messages, finished jobs; and idempotency keys past their 24 hours
+ * (decision 028), which no lookup answers any more. Rows still to be worked on (a pending
  * delivery, an unsent message, a due job) are never touched, however old. Each statement deletes
  * one batch of rows it locks with `FOR UPDATE SKIP LOCKED`, so instances pruning at once share the
  * work and no statement holds many locks or runs long.
  */
 import { and, asc, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { IDEMPOTENCY_KEY_HOURS } from '@dealclub/shared/constants';
 import type { Db } from '../../db/client';
-import { jobs, outbox, webhookDeliveries } from '../../db/schema';
+import { idempotencyKeys, jobs, outbox, webhookDeliveries } from '../../db/schema';
 
 export const PRUNE_BATCH = 500;
 
@@ -25,6 +27,7 @@ export interface PruneResult {
   webhookDeliveries: number;
   outbox: number;
   jobs: number;
+  idempotencyKeys: number;
   /** A batch was full: more rows past retention may be waiting. */
   more: boolean;
 }
@@ -71,10 +74,23 @@ export async function pruneOldRows(db: Db, retention: Retention, batch = PRUNE_B
     .for('update', { skipLocked: true });
   const finished = await db.delete(jobs).where(inArray(jobs.id, oldJobs)).returning({ id: jobs.id });
 
+  const oldKeys = db
+    .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, sql`now() - ${IDEMPOTENCY_KEY_HOURS} * interval '1 hour'`))
+    .orderBy(asc(idempotencyKeys.createdAt))
+    .limit(batch)
+    .for('update', { skipLocked: true });
+  const keys = await db
+    .delete(idempotencyKeys)
+    .where(sql`(${idempotencyKeys.userId}, ${idempotencyKeys.key}) in (${oldKeys})`)
+    .returning({ key: idempotencyKeys.key });
+
   return {
     webhookDeliveries: deliveries.length,
     outbox: messages.length,
     jobs: finished.length,
-    more: [deliveries, messages, finished].some((rows) => rows.length === batch),
+    idempotencyKeys: keys.length,
+    more: [deliveries, messages, finished, keys].some((rows) => rows.length === batch),
   };
 }

@@ -8,6 +8,7 @@ import type { CognitoUser, CognitoUserSession } from 'amazon-cognito-identity-js
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { removeToast, useToasts } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
+import { readDraft, writeDraft } from '@/lib/drafts';
 import type * as CognitoModule from './cognito';
 import { authenticate, cognitoUser, completeNewPassword, refreshSession, sendTotpCode } from './cognito';
 import { NotConfiguredError } from './cognito-errors';
@@ -777,7 +778,8 @@ describe('SessionManager when a session ends', () => {
   /** The toasts shown, as title and description. */
   const shown = () => currentToasts().map((t) => [t.title, t.description ?? null]);
 
-  it("says 'Authentication session expired' when a call's 401 and the refresh give no token", async () => {
+  /** Signed in; the next call of the deals is answered 401, as after a sign-out elsewhere. */
+  async function signedInUntilADealsCall() {
     stubFetch({
       '/api/auth/me': [{ status: 200, body: meBody() }],
       '/api/deals': [
@@ -786,6 +788,11 @@ describe('SessionManager when a session ends', () => {
     });
     const manager = new SessionManager();
     await signedIn(manager);
+    return manager;
+  }
+
+  it("says 'Authentication session expired' when a call's 401 and the refresh give no token", async () => {
+    const manager = await signedInUntilADealsCall();
     clearToasts();
     vi.mocked(refreshSession).mockRejectedValueOnce(
       cognitoError('NotAuthorizedException', 'Refresh Token has been revoked'),
@@ -796,6 +803,27 @@ describe('SessionManager when a session ends', () => {
     expect(manager.getState().status).toBe('unauthenticated');
     expect(shown()).toEqual([['Authentication session expired. Please sign in again.', null]]);
     expect(takeSessionEnd()).toBe('expired');
+  });
+
+  it("keeps what the user typed when the session ends on its own, and drops it at the user's own sign-out", async () => {
+    const manager = await signedInUntilADealsCall();
+    const mine = { userId: 'user-1', form: 'deal-new' };
+    const theirs = { userId: 'user-2', form: 'deal-new' };
+    writeDraft(mine, { values: { streetAddress: '12 Oak Street' }, files: [] });
+    writeDraft(theirs, { values: { streetAddress: '9 Elm Road' }, files: [] });
+    vi.mocked(refreshSession).mockRejectedValueOnce(
+      cognitoError('NotAuthorizedException', 'Refresh Token has been revoked'),
+    );
+
+    await expect(apiRequest('/api/deals')).rejects.toMatchObject({ status: 401 });
+    expect(manager.getState().status).toBe('unauthenticated');
+    expect(readDraft(mine)?.values).toEqual({ streetAddress: '12 Oak Street' });
+
+    await signedIn(manager);
+    await manager.signOut();
+    expect(readDraft(mine)).toBeNull();
+    // Another user of the browser keeps theirs until they sign out.
+    expect(readDraft(theirs)?.values).toEqual({ streetAddress: '9 Elm Road' });
   });
 
   it("says 'Session Error' when the stored session is found expired at start-up (es)", async () => {

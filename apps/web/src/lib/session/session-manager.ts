@@ -18,6 +18,7 @@ import { PROFILE_PARTS, type ProfilePart } from '@dealclub/shared/profile-rules'
 import { primaryRole, ROLES, rolesFromGroups, type Role } from '@dealclub/shared/roles';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest, setAuthHandlers } from '@/lib/api-client';
+import { pruneDrafts, removeUserDrafts } from '@/lib/drafts';
 import { i18n, saveLanguage } from '@/lib/i18n';
 import type { AuthOutcome } from './cognito';
 import { cognitoCode } from './cognito-errors';
@@ -200,6 +201,8 @@ export class SessionManager {
 
   /** Start-up: restore the session from storage. */
   async init(): Promise<void> {
+    // No draft outlives 7 days, whoever's it is.
+    pruneDrafts();
     const stored = this.idToken();
     if (stored && stored.split('.').length !== 3) {
       // A token that is not header.payload.signature is corrupt (shell §4).
@@ -541,6 +544,9 @@ export class SessionManager {
     if (this.state.user && 'serviceWorker' in navigator) {
       await import('@/lib/web-push').then((push) => push.disablePush()).catch(() => undefined);
     }
+    // What the user typed and did not save goes with a sign-out they chose (issue 33); a session
+    // that ends on its own keeps it for the next sign-in.
+    if (this.state.user) removeUserDrafts(this.state.user.userId);
     try {
       const username = this.state.user?.email;
       if (username) {

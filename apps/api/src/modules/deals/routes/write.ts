@@ -9,6 +9,7 @@ import { dealSchema } from '@dealclub/shared/deals';
 import { BUYER_SIDE, SELLER_SIDE } from '@dealclub/shared/roles';
 import { favorites } from '../../../db/schema';
 import { requireUser } from '../../../plugins/auth';
+import { IdempotencyHeaders } from '../../../plugins/idempotency';
 import { recordModeration } from '../../audit';
 import { lapseEditedVerification } from '../../verifications';
 import { createDeal, updateDeal } from '../service';
@@ -20,11 +21,12 @@ export const dealWriteRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = as
   app.post(
     '/api/deals',
     {
-      config: { roles: SELLER_SIDE },
+      config: { roles: SELLER_SIDE, idempotent: true },
       schema: {
         tags: ['deals'],
         summary: 'List a deal',
         ...auth,
+        headers: IdempotencyHeaders,
         body: dealSchema,
         response: { 201: Detail },
       },

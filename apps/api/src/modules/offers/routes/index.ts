@@ -11,6 +11,7 @@ import { interestSchema, offerSchema, offerScopeField, OFFER_SORTS } from '@deal
 import { BUYER_SIDE } from '@dealclub/shared/roles';
 import { publicOrigin } from '../../../lib/origin';
 import { requireUser, type AuthenticatedUser } from '../../../plugins/auth';
+import { IdempotencyHeaders } from '../../../plugins/idempotency';
 import { recordModeration } from '../../audit';
 import { perUserLimit } from '../../../plugins/rate-limit';
 import { viewerOf } from '../../deals';
@@ -51,18 +52,21 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const guards = offerGuards(app);
   /** Interests and offers: the buyer side, on a deal they see and do not own. */
   const forBuyers = { roles: BUYER_SIDE, guard: guards.dealForBuyer };
+  /** The same, taking an `Idempotency-Key` (a retry of the form is not sent twice). */
+  const forBuyersOnce = { ...forBuyers, idempotent: true } as const;
   /** A deal's interests and offers: its manager's. */
   const forManager = { guard: guards.managedDeal };
 
   app.post(
     '/api/deals/:id/interest',
     {
-      config: forBuyers,
+      config: forBuyersOnce,
       preHandler: messageLimit,
       schema: {
         tags: ['offers'],
         summary: 'Express interest in a deal, with a message to its originator (again: update it)',
         ...auth,
+        headers: IdempotencyHeaders,
         params: DealParams,
         body: interestSchema,
         response: { 201: Interest },
@@ -132,12 +136,13 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/deals/:id/offers',
     {
-      config: forBuyers,
+      config: forBuyersOnce,
       preHandler: messageLimit,
       schema: {
         tags: ['offers'],
         summary: 'Make an offer (again: it replaces my open offer on the deal)',
         ...auth,
+        headers: IdempotencyHeaders,
         params: DealParams,
         body: offerSchema,
         response: { 201: Offer },

@@ -17,7 +17,7 @@ import {
   type ThreadSummary,
 } from '@dealclub/shared/chat-rules';
 import type { ChatMessageInput } from '@dealclub/shared/chat';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, type Keyed } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
 import { chatKeys } from '@/lib/chat-keys';
 
@@ -54,8 +54,12 @@ type Pages = InfiniteData<MessagePage, string | null>;
 export function useSendMessage(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: ChatMessageInput) =>
-      apiRequest<ChatMessage>(`${threadPath(threadId)}/messages`, { method: 'POST', data: values }),
+    mutationFn: ({ idempotencyKey, ...values }: Keyed<ChatMessageInput>) =>
+      apiRequest<ChatMessage>(`${threadPath(threadId)}/messages`, {
+        method: 'POST',
+        data: values,
+        idempotencyKey,
+      }),
     onSuccess: (message) => {
       // Shown at once, at the newest end; the sender gets no realtime event of their own message.
       queryClient.setQueryData<Pages>(chatKeys.messages(threadId), (data) => {

@@ -7,11 +7,13 @@ import { MESSAGE_MAX_LENGTH } from '@dealclub/shared/chat-rules';
 import { chatMessageSchema, type ChatMessageInput } from '@dealclub/shared/chat';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { TextAreaField } from '@/components/ui/choice-fields';
+import { KeptDraftNotice } from '@/components/ui/draft-notice';
 import { FormAlert, SubmitButton } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { codedErrorText } from '@/lib/server-errors';
 import { chatKeys } from '@/lib/chat-keys';
+import { useDraft, useKeepDraft, useWatchedSource } from '@/lib/use-draft';
 import { useSendMessage } from '../api/messages';
 
 /** Refusals that say themselves why the message did not go. */
@@ -27,16 +29,21 @@ export function Composer({ threadId, onSent }: { threadId: string; onSent: () =>
   const queryClient = useQueryClient();
   const send = useSendMessage(threadId);
   const [failure, setFailure] = useState<string | null>(null);
+  const [defaults] = useState<ChatMessageInput>({ body: '' });
+  // The reply being typed is kept per conversation (issue 33).
+  const draft = useDraft('chat', threadId, defaults);
   const form = useForm<ChatMessageInput>({
     resolver: zodResolver(chatMessageSchema),
-    defaultValues: { body: '' },
+    defaultValues: draft.initial,
   });
+  useKeepDraft(draft, useWatchedSource(form));
   const body = useWatch({ control: form.control, name: 'body' }) ?? '';
 
   async function submit(values: ChatMessageInput) {
     setFailure(null);
     try {
-      await send.mutateAsync(values);
+      await send.mutateAsync({ ...values, idempotencyKey: draft.keyFor(values, form.getValues()) });
+      draft.saved();
     } catch (error) {
       if (applyServerErrors(form, error, t)) return;
       setFailure(codedErrorText(t, error, 'chat.composer.failed', CODED_REFUSALS));
@@ -58,6 +65,7 @@ export function Composer({ threadId, onSent }: { threadId: string; onSent: () =>
 
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-2" data-testid="composer">
+      <KeptDraftNotice draft={draft} reset={() => form.reset(defaults)} />
       <TextAreaField
         label={t('chat.composer.label')}
         rows={3}

@@ -140,7 +140,7 @@ function Conversation({ threadId, me }: { threadId: string; me: SessionUser }) {
           {thread.blockedByMe ? t('chat.thread.blockedByMe') : t('chat.thread.blockedByOther')}
         </FormAlert>
       ) : (
-        <Composer threadId={threadId} onSent={() => realtime.noteActivity()} />
+        <Composer key={threadId} threadId={threadId} onSent={() => realtime.noteActivity()} />
       )}
     </>
   );

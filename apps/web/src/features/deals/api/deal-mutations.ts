@@ -7,7 +7,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from 
 import type { DealStatus } from '@dealclub/shared/deal-rules';
 import type { DealValues } from '@dealclub/shared/deals';
 import { sessionManager } from '@/lib/session/session-manager';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest, type Keyed } from '@/lib/api-client';
 import type { DealDetail, DealPhoto } from '@/lib/deals';
 
 /** A photo of a deal as the API answers it; the first of a list is the cover. */
@@ -57,8 +57,8 @@ function useInvalidateDeals() {
 export function useCreateDeal() {
   const invalidate = useInvalidateDeals();
   return useMutation({
-    mutationFn: (values: DealValues) =>
-      apiRequest<DealDetail>('/api/deals', { method: 'POST', data: values }),
+    mutationFn: ({ idempotencyKey, ...values }: Keyed<DealValues>) =>
+      apiRequest<DealDetail>('/api/deals', { method: 'POST', data: values, idempotencyKey }),
     onSuccess: () => invalidate(),
   });
 }

@@ -5,7 +5,7 @@
  */
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InterestInput, OfferValues } from '@dealclub/shared/offers';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, type Keyed } from '@/lib/api-client';
 import {
   dealKeys,
   dealQueryOptions,
@@ -45,10 +45,11 @@ export function useRefreshDeal(dealId: string) {
 export function useExpressInterest(dealId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: InterestInput) =>
+    mutationFn: ({ idempotencyKey, ...values }: Keyed<InterestInput>) =>
       apiRequest<Interest>(`/api/deals/${encodeURIComponent(dealId)}/interest`, {
         method: 'POST',
         data: values,
+        idempotencyKey,
       }),
     onSuccess: async (interest) => {
       queryClient.setQueryData<DealDetail>(dealKeys.detail(dealId), (deal) =>
@@ -67,8 +68,12 @@ export function useExpressInterest(dealId: string) {
 export function useSubmitOffer(dealId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: OfferValues) =>
-      apiRequest<Offer>(`/api/deals/${encodeURIComponent(dealId)}/offers`, { method: 'POST', data: values }),
+    mutationFn: ({ idempotencyKey, ...values }: Keyed<OfferValues>) =>
+      apiRequest<Offer>(`/api/deals/${encodeURIComponent(dealId)}/offers`, {
+        method: 'POST',
+        data: values,
+        idempotencyKey,
+      }),
     onSuccess: (offer) => {
       queryClient.setQueryData<DealDetail>(dealKeys.detail(dealId), (deal) =>
         deal ? { ...deal, myOffer: offer } : deal,

@@ -4,11 +4,13 @@ import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { DealValues } from '@dealclub/shared/deals';
+import { KeptDraftNotice } from '@/components/ui/draft-notice';
 import { FormAlert, SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useFieldMessage } from '@/lib/form-helpers';
 import { serverFieldErrors } from '@/lib/server-errors';
+import { useDraft } from '@/lib/use-draft';
 import { uploadDealPhoto, useCreateDeal, useUpdateDeal, type DealPhotoItem } from '../api/deal-mutations';
 import {
   AddressSection,
@@ -79,9 +81,11 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
   const update = useUpdateDeal(deal?.id ?? '');
   const resolver = useMemo(() => dealFormResolver(isNew), [isNew]);
   const [defaults] = useState(() => (deal ? dealToForm(deal) : EMPTY_DEAL));
+  // What the seller typed is kept while they type, and the form starts from it (issue 33).
+  const draft = useDraft<DealFormValues>(deal ? 'deal-edit' : 'deal-new', deal?.id, defaults);
   const form = useForm<DealFormValues, unknown, DealValues>({
     resolver,
-    defaultValues: defaults,
+    defaultValues: draft.initial,
     shouldFocusError: false,
   });
   const [category, purchaseType] = useWatch({ control: form.control, name: ['category', 'purchaseType'] });
@@ -105,6 +109,22 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
   const [upload, setUpload] = useState<{ dealId: string; items: UploadItem[]; finished: boolean } | null>(
     null,
   );
+
+  // The names of the photos chosen (the files themselves are not kept); until the seller chooses
+  // again, those of the restored draft, so that a second ended session still names them.
+  const restoredFiles = draft.restored?.files;
+  const fileNames = useMemo(
+    () => (pending.length ? pending.map((p) => p.file.name) : (restoredFiles ?? [])),
+    [pending, restoredFiles],
+  );
+  const { keep } = draft;
+  useEffect(() => {
+    keep(form.getValues(), fileNames);
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ values }) => keep(values, fileNames),
+    });
+  }, [form, keep, fileNames]);
 
   function invalid() {
     setFailure(null);
@@ -143,7 +163,10 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
     setShowSummary(false);
     try {
       if (isNew) {
-        const saved = await create.mutateAsync(values);
+        const idempotencyKey = draft.keyFor(values, form.getValues(), fileNames);
+        const saved = await create.mutateAsync({ ...values, idempotencyKey });
+        // The form's last changes of state (its submit ending) carry these values: no draft any more.
+        draft.saved(form.getValues());
         // First right of refusal: the seller learns at once how many buyers have the deal first.
         toast({
           title: t('dealForm.created'),
@@ -155,6 +178,7 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
         else navigate(`/deals/${saved.id}`);
       } else {
         await update.mutateAsync(values);
+        draft.saved(form.getValues());
         toast({ title: t('dealForm.saved') });
         navigate(`/deals/${deal.id}`);
       }
@@ -194,6 +218,7 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
       onSubmit={form.handleSubmit(submit, invalid)}
       className="grid gap-6"
     >
+      <KeptDraftNotice draft={draft} reset={() => form.reset(defaults)} />
       {showSummary && count > 0 && (
         <div
           key={`summary-${focusTick}`}

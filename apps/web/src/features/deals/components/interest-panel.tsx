@@ -6,10 +6,12 @@ import type { InterestInput } from '@dealclub/shared/offers';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useSimpleForm } from '@/lib/simple-form';
 import { TextAreaField } from '@/components/ui/choice-fields';
+import { KeptDraftNotice } from '@/components/ui/draft-notice';
 import { toast } from '@/components/ui/use-toast';
 import { formatDay } from '@/lib/dates';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { codedErrorText } from '@/lib/server-errors';
+import { useDraft, useKeepDraft } from '@/lib/use-draft';
 import { useExpressInterest } from '../api/offers';
 import type { Interest } from '@/lib/deals';
 import { DetailSection } from './detail-sections';
@@ -104,15 +106,16 @@ function InterestForm({
   const { t } = useTranslation();
   const translate = useFieldMessage();
   const send = useExpressInterest(dealId);
-  const form = useSimpleForm<InterestInput>({
-    resolver: interestResolver,
-    defaultValues: { message: initial?.message ?? '' },
-  });
+  const [defaults] = useState<InterestInput>(() => ({ message: initial?.message ?? '' }));
+  const draft = useDraft('interest', dealId, defaults);
+  const form = useSimpleForm<InterestInput>({ resolver: interestResolver, defaultValues: draft.initial });
+  useKeepDraft(draft, form);
   const message = form.watch('message') ?? '';
 
   async function submit(values: InterestInput) {
     try {
-      await send.mutateAsync(values);
+      await send.mutateAsync({ ...values, idempotencyKey: draft.keyFor(values, form.getValues()) });
+      draft.saved();
     } catch (error) {
       if (applyServerErrors(form, error, t)) return;
       toast({
@@ -132,6 +135,7 @@ function InterestForm({
       onFocus={interestResolver.preload}
       className="grid gap-3"
     >
+      <KeptDraftNotice draft={draft} reset={() => form.reset(defaults)} />
       {!initial && <p className="text-slate-700">{t('offers.interest.lead')}</p>}
       <TextAreaField
         label={t('offers.interest.message')}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MESSAGE_MAX_LENGTH } from '@dealclub/shared/chat-rules';
@@ -6,10 +7,12 @@ import { lazyResolver } from '@/lib/lazy-resolver';
 import { useSimpleForm } from '@/lib/simple-form';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { TextAreaField } from '@/components/ui/choice-fields';
+import { KeptDraftNotice } from '@/components/ui/draft-notice';
 import { SubmitButton } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { codedErrorText } from '@/lib/server-errors';
+import { useDraft, useKeepDraft } from '@/lib/use-draft';
 import { useStartThread } from '../api/start-thread';
 
 /** Refusals that say why this buyer cannot write about the deal: shown as they are. */
@@ -41,15 +44,21 @@ export function MessageSellerForm({
   const translate = useFieldMessage();
   const navigate = useNavigate();
   const start = useStartThread();
-  const form = useSimpleForm<ChatMessageInput>({
-    resolver: messageResolver,
-    defaultValues: { body: '' },
-  });
+  const [defaults] = useState<ChatMessageInput>({ body: '' });
+  // A first message about the deal is kept while it is typed, per deal (and buyer written to).
+  const draft = useDraft('message-start', buyer ? `${dealId}:${buyer.id}` : dealId, defaults);
+  const form = useSimpleForm<ChatMessageInput>({ resolver: messageResolver, defaultValues: draft.initial });
+  useKeepDraft(draft, form);
   const body = form.watch('body') ?? '';
 
   async function submit(values: ChatMessageInput) {
     try {
-      const { thread } = await start.mutateAsync({ dealId, body: values.body, buyerId: buyer?.id });
+      const body = { dealId, body: values.body, buyerId: buyer?.id };
+      const { thread } = await start.mutateAsync({
+        ...body,
+        idempotencyKey: draft.keyFor(body, form.getValues()),
+      });
+      draft.saved();
       void navigate(`/chat/${encodeURIComponent(thread.threadId)}`);
     } catch (error) {
       if (applyServerErrors(form, error, t)) return;
@@ -65,6 +74,7 @@ export function MessageSellerForm({
       className="grid gap-3"
       data-testid="message-seller"
     >
+      <KeptDraftNotice draft={draft} reset={() => form.reset(defaults)} />
       {!buyer && <p className="text-slate-700">{t('chat.start.lead')}</p>}
       <TextAreaField
         label={buyer ? t('chat.start.toBuyer', { name: buyer.name }) : t('chat.start.label')}

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { Resolver } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import type { DefaultValues, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { latestCloseDate, localToday, MESSAGE_MAX_LENGTH, offerTypesFor } from '@dealclub/shared/offer-rules';
@@ -7,6 +7,7 @@ import type { OfferInput, OfferValues } from '@dealclub/shared/offers';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useSimpleForm } from '@/lib/simple-form';
 import { ChoiceGroup, TextAreaField } from '@/components/ui/choice-fields';
+import { KeptDraftNotice } from '@/components/ui/draft-notice';
 import { FormField } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { useDisclosures } from '../api/disclosures';
@@ -14,6 +15,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, numberOrNull, useFieldMessage } from '@/lib/form-helpers';
 import { codedErrorText } from '@/lib/server-errors';
+import { useDraft } from '@/lib/use-draft';
 import type { DealDetail, Offer } from '@/lib/deals';
 import { useRefreshDeal, useSubmitOffer } from '../api/offers';
 import { FormActions } from './form-actions';
@@ -27,6 +29,12 @@ const CODED_REFUSALS: readonly ErrorCode[] = [
   'OWN_DEAL',
   'LISTING_NOT_FOUND',
 ];
+
+/** What the offer form keeps of an unsent offer: its fields and the risks acknowledged. */
+interface OfferDraft {
+  values: DefaultValues<OfferInput>;
+  acknowledged: string[];
+}
 
 const schemaResolver = lazyResolver(() => import('./offer-resolvers').then((m) => m.offerSchemaResolver));
 
@@ -69,9 +77,8 @@ export function OfferForm({
   const refreshDeal = useRefreshDeal(deal.id);
   const types = offerTypesFor(deal.category);
   const startType = types.length === 1 ? types[0] : types.find((type) => type === current?.type);
-  const form = useSimpleForm<OfferInput, unknown, OfferValues>({
-    resolver: offerResolver,
-    defaultValues: {
+  const [defaults] = useState<OfferDraft>(() => ({
+    values: {
       type: startType,
       purchasePrice: current?.purchasePrice ?? null,
       entryFee: current?.entryFee ?? null,
@@ -79,6 +86,13 @@ export function OfferForm({
         current && current.estimatedCloseDate >= localToday() ? current.estimatedCloseDate : '',
       message: current?.message ?? '',
     },
+    acknowledged: [],
+  }));
+  // The offer and the risks acknowledged are kept while the buyer types (issue 33).
+  const draft = useDraft<OfferDraft>('offer', deal.id, defaults);
+  const form = useSimpleForm<OfferInput, unknown, OfferValues>({
+    resolver: offerResolver,
+    defaultValues: draft.initial.values,
   });
   const type = form.watch('type');
   const message = form.watch('message') ?? '';
@@ -87,7 +101,13 @@ export function OfferForm({
   // A creative offer acknowledges every risk of the deal's terms (issue 17); the server checks it too.
   const creativeDeal = deal.category === 'creative';
   const disclosures = useDisclosures(deal.id, creativeDeal);
-  const [acknowledged, setAcknowledged] = useState<Set<string>>(() => new Set());
+  const [acknowledged, setAcknowledged] = useState<Set<string>>(() => new Set(draft.initial.acknowledged));
+  const { keep } = draft;
+  useEffect(() => {
+    const keepAll = (values: DefaultValues<OfferInput>) => keep({ values, acknowledged: [...acknowledged] });
+    keepAll(form.getValues());
+    return form.subscribe(keepAll);
+  }, [form, keep, acknowledged]);
   const [risksError, setRisksError] = useState<string | undefined>();
   const risks = disclosures.data ?? [];
   const risksMissing =
@@ -96,12 +116,18 @@ export function OfferForm({
 
   async function submit(values: OfferValues) {
     setRisksError(undefined);
+    const body = {
+      ...values,
+      acknowledgedRisks:
+        values.type === 'creative' ? risks.filter((i) => acknowledged.has(i.key)).map((i) => i.key) : [],
+    };
     try {
-      await submitOffer.mutateAsync({
-        ...values,
-        acknowledgedRisks:
-          values.type === 'creative' ? risks.filter((i) => acknowledged.has(i.key)).map((i) => i.key) : [],
+      const idempotencyKey = draft.keyFor(body, {
+        values: form.getValues(),
+        acknowledged: [...acknowledged],
       });
+      await submitOffer.mutateAsync({ ...body, idempotencyKey });
+      draft.saved();
     } catch (error) {
       // The terms changed since the buyer read them: show the risks as they are now, to acknowledge.
       if (
@@ -160,6 +186,13 @@ export function OfferForm({
       className="grid gap-4"
       data-testid="offer-form"
     >
+      <KeptDraftNotice
+        draft={draft}
+        reset={() => {
+          form.reset(defaults.values);
+          setAcknowledged(new Set());
+        }}
+      />
       <ChoiceGroup
         legend={t('offers.form.type')}
         type="radio"

@@ -5,7 +5,7 @@
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminFeedback, FeedbackSource, FeedbackStatus, FeedbackType } from '@dealclub/shared/feedback';
-import { apiDownload, apiRequest } from '@/lib/api-client';
+import { apiDownload, apiRequest, type Keyed } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
 
 /** What the signed-in forms send (`POST /api/feedback`, multipart). */
@@ -19,14 +19,21 @@ export interface SignedInFeedback {
   screenshot?: File | null;
 }
 
-export function sendFeedback({ type, comment, page, source, screenshot }: SignedInFeedback) {
+export function sendFeedback({
+  type,
+  comment,
+  page,
+  source,
+  screenshot,
+  idempotencyKey,
+}: Keyed<SignedInFeedback>) {
   const form = new FormData();
   form.append('type', type);
   form.append('comment', comment);
   if (page) form.append('page', page);
   if (source && source !== 'widget') form.append('source', source);
   if (screenshot) form.append('screenshot', screenshot, screenshot.name);
-  return apiRequest<AdminFeedback>('/api/feedback', { method: 'POST', form });
+  return apiRequest<AdminFeedback>('/api/feedback', { method: 'POST', form, idempotencyKey });
 }
 
 export const useSendFeedback = () => useMutation({ mutationFn: sendFeedback });

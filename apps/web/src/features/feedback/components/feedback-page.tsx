@@ -4,7 +4,7 @@
  * asks for an optional e-mail and the human check (ALTCHA), and goes to the public call. The
  * server's refusals show in the user's language.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FEEDBACK_COMMENT_MAX,
@@ -14,15 +14,18 @@ import {
 } from '@dealclub/shared/feedback';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { TextAreaField } from '@/components/ui/choice-fields';
+import { KeptDraftNotice } from '@/components/ui/draft-notice';
 import { FormAlert, FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useLocaleSection } from '@/lib/i18n';
 import { codedErrorText } from '@/lib/server-errors';
 import { useSession } from '@/lib/session/session-context';
+import { useDraft } from '@/lib/use-draft';
 import { useSendFeedback, useSendPublicFeedback } from '../api/feedback';
 import { checkFeedback, commentToSend, refusalToast } from '../lib/feedback-rules';
 import { TypeChoice } from './feedback-fields';
+import { NOTHING_KEPT, type KeptFeedback } from './feedback-kept';
 import { HumanCheck } from './human-check';
 import { useFeedbackToasts } from './use-feedback-toasts';
 
@@ -54,8 +57,12 @@ const nameOf = (user: { firstName?: string | null; lastName?: string | null; ema
 function FeedbackForm({ source, signedInAs }: { source: PageSource; signedInAs: string | null }) {
   const { t } = useTranslation();
   const hintId = useId();
-  const [type, setType] = useState<FeedbackType | null>(null);
-  const [comment, setComment] = useState('');
+  // Signed in, what the user types is kept until it is sent (issue 33).
+  const kept = useDraft<KeptFeedback>('feedback-page', source, NOTHING_KEPT);
+  const [type, setType] = useState<FeedbackType | null>(kept.initial.type);
+  const [comment, setComment] = useState(kept.initial.comment);
+  const { keep } = kept;
+  useEffect(() => keep({ type, comment }), [keep, type, comment]);
   const [email, setEmail] = useState('');
   const [proof, setProof] = useState<string | null>(null);
   const [checkKey, setCheckKey] = useState(0);
@@ -90,6 +97,7 @@ function FeedbackForm({ source, signedInAs }: { source: PageSource; signedInAs: 
   }
 
   const onSuccess = () => {
+    kept.saved();
     succeeded();
     setSent(true);
   };
@@ -115,7 +123,8 @@ function FeedbackForm({ source, signedInAs }: { source: PageSource; signedInAs: 
     }
     const text = commentToSend(comment);
     if (signedIn) {
-      send.mutate({ type, comment: text, source }, { onSuccess, onError });
+      const body = { type, comment: text, source };
+      send.mutate({ ...body, idempotencyKey: kept.keyFor(body, { type, comment }) }, { onSuccess, onError });
       return;
     }
     if (!proof) {
@@ -131,6 +140,13 @@ function FeedbackForm({ source, signedInAs }: { source: PageSource; signedInAs: 
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-6">
+      <KeptDraftNotice
+        draft={kept}
+        reset={() => {
+          setType(null);
+          setComment('');
+        }}
+      />
       {failure && <FormAlert>{failure}</FormAlert>}
       {signedIn && <p className="text-slate-700">{t('feedback.page.signedInAs', { name: signedInAs })}</p>}
       <TypeChoice types={FEEDBACK_TYPES} value={type} onChoose={setType} compact />

@@ -10,10 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { FEEDBACK_COMMENT_MAX, WIDGET_FEEDBACK_TYPES, type FeedbackType } from '@dealclub/shared/feedback';
 import { TextAreaField } from '@/components/ui/choice-fields';
+import { DraftNotice } from '@/components/ui/draft-notice';
 import { toast } from '@/components/ui/use-toast';
 import { useLocaleSection } from '@/lib/i18n';
+import { useDraft, type FormDraft } from '@/lib/use-draft';
 import { useSendFeedback } from '../api/feedback';
 import { checkFeedback, commentToSend, refusalToast } from '../lib/feedback-rules';
+import { NOTHING_KEPT, type KeptFeedback } from './feedback-kept';
 import { FEEDBACK_WIDGET_ID } from './feedback-widget-id';
 import { ScreenshotInput, TypeChoice } from './feedback-fields';
 import { useFeedbackToasts } from './use-feedback-toasts';
@@ -33,7 +36,14 @@ interface Draft {
 const EMPTY: Draft = { step: 'type', type: null, comment: '', screenshot: null };
 
 export default function FeedbackWidget({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const kept = useDraft<KeptFeedback>('feedback', undefined, NOTHING_KEPT);
+  const [draft, setDraft] = useState<Draft>(() =>
+    kept.initial.type ? { ...EMPTY, ...kept.initial, step: 'form' } : EMPTY,
+  );
+  const { keep } = kept;
+  useEffect(() => {
+    keep({ type: draft.type, comment: draft.comment }, draft.screenshot ? [draft.screenshot.name] : []);
+  }, [keep, draft]);
   useEffect(() => {
     if (open) return;
     const timer = window.setTimeout(() => setDraft(EMPTY), WIDGET_RESET_MS);
@@ -41,16 +51,18 @@ export default function FeedbackWidget({ open, onClose }: { open: boolean; onClo
   }, [open]);
   const textsReady = useLocaleSection('feedback');
   if (!open || !textsReady) return null;
-  return <Panel draft={draft} setDraft={setDraft} onClose={onClose} />;
+  return <Panel draft={draft} setDraft={setDraft} kept={kept} onClose={onClose} />;
 }
 
 function Panel({
   draft,
   setDraft,
+  kept,
   onClose,
 }: {
   draft: Draft;
   setDraft: (update: (draft: Draft) => Draft) => void;
+  kept: FormDraft<KeptFeedback>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -101,6 +113,11 @@ function Panel({
       {draft.step === 'form' && draft.type && (
         <WidgetForm
           draft={draft}
+          kept={kept}
+          onDiscard={() => {
+            kept.discard();
+            setDraft(() => EMPTY);
+          }}
           onType={chooseType}
           onChange={(change) => setDraft((d) => ({ ...d, ...change }))}
           onBack={() => setDraft((d) => ({ ...d, step: 'type' }))}
@@ -125,12 +142,16 @@ function Panel({
 
 function WidgetForm({
   draft,
+  kept,
+  onDiscard,
   onType,
   onChange,
   onBack,
   onSent,
 }: {
   draft: Draft;
+  kept: FormDraft<KeptFeedback>;
+  onDiscard: () => void;
   onType: (type: FeedbackType) => void;
   onChange: (change: Partial<Draft>) => void;
   onBack: () => void;
@@ -148,15 +169,23 @@ function WidgetForm({
       toast({ title: t(keys.title), description: t(keys.description), variant: 'destructive' });
       return;
     }
+    const body = {
+      type: draft.type,
+      comment: commentToSend(draft.comment),
+      page: `${location.pathname}${location.search}`,
+    };
+    const screenshot = draft.type === 'bug' ? draft.screenshot : null;
+    const files = screenshot ? [screenshot.name] : [];
+    const idempotencyKey = kept.keyFor(
+      { ...body, files },
+      { type: draft.type, comment: draft.comment },
+      files,
+    );
     send.mutate(
-      {
-        type: draft.type,
-        comment: commentToSend(draft.comment),
-        page: `${location.pathname}${location.search}`,
-        screenshot: draft.type === 'bug' ? draft.screenshot : null,
-      },
+      { ...body, screenshot, idempotencyKey },
       {
         onSuccess: () => {
+          kept.saved();
           succeeded();
           onSent();
         },
@@ -166,6 +195,7 @@ function WidgetForm({
   };
   return (
     <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4">
+      {kept.restored && <DraftNotice draft={kept.restored} onDiscard={onDiscard} />}
       <TypeChoice types={WIDGET_FEEDBACK_TYPES} value={draft.type} onChoose={onType} compact />
       <TextAreaField
         label={t('feedback.comment')}

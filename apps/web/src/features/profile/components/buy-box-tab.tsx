@@ -37,7 +37,8 @@ function BuyBoxForm({ saved }: { saved: SavedBuyBox | null }) {
   const checkZipCodes = useZipCodesCheck();
   const save = buyBoxTab.useSave();
   const afterSave = useAfterProfileSave();
-  const { form, onSubmit } = useTabForm({
+  const { form, onSubmit, notice } = useTabForm({
+    draft: 'buyBox',
     schema: buyBoxSchema,
     saved,
     defaults,
@@ -54,6 +55,7 @@ function BuyBoxForm({ saved }: { saved: SavedBuyBox | null }) {
   return (
     <form noValidate onSubmit={onSubmit}>
       <TabSection title={t('buyBox.title')} lead={t('buyBox.lead')}>
+        {notice}
         <SelectField
           label={t('buyBox.type')}
           placeholder={t('buyBox.chooseType')}

@@ -63,7 +63,8 @@ function BuyerPreferencesForm({ saved }: { saved: SavedBuyerPreferences | null }
   const checkZipCodes = useZipCodesCheck();
   const save = buyerPreferencesTab.useSave();
   const afterSave = useAfterProfileSave();
-  const { form, onSubmit } = useTabForm({
+  const { form, onSubmit, notice } = useTabForm({
+    draft: 'buyerPreferences',
     schema: buyerPreferencesSchema,
     saved,
     defaults,
@@ -90,6 +91,7 @@ function BuyerPreferencesForm({ saved }: { saved: SavedBuyerPreferences | null }
   return (
     <form noValidate onSubmit={onSubmit}>
       <TabSection title={t('buyerPreferences.title')} lead={t('buyerPreferences.lead')}>
+        {notice}
         <TabGroup title={t('buyerPreferences.lookingFor')}>
           <ChoiceGroup
             legend={t('buyerPreferences.useCase')}

@@ -47,7 +47,8 @@ const defaults = (saved: Company): FormValues => ({
 function CompanyForm({ saved }: { saved: Company }) {
   const { t } = useTranslation();
   const save = companyTab.useSave();
-  const { form, onSubmit } = useTabForm({
+  const { form, onSubmit, notice } = useTabForm({
+    draft: 'company',
     schema: companySchema,
     saved,
     defaults,
@@ -60,6 +61,7 @@ function CompanyForm({ saved }: { saved: Company }) {
   return (
     <form noValidate onSubmit={onSubmit}>
       <TabSection title={t('company.title')} lead={t('company.lead')}>
+        {notice}
         <FormField
           label={t('company.name')}
           autoComplete="organization"

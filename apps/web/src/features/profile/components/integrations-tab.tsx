@@ -49,7 +49,8 @@ const defaults = (saved: Integration): FormValues => ({
 function WebhookForm({ saved, onSecret }: { saved: Integration; onSecret: (secret: string) => void }) {
   const { t } = useTranslation();
   const save = integrationsTab.useSave();
-  const { form, onSubmit } = useTabForm({
+  const { form, onSubmit, notice } = useTabForm({
+    draft: 'integrations',
     schema: integrationSchema,
     saved,
     defaults,
@@ -65,6 +66,7 @@ function WebhookForm({ saved, onSecret }: { saved: Integration; onSecret: (secre
   return (
     <form noValidate onSubmit={onSubmit}>
       <TabSection title={t('integrations.title')} lead={t('integrations.lead')}>
+        {notice}
         <FormField
           label={t('integrations.url')}
           type="url"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@dealclub/shared/constants';
 import { isLanguage } from '@dealclub/shared/language';
@@ -18,6 +18,7 @@ import { useSession } from '@/lib/session/session-context';
 import { SavedSearchesList } from './saved-searches-list';
 import { preferencesTab, type Preferences } from '../api/tabs';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
+import { useDraftedForm } from '../lib/forms';
 import { PushSetting } from './push-setting';
 import { TabSave, TabSection } from './tab-section';
 
@@ -42,16 +43,18 @@ export function PreferencesTab() {
 function PreferencesForm({ saved, buyer }: { saved: Preferences; buyer: boolean }) {
   const { t } = useTranslation();
   const save = preferencesTab.useSave();
-  const form = useForm<PreferencesInput>({
-    resolver: zodResolver(preferencesSchema),
-    defaultValues: saved as PreferencesInput,
-  });
+  const { form, kept, notice } = useDraftedForm<PreferencesInput>(
+    'preferences',
+    saved as PreferencesInput,
+    zodResolver(preferencesSchema) as Resolver<PreferencesInput>,
+  );
   const errors = form.formState.errors;
   const err = useFieldMessage();
 
   async function submit(values: PreferencesInput) {
     try {
       const result = await save.mutateAsync(values);
+      kept.saved(result as PreferencesInput);
       form.reset(result as PreferencesInput);
       if (isLanguage(result.languagePreference) && result.languagePreference !== i18n.resolvedLanguage) {
         await i18n.changeLanguage(result.languagePreference);
@@ -67,6 +70,7 @@ function PreferencesForm({ saved, buyer }: { saved: Preferences; buyer: boolean 
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)}>
       <TabSection title={t('preferences.title')} lead={t('preferences.lead')}>
+        {notice}
         <ChoiceGroup
           legend={t('preferences.language')}
           type="radio"

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { MAX_PICTURE_BYTES } from '@dealclub/shared/preferences';
 import { useUpdateProfile, type Profile } from '../api/profile';
 import { usePicture } from '../api/tabs';
-import { useAfterProfileSave } from '../lib/forms';
+import { useAfterProfileSave, useDraftedForm } from '../lib/forms';
 import { ImageUpload } from './image-upload';
 import { SecuritySection } from './security-section';
 import { TabSave } from './tab-section';
@@ -39,28 +39,37 @@ export function ProfileTab({ profile }: { profile: Profile }) {
   );
 }
 
+interface PersonalValues {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+}
+
 function PersonalForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
   const afterSave = useAfterProfileSave();
-  const form = useForm<ProfileInput, unknown, { firstName: string; lastName: string; phoneNumber: string }>({
-    resolver: zodResolver(profileSchema),
-    defaultValues: {
+  const { form, kept, notice } = useDraftedForm<ProfileInput, PersonalValues>(
+    'personal',
+    {
       firstName: profile.firstName,
       lastName: profile.lastName,
       phoneNumber: formatPhone(profile.phoneNumber),
     },
-  });
+    zodResolver(profileSchema) as Resolver<ProfileInput, unknown, PersonalValues>,
+  );
   const fieldError = useFieldMessage();
 
-  async function submit(values: { firstName: string; lastName: string; phoneNumber: string }) {
+  async function submit(values: PersonalValues) {
     try {
       const saved = await update.mutateAsync(values);
-      form.reset({
+      const next = {
         firstName: saved.firstName,
         lastName: saved.lastName,
         phoneNumber: formatPhone(saved.phoneNumber),
-      });
+      };
+      kept.saved(next);
+      form.reset(next);
       toast({ title: t('profile.saved') });
       await afterSave();
     } catch (e) {
@@ -72,6 +81,7 @@ function PersonalForm({ profile }: { profile: Profile }) {
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)} className={section}>
       <h2 className="text-xl font-semibold">{t('profile.personalTitle')}</h2>
+      {notice}
       <div className="grid gap-5 md:grid-cols-2">
         <FormField
           label={t('profile.firstName')}

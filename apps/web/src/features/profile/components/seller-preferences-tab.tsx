@@ -33,7 +33,8 @@ function SellerPreferencesForm({ saved }: { saved: SavedSellerPreferences }) {
   const { t } = useTranslation();
   const save = sellerPreferencesTab.useSave();
   const afterSave = useAfterProfileSave();
-  const { form, onSubmit } = useTabForm({
+  const { form, onSubmit, notice } = useTabForm({
+    draft: 'sellerPreferences',
     schema: sellerPreferencesSchema,
     saved,
     defaults,
@@ -48,6 +49,7 @@ function SellerPreferencesForm({ saved }: { saved: SavedSellerPreferences }) {
   return (
     <form noValidate onSubmit={onSubmit}>
       <TabSection title={t('sellerPreferences.title')} lead={t('sellerPreferences.lead')}>
+        {notice}
         <fieldset className="grid gap-3">
           <legend className="mb-1 text-sm font-medium text-slate-800">
             {t('sellerPreferences.markets')}

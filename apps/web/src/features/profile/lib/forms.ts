@@ -1,21 +1,31 @@
 /** What the profile tabs' forms share: the save and its outcome, and the completion redirect's next step. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback } from 'react';
-import { useForm, type DefaultValues, type FieldPath, type FieldValues } from 'react-hook-form';
+import { createElement, useCallback } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { profileTabFor } from '@dealclub/shared/profile-rules';
 import { toast } from '@/components/ui/use-toast';
+import { KeptDraftNotice } from '@/components/ui/draft-notice';
 import { applyServerErrors } from '@/lib/form-helpers';
+import { useDraft, useKeepDraft, useWatchedSource } from '@/lib/use-draft';
 import { sessionManager } from '@/lib/session/session-manager';
 
 /**
  * A profile tab's form, checked by the tab's shared schema and started from what was saved. Its
  * `onSubmit` saves (after `check`, whose field error stops the save), starts again from what the API
  * answered, says so (`savedKey`) and calls `onSaved`. A refusal puts the server's field errors on
- * their fields and, like a form the schema refuses, says it failed (`failedKey`).
+ * their fields and, like a form the schema refuses, says it failed (`failedKey`). What the user types
+ * is kept as the tab's draft (`draft`, issue 33) until it is saved; `notice` says when one came back.
  */
 export function useTabForm<Values extends FieldValues, Saved>({
+  draft,
   schema,
   saved,
   defaults,
@@ -25,6 +35,8 @@ export function useTabForm<Values extends FieldValues, Saved>({
   check,
   onSaved,
 }: {
+  /** The tab's name in its draft's key. */
+  draft: string;
   schema: Parameters<typeof zodResolver>[0];
   saved: Saved;
   defaults: (saved: Saved) => Values;
@@ -35,10 +47,11 @@ export function useTabForm<Values extends FieldValues, Saved>({
   onSaved?: (result: Saved) => void | Promise<void>;
 }) {
   const { t } = useTranslation();
-  const form = useForm<Values>({
-    resolver: zodResolver(schema) as never,
-    defaultValues: defaults(saved) as DefaultValues<Values>,
-  });
+  const { form, kept, notice } = useDraftedForm<Values>(
+    draft,
+    defaults(saved),
+    zodResolver(schema) as Resolver<Values>,
+  );
   const failed = () => toast({ title: t(failedKey), variant: 'destructive' });
 
   async function submit(values: Values) {
@@ -49,6 +62,7 @@ export function useTabForm<Values extends FieldValues, Saved>({
         return failed();
       }
       const result = await save(values);
+      kept.saved(defaults(result));
       form.reset(defaults(result));
       toast({ title: t(savedKey) });
       await onSaved?.(result);
@@ -58,7 +72,27 @@ export function useTabForm<Values extends FieldValues, Saved>({
     }
   }
 
-  return { form, onSubmit: form.handleSubmit(submit, failed) };
+  return { form, onSubmit: form.handleSubmit(submit, failed), notice };
+}
+
+/**
+ * A profile form that keeps what the user types as its draft (`profile-<name>`, issue 33) and starts
+ * from it; `notice` says when one came back, with a way to discard it. On a save, call
+ * `kept.saved(values)` with what the form starts again from.
+ */
+export function useDraftedForm<Values extends FieldValues, Output = Values>(
+  name: string,
+  defaults: Values,
+  resolver: Resolver<Values, unknown, Output>,
+) {
+  const kept = useDraft(`profile-${name}`, undefined, defaults);
+  const form = useForm<Values, unknown, Output>({
+    resolver,
+    defaultValues: kept.initial as DefaultValues<Values>,
+  });
+  useKeepDraft(kept, useWatchedSource(form));
+  const notice = createElement(KeptDraftNotice<Values>, { draft: kept, reset: () => form.reset(defaults) });
+  return { form, kept, notice };
 }
 
 /**
