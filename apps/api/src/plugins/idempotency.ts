@@ -14,7 +14,7 @@
  * roles (an `onRequest` hook), the body's validation, and — when a key is sent — the route's guard,
  * so a caller who may not act gets 401, 403 or 404 whatever key they send. It comes before the
  * routes' own pre-handlers (their rate limits), so a repeat answered again counts against no
- * budget. Then, per user and key, in one statement: a key never seen (or seen more than 24 hours
+ * budget (the `'in-handler'` routes claim after theirs, so there it does). Then, per user and key, in one statement: a key never seen (or seen more than 24 hours
  * ago) is claimed and the call runs; one seen with another method, path or body is 422
  * `IDEMPOTENCY_KEY_REUSED`; one whose first call has not been answered yet is 409
  * `IDEMPOTENCY_KEY_IN_FLIGHT` (never run twice); one answered is answered again. A 2xx answer is

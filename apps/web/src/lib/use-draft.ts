@@ -6,14 +6,27 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useSession } from '@/lib/session/session-context';
-import { readDraft, removeDraft, submissionKey, writeDraft, type Draft, type DraftAddress } from './drafts';
+import {
+  fingerprint,
+  newKey,
+  readDraft,
+  removeDraft,
+  submissionKey,
+  writeDraft,
+  type Draft,
+  type DraftAddress,
+} from './drafts';
 
 export interface FormDraft<T> {
   /** The draft found when the form mounted (the notice shows while this is set). */
   restored: Draft<T> | null;
   /** The values the form starts from: the draft's, else `defaults`. */
   initial: T;
-  /** Keeps `values` (and the names of the files chosen), or forgets the draft when they are the defaults. */
+  /**
+   * Keeps `values` (and the names of the files chosen), or forgets the draft when the values are
+   * where the form started (files alone are no draft: they are not kept). What is kept already is
+   * not written again, so a draft's age is that of the last change.
+   */
   keep: (values: T, files?: readonly string[]) => void;
   /** The `Idempotency-Key` for sending `body` from `values` (the same key again for the same body). */
   keyFor: (body: unknown, values: T, files?: readonly string[]) => string | undefined;
@@ -50,19 +63,28 @@ export function useDraft<T>(form: string, id: string | undefined, defaults: T): 
   const keep = useCallback(
     (values: T, files: readonly string[] = []) => {
       if (!address) return;
-      if (files.length === 0 && same(values, baseline.current)) {
+      if (same(values, baseline.current)) {
         removeDraft(address);
         return;
       }
-      const submission = readDraft<T>(address)?.submission;
+      const kept = readDraft<T>(address);
+      if (kept && same(kept.values, values) && same(kept.files, files)) return;
+      const submission = kept?.submission;
       writeDraft(address, { values, files: [...files], ...(submission ? { submission } : {}) });
     },
     [address],
   );
 
+  /** The key of an unchanged form's submission: not a draft, so kept only while the form is here. */
+  const unchanged = useRef<{ print: string; key: string } | null>(null);
   const keyFor = useCallback(
-    (body: unknown, values: T, files: readonly string[] = []) =>
-      address ? submissionKey(address, body, values, [...files]) : undefined,
+    (body: unknown, values: T, files: readonly string[] = []) => {
+      if (!address) return undefined;
+      if (!same(values, baseline.current)) return submissionKey(address, body, values, [...files]);
+      const print = fingerprint(JSON.stringify(body) ?? '');
+      if (unchanged.current?.print !== print) unchanged.current = { print, key: newKey() };
+      return unchanged.current.key;
+    },
     [address],
   );
 

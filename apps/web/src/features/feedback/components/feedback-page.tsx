@@ -124,7 +124,10 @@ function FeedbackForm({ source, signedInAs }: { source: PageSource; signedInAs: 
     const text = commentToSend(comment);
     if (signedIn) {
       const body = { type, comment: text, source };
-      send.mutate({ ...body, idempotencyKey: kept.keyFor(body, { type, comment }) }, { onSuccess, onError });
+      // Settled even if the page is left meanwhile: the draft must not outlive the send.
+      send
+        .mutateAsync({ ...body, idempotencyKey: kept.keyFor(body, { type, comment }) })
+        .then(onSuccess, onError);
       return;
     }
     if (!proof) {

@@ -40,15 +40,19 @@ export default function FeedbackWidget({ open, onClose }: { open: boolean; onClo
   const [draft, setDraft] = useState<Draft>(() =>
     kept.initial.type ? { ...EMPTY, ...kept.initial, step: 'form' } : EMPTY,
   );
-  const { keep } = kept;
+  const { keep, dismiss } = kept;
   useEffect(() => {
     keep({ type: draft.type, comment: draft.comment }, draft.screenshot ? [draft.screenshot.name] : []);
   }, [keep, draft]);
   useEffect(() => {
     if (open) return;
-    const timer = window.setTimeout(() => setDraft(EMPTY), WIDGET_RESET_MS);
+    const timer = window.setTimeout(() => {
+      setDraft(EMPTY);
+      // The draft went with the reset: no notice says it is back.
+      dismiss();
+    }, WIDGET_RESET_MS);
     return () => window.clearTimeout(timer);
-  }, [open]);
+  }, [open, dismiss]);
   const textsReady = useLocaleSection('feedback');
   if (!open || !textsReady) return null;
   return <Panel draft={draft} setDraft={setDraft} kept={kept} onClose={onClose} />;
@@ -176,22 +180,19 @@ function WidgetForm({
     };
     const screenshot = draft.type === 'bug' ? draft.screenshot : null;
     const files = screenshot ? [screenshot.name] : [];
+    // The screenshot's name, size and date stand for its bytes: a new picture is a new submission.
+    const picture = screenshot && [screenshot.name, screenshot.size, screenshot.lastModified];
     const idempotencyKey = kept.keyFor(
-      { ...body, files },
+      { ...body, picture },
       { type: draft.type, comment: draft.comment },
       files,
     );
-    send.mutate(
-      { ...body, screenshot, idempotencyKey },
-      {
-        onSuccess: () => {
-          kept.saved();
-          succeeded();
-          onSent();
-        },
-        onError: failed,
-      },
-    );
+    // Settled even if the widget is gone meanwhile (a navigation): the draft must not outlive the send.
+    send.mutateAsync({ ...body, screenshot, idempotencyKey }).then(() => {
+      kept.saved();
+      succeeded();
+      onSent();
+    }, failed);
   };
   return (
     <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4">
