@@ -12,7 +12,7 @@ import { CLOSING_REMINDERS_JOB, sendClosingReminders } from './modules/closing';
 import { ALERT_FAN_OUT_JOB, endExclusivity } from './modules/deals';
 import { UNREAD_EMAIL_JOB, unreadEmailHandler } from './modules/chat';
 import { COUNTER_EXPIRY_JOB, counterExpiryHandler } from './modules/offers';
-import { deliverPendingMessages, createMailTransport } from './modules/outbox';
+import { deliverPendingMessages, createMailTransport, createSmsTransport } from './modules/outbox';
 import { LAPSE_BATCH, lapseExpiredVerifications } from './modules/verifications';
 import { webhookJobHandler, WEBHOOK_JOB, SWEEP_BATCH, sweepStuckDeliveries } from './modules/webhooks';
 import { resealStoredSecrets, unreadableCount } from './modules/secrets';
@@ -50,6 +50,8 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
   const db = app.database.db;
   const logger = app.log.child({ component: 'background' });
   const transport = createMailTransport(app.config, logger);
+  // SNS, Twilio, or none: kept in the mailbox (decision 030).
+  const sms = createSmsTransport(app.config);
 
   const jobs = new JobWorker(db, { logger });
   // Job handlers are registered here as features add job types.
@@ -60,7 +62,7 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
 
   const outbox = new RepeatingTask(
     async () =>
-      (await deliverPendingMessages(db, transport, OUTBOX_BATCH, { logger })).claimed === OUTBOX_BATCH,
+      (await deliverPendingMessages(db, transport, OUTBOX_BATCH, { sms, logger })).claimed === OUTBOX_BATCH,
     (error) => logger.error({ err: error }, 'outbox delivery failed'),
   );
 
@@ -142,6 +144,7 @@ export function startBackgroundWork(app: FastifyInstance): BackgroundWork {
     async stop() {
       await Promise.all([outbox.stop(), jobs.stop(), alerts.stop()]);
       transport.close?.();
+      sms.close?.();
     },
   };
 }

@@ -66,6 +66,7 @@ describe('loadConfig', () => {
       keyPrefix: 'dealclub:ratelimit:',
       globalPerMinute: 600,
       webhookTestPerMinute: 5,
+      outboxTestPerMinute: 5,
       realtimeConnectionsPerMinute: 300,
     });
     expect(
@@ -75,6 +76,7 @@ describe('loadConfig', () => {
         RATE_LIMIT_KEY_PREFIX: 'staging:rl:',
         GLOBAL_RATE_LIMIT_PER_MINUTE: '1200',
         WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE: '2',
+        OUTBOX_TEST_RATE_LIMIT_PER_MINUTE: '3',
         REALTIME_CONNECTIONS_PER_MINUTE: '50',
       }).rateLimits,
     ).toEqual({
@@ -82,6 +84,7 @@ describe('loadConfig', () => {
       keyPrefix: 'staging:rl:',
       globalPerMinute: 1200,
       webhookTestPerMinute: 2,
+      outboxTestPerMinute: 3,
       realtimeConnectionsPerMinute: 50,
     });
     expect(() => loadConfig({ GLOBAL_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/GLOBAL_RATE_LIMIT_PER_MINUTE/);
@@ -141,5 +144,98 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).realtime.secret).toBe(
       loadConfig({ NODE_ENV: 'test' }).realtime.secret,
     );
+  });
+
+  describe('SMS providers (decision 030)', () => {
+    const twilio = {
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15125550100',
+    };
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems;
+      }
+      throw new Error('the configuration was accepted');
+    };
+
+    it('keeps SMS in the mailbox when SMS_PROVIDER is unset or empty', () => {
+      expect(loadConfig({}).sms).toEqual({ provider: 'mailbox' });
+      expect(loadConfig({ SMS_PROVIDER: '', TWILIO_AUTH_TOKEN: 'ignored' }).sms).toEqual({
+        provider: 'mailbox',
+      });
+    });
+
+    it('refuses an unknown SMS_PROVIDER', () => {
+      expect(problems({ SMS_PROVIDER: 'carrier-pigeon' })).toEqual([
+        'SMS_PROVIDER: sns or twilio (empty: SMS is kept in the mailbox)',
+      ]);
+      expect(() => loadConfig({ SMS_PROVIDER: 'SNS' })).toThrow(/SMS_PROVIDER/);
+    });
+
+    it('reads Twilio, its API base defaulting to Twilio’s own, and names each missing credential', () => {
+      const config = loadConfig({ ...twilio, NODE_ENV: 'production' }).sms;
+      expect(config).toMatchObject({
+        provider: 'twilio',
+        accountSid: twilio.TWILIO_ACCOUNT_SID,
+        authToken: 'token',
+        from: '+15125550100',
+      });
+      expect(config.provider === 'twilio' && config.apiBase).toMatch(/^https:\/\/[a-z.]+$/);
+      expect(
+        loadConfig({ ...twilio, NODE_ENV: 'production', TWILIO_API_BASE: 'http://127.0.0.1:9/' }).sms,
+      ).toMatchObject({ apiBase: 'http://127.0.0.1:9' });
+
+      expect(problems({ ...twilio, TWILIO_AUTH_TOKEN: '', NODE_ENV: 'production' })).toEqual([
+        'TWILIO_AUTH_TOKEN: required with SMS_PROVIDER=twilio',
+      ]);
+      expect(problems({ SMS_PROVIDER: 'twilio', NODE_ENV: 'production' })).toEqual([
+        'TWILIO_ACCOUNT_SID: required with SMS_PROVIDER=twilio',
+        'TWILIO_AUTH_TOKEN: required with SMS_PROVIDER=twilio',
+        'TWILIO_FROM: required with SMS_PROVIDER=twilio',
+      ]);
+      expect(() => loadConfig({ ...twilio, TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(/TWILIO_ACCOUNT_SID/);
+      expect(() => loadConfig({ ...twilio, TWILIO_FROM: '512-555-0100' })).toThrow(/TWILIO_FROM/);
+      expect(() => loadConfig({ ...twilio, TWILIO_API_BASE: 'not a url' })).toThrow(/TWILIO_API_BASE/);
+    });
+
+    it('reads SNS: AWS_REGION required, SNS_ENDPOINT optional, a half of an access key named', () => {
+      expect(loadConfig({ SMS_PROVIDER: 'sns', AWS_REGION: 'us-east-1' }).sms).toEqual({
+        provider: 'sns',
+        region: 'us-east-1',
+        endpoint: undefined,
+      });
+      expect(
+        loadConfig({ SMS_PROVIDER: 'sns', AWS_REGION: 'eu-west-2', SNS_ENDPOINT: 'http://127.0.0.1:4566' })
+          .sms,
+      ).toEqual({ provider: 'sns', region: 'eu-west-2', endpoint: 'http://127.0.0.1:4566' });
+      expect(problems({ SMS_PROVIDER: 'sns' })).toEqual(['AWS_REGION: required with SMS_PROVIDER=sns']);
+      expect(problems({ SMS_PROVIDER: 'sns', AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'AKID' })).toEqual([
+        'AWS_SECRET_ACCESS_KEY: required with AWS_ACCESS_KEY_ID',
+      ]);
+      expect(problems({ SMS_PROVIDER: 'sns', AWS_REGION: 'us-east-1', AWS_SECRET_ACCESS_KEY: 's' })).toEqual([
+        'AWS_ACCESS_KEY_ID: required with AWS_SECRET_ACCESS_KEY',
+      ]);
+      expect(() => loadConfig({ SMS_PROVIDER: 'sns', AWS_REGION: 'Virginia' })).toThrow(/AWS_REGION/);
+    });
+
+    it('reaches only a loopback fake of the provider when NODE_ENV is test', () => {
+      expect(problems({ NODE_ENV: 'test', ...twilio })).toEqual([
+        'TWILIO_API_BASE: required when NODE_ENV is test, at 127.0.0.1 (a local fake of the provider)',
+      ]);
+      expect(() =>
+        loadConfig({ NODE_ENV: 'test', ...twilio, TWILIO_API_BASE: 'https://twilio.example.test' }),
+      ).toThrow(/TWILIO_API_BASE/);
+      expect(
+        loadConfig({ NODE_ENV: 'test', ...twilio, TWILIO_API_BASE: 'http://127.0.0.1:9' }).sms,
+      ).toMatchObject({ provider: 'twilio' });
+      expect(problems({ NODE_ENV: 'test', SMS_PROVIDER: 'sns', AWS_REGION: 'us-east-1' })).toEqual([
+        'SNS_ENDPOINT: required when NODE_ENV is test, at 127.0.0.1 (a local fake of the provider)',
+      ]);
+    });
   });
 });

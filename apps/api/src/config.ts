@@ -21,6 +21,12 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** An AWS region's name: us-east-1, eu-west-2, ap-southeast-1, … */
+const AWS_REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d$/;
+
+/** Where SMS goes (decision 030); unset, it is kept in the mailbox. */
+export const SMS_PROVIDERS = ['sns', 'twilio'] as const;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),
@@ -59,7 +65,7 @@ const EnvSchema = z.object({
   COGNITO_CLIENT_ID: optionalString,
   COGNITO_REGION: z
     .string()
-    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'an AWS region such as us-east-2')
+    .regex(AWS_REGION_PATTERN, 'an AWS region such as us-east-2')
     .default('us-east-2'),
   COGNITO_ENDPOINT: z
     .url()
@@ -88,6 +94,7 @@ const EnvSchema = z.object({
   PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   GLOBAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  OUTBOX_TEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   REALTIME_CONNECTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_KEY_PREFIX: z
     .string()
@@ -116,6 +123,29 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString.transform((v) => v ?? 'DealClub <no-reply@dealclub.local>'),
+  SMS_PROVIDER: optionalString.pipe(
+    z.enum(SMS_PROVIDERS, { error: 'sns or twilio (empty: SMS is kept in the mailbox)' }).optional(),
+  ),
+  AWS_REGION: optionalString.pipe(
+    z.string().regex(AWS_REGION_PATTERN, 'an AWS region such as us-east-1').optional(),
+  ),
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
+  SNS_ENDPOINT: optionalString.pipe(z.url().optional()),
+  TWILIO_ACCOUNT_SID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'AC and 32 hexadecimal digits')
+      .optional(),
+  ),
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(\+[1-9]\d{6,14}|\d{5,6})$/, 'a phone number in E.164 (+15125550100) or a short code')
+      .optional(),
+  ),
+  TWILIO_API_BASE: optionalString.pipe(z.url().optional()),
   DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(14),
   CLOSING_REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(9),
   CLOSING_REMINDERS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
@@ -229,6 +259,8 @@ export interface Config {
     smtpUrl: string | undefined;
     from: string;
   };
+  /** Where SMS goes (decision 030). */
+  sms: SmsConfig;
   alerts: {
     /** The hour (UTC, 0–23) daily digests go out, and weekly summaries on Mondays. */
     digestHour: number;
@@ -276,9 +308,27 @@ export interface RateLimitConfig {
   globalPerMinute: number;
   /** 'Send test event' (the offer webhook's) per user. */
   webhookTestPerMinute: number;
+  /** The admin Outbox's 'Send a test message' per admin. */
+  outboxTestPerMinute: number;
   /** New realtime (WebSocket) connections per client address. */
   realtimeConnectionsPerMinute: number;
 }
+
+/**
+ * SMS delivery (decision 030): `mailbox` keeps every SMS in the admin mailbox (no `SMS_PROVIDER`);
+ * `sns` publishes through Amazon SNS with the SDK's usual credentials; `twilio` posts to Twilio's
+ * Messages API. `endpoint` / `apiBase` point the provider elsewhere (the tests' loopback fakes).
+ */
+export type SmsConfig =
+  | { provider: 'mailbox' }
+  | { provider: 'sns'; region: string; endpoint: string | undefined }
+  | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string };
+
+/**
+ * Twilio's public API: the default of `TWILIO_API_BASE` (its one mention in the project), never
+ * reached by the tests, which must name a loopback fake (smsConfig).
+ */
+const TWILIO_DEFAULT_API_BASE = 'https://api.twilio.com';
 
 /** Web Push (DECISIONS.md, Matching and alerts: push): off unless the VAPID keys are set. */
 export interface PushConfig {
@@ -389,6 +439,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     deals: { exclusivityHours: e.EXCLUSIVITY_HOURS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms: smsConfig(e),
     alerts: { digestHour: e.DIGEST_HOUR },
     closing: {
       reminderHour: e.CLOSING_REMINDER_HOUR,
@@ -408,6 +459,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keyPrefix: e.RATE_LIMIT_KEY_PREFIX,
       globalPerMinute: e.GLOBAL_RATE_LIMIT_PER_MINUTE,
       webhookTestPerMinute: e.WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE,
+      outboxTestPerMinute: e.OUTBOX_TEST_RATE_LIMIT_PER_MINUTE,
       realtimeConnectionsPerMinute: e.REALTIME_CONNECTIONS_PER_MINUTE,
     },
     version: readVersion(),
@@ -438,6 +490,49 @@ function secretsConfig(e: z.infer<typeof EnvSchema>): SecretsSettings {
   if (!e.SECRETS_KEY && e.DATABASE_URL) problems.push(SECRETS_KEY_REQUIRED);
   if (problems.length) throw new ConfigError(problems);
   return { keys, keyFile: path.resolve(e.DATA_DIR, KEY_FILE_NAME) };
+}
+
+/** Is `url` on this machine's loopback (127.0.0.1, ::1, localhost)? */
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === '127.0.0.1' || host === '[::1]' || host === 'localhost';
+}
+
+function smsConfig(e: z.infer<typeof EnvSchema>): SmsConfig {
+  if (!e.SMS_PROVIDER) return { provider: 'mailbox' };
+  const problems: string[] = [];
+  const required = (name: string, value: string | undefined) => {
+    if (!value) problems.push(`${name}: required with SMS_PROVIDER=${e.SMS_PROVIDER}`);
+  };
+  // Tests never reach a real provider: with NODE_ENV=test the provider must be a loopback fake.
+  const loopbackInTests = (name: string, value: string | undefined) => {
+    if (e.NODE_ENV === 'test' && (!value || !isLoopbackUrl(value)))
+      problems.push(`${name}: required when NODE_ENV is test, at 127.0.0.1 (a local fake of the provider)`);
+  };
+  if (e.SMS_PROVIDER === 'sns') {
+    required('AWS_REGION', e.AWS_REGION);
+    // The SDK's usual credentials (environment, profile, role) are looked up when it first sends;
+    // a key id without its secret, or the reverse, is a mistake that can be named now.
+    if (e.AWS_ACCESS_KEY_ID && !e.AWS_SECRET_ACCESS_KEY)
+      problems.push('AWS_SECRET_ACCESS_KEY: required with AWS_ACCESS_KEY_ID');
+    if (e.AWS_SECRET_ACCESS_KEY && !e.AWS_ACCESS_KEY_ID)
+      problems.push('AWS_ACCESS_KEY_ID: required with AWS_SECRET_ACCESS_KEY');
+    loopbackInTests('SNS_ENDPOINT', e.SNS_ENDPOINT);
+    if (problems.length) throw new ConfigError(problems);
+    return { provider: 'sns', region: e.AWS_REGION!, endpoint: e.SNS_ENDPOINT };
+  }
+  required('TWILIO_ACCOUNT_SID', e.TWILIO_ACCOUNT_SID);
+  required('TWILIO_AUTH_TOKEN', e.TWILIO_AUTH_TOKEN);
+  required('TWILIO_FROM', e.TWILIO_FROM);
+  loopbackInTests('TWILIO_API_BASE', e.TWILIO_API_BASE);
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    provider: 'twilio',
+    accountSid: e.TWILIO_ACCOUNT_SID!,
+    authToken: e.TWILIO_AUTH_TOKEN!,
+    from: e.TWILIO_FROM!,
+    apiBase: (e.TWILIO_API_BASE ?? TWILIO_DEFAULT_API_BASE).replace(/\/+$/, ''),
+  };
 }
 
 function pushConfig(e: z.infer<typeof EnvSchema>): PushConfig {

@@ -4,6 +4,7 @@
  */
 import type { Seed } from './db/seed';
 import { demoAlertsSeed } from './modules/alerts';
+import { demoClubSeed } from './modules/analytics';
 import { closingBackfillSeed, demoClosingSeed } from './modules/closing';
 import { demoDealsSeed } from './modules/deals';
 import { demoFeedbackSeed } from './modules/feedback';
@@ -32,4 +33,6 @@ export const DEMO_SEEDS: readonly Seed[] = [
   demoAlertsSeed,
   demoRoadmapSeed,
   demoFeedbackSeed,
+  // Last: the club's history reads the demo deals, its activity the roadmap items and help content.
+  demoClubSeed,
 ];

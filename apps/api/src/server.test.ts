@@ -118,6 +118,19 @@ describe('server start-up', () => {
     expect(server.output().stderr).toMatch(/DealClub could not start: Invalid configuration:\n\s+- PORT/);
   });
 
+  it('refuses SMS_PROVIDER=twilio without TWILIO_AUTH_TOKEN, naming it (decision 030)', async () => {
+    const server = runServer({
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+      TWILIO_FROM: '+15125550100',
+      TWILIO_API_BASE: 'http://127.0.0.1:9',
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output().stderr).toBe(
+      'DealClub could not start: Invalid configuration:\n  - TWILIO_AUTH_TOKEN: required with SMS_PROVIDER=twilio\n',
+    );
+  });
+
   it('refuses a server database without SECRETS_KEY, in every mode, saying how to make one', async () => {
     // What a restart with another DATA_DIR met before: a new key file, and no sign-in working.
     const server = runServer({
@@ -160,6 +173,10 @@ describe('server start-up', () => {
     let url = await listeningUrl(server);
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
+    // No SMS provider: the banner says where SMS goes (decision 030).
+    expect(server.output().stdout).toContain(
+      '  SMS: kept in the mailbox, not sent (SMS_PROVIDER is not set); admins read it in the Outbox',
+    );
 
     // The demo's room in closing: the seller ticks a milestone and adds a document; each is
     // acknowledged, then the process is killed without a chance to flush anything.

@@ -13,6 +13,7 @@ import { serveBackupRequests } from './db/backup';
 import { openSecretBox, type SecretBox } from './lib/secret-box';
 import type { FileStorage } from './lib/storage';
 import { checkStoredSecrets, resealStoredSecrets, UnopenableSecretsError } from './modules/secrets';
+import { smsDeliveryLine } from './modules/outbox';
 
 /** A start-up failure is one readable line on stderr and exit code 1, never a stack-trace loop. */
 function fail(message: string): never {
@@ -104,6 +105,7 @@ async function main() {
       : config.identity.mode === 'aws'
         ? `  Sign in: ${url}/auth (AWS Cognito pool ${config.identity.userPoolId})`
         : '  Sign-in is disabled: AWS Cognito is not properly configured (COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID)',
+    `  SMS: ${smsDeliveryLine(config.sms)}`,
   ];
   if (config.seedDemo && config.identity.mode === 'embedded') {
     const summary = DEMO_SEEDS.flatMap((s) => s.summary ?? []);

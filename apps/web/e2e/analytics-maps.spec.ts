@@ -99,6 +99,8 @@ test.describe('the buyer map', () => {
     await expectTotal(summary, request, '', all);
     await expect(summary).toContainText('Last updated');
     await expect(page.getByTestId('map-legend')).toContainText('Average monthly payment');
+    // The legend says what a budget cap filters on.
+    await expect(page.getByTestId('map-legend-budget')).toContainText("the buyer's pre-approval amount");
 
     // A click on the ZIP's bubble zooms the map and narrows the list.
     const bubble = page.getByRole('button', { name: new RegExp(`^ZIP ${ZIP}: 2 buyers`) });
@@ -113,8 +115,13 @@ test.describe('the buyer map', () => {
     await expect(list).toContainText('$2,500');
 
     // The budget cap and the room minimums apply together, and stay in the address.
-    await page.getByLabel('Budget').selectOption({ label: 'Up to $500K' });
+    await page.getByLabel('Budget cap (pre-approval)').selectOption({ label: 'Up to $500K' });
     await expect(list.getByTestId('buyer-list-total')).toHaveText('1 buyer');
+    await expect(page.getByTestId('map-legend-budget')).toContainText('Pre-approved for at most $500K');
+    // The demo club's buyers who stated no budget are counted apart, not silently dropped.
+    await expect(summary.getByTestId('buyer-map-without-budget')).toContainText(
+      /^[\d,]+ buyers? without a stated budget, not counted under this cap$/,
+    );
     await expect(list.getByText('Nico Northern')).toHaveCount(0);
     await expect(summary).not.toContainText(`${all} buyer`);
     await expectTotal(summary, request, 'maxPrice=500000', underCap);

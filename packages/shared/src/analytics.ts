@@ -24,8 +24,9 @@ function oneOf<T extends readonly number[]>(values: T, message: string) {
  * The buyer map's filters (`GET /api/analytics/buyers`, core §9: budget caps 500K … 3M, bed and
  * bath minimums 1+ to 4+). They narrow the buyers by what their buyer preferences say: a budget cap
  * keeps those pre-approved for at most that amount, a minimum those who want at least that many
- * rooms; a buyer who left the figure empty is not known to fit, so a filter leaves them out.
- * `zipCode` narrows the buyer list to one ZIP (the map's ZIPs stay all shown).
+ * rooms; a buyer who left the figure empty is not known to fit, so a filter leaves them out. The
+ * answer counts the buyers who stated no budget apart (`buyersWithoutBudget`), so a cap never drops
+ * them silently. `zipCode` narrows the buyer list to one ZIP (the map's ZIPs stay all shown).
  */
 export const buyerAnalyticsQuery = z.object({
   maxPrice: oneOf(BUDGET_CAPS, 'analytics.validation.maxPrice'),
@@ -107,6 +108,21 @@ export interface BuyerListItem {
   maxDownPayment: number | null;
   maxMonthlyPayment: number | null;
   certified: boolean;
+}
+
+/** `GET /api/analytics/buyers`: the map's ZIPs, its totals and a page of the buyer list. */
+export interface BuyerMapAnswer {
+  /** Every ZIP of the map: on the first page of the whole list only, else null. */
+  zips: BuyerZip[] | null;
+  /** Buyers on the map under the filters (each once). */
+  totalBuyers: number;
+  /**
+   * Buyers who stated no budget (no pre-approval amount) among those the room filters keep: left
+   * out by a budget cap (the cap is on the pre-approval amount), part of `totalBuyers` without one.
+   */
+  buyersWithoutBudget: number;
+  lastUpdated: string | null;
+  buyers: { items: BuyerListItem[]; nextCursor: string | null; total: number };
 }
 
 /** A market of the owners club (`GET /api/analytics/owners`): how many owners serve it, and its place. */

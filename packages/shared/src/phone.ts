@@ -14,3 +14,12 @@ export function formatPhone(value: string | null | undefined): string {
   if (!digits) return value ?? '';
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
+
+/**
+ * The number as SMS providers take it, E.164 (DECISIONS.md, Demo data and delivery): +1 and the 10
+ * digits; null when it is not a US number.
+ */
+export function toE164(input: string): string | null {
+  const digits = normalizePhone(input);
+  return digits ? `+1${digits}` : null;
+}

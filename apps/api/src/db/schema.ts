@@ -268,6 +268,14 @@ export const outbox = pgTable(
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * The SMS provider's (or SMTP server's) own code for the latest failure: SNS's error code
+     * (`InvalidParameter`), Twilio's numeric code (`21211`), the SMTP reply code; or
+     * `OUTCOME_UNKNOWN` for an SMS whose sender stopped mid-send (decision 030).
+     */
+    providerCode: text('provider_code'),
+    /** The provider's id of the message it accepted: SNS's MessageId, Twilio's SID. */
+    providerMessageId: text('provider_message_id'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

@@ -6,9 +6,9 @@ import {
   readDraft,
   removeDraft,
   removeUserDrafts,
-  submissionKey,
   writeDraft,
 } from './drafts';
+import { submissionKey } from './draft-submission';
 
 const rosa = { userId: 'u1', form: 'offer', id: 'deal-1' };
 const sam = { userId: 'u2', form: 'offer', id: 'deal-1' };

@@ -70,6 +70,10 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
     en: () => import('virtual:locales/en/feedbackAdmin'),
     es: () => import('virtual:locales/es/feedbackAdmin'),
   },
+  outboxAdmin: {
+    en: () => import('virtual:locales/en/outboxAdmin'),
+    es: () => import('virtual:locales/es/outboxAdmin'),
+  },
   analytics: {
     en: () => import('virtual:locales/en/analytics'),
     es: () => import('virtual:locales/es/analytics'),
@@ -89,6 +93,18 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
   mfa: {
     en: () => import('virtual:locales/en/mfa'),
     es: () => import('virtual:locales/es/mfa'),
+  },
+  drafts: {
+    en: () => import('virtual:locales/en/drafts'),
+    es: () => import('virtual:locales/es/drafts'),
+  },
+  dealForm: {
+    en: () => import('virtual:locales/en/dealForm'),
+    es: () => import('virtual:locales/es/dealForm'),
+  },
+  legal: {
+    en: () => import('virtual:locales/en/legal'),
+    es: () => import('virtual:locales/es/legal'),
   },
 };
 

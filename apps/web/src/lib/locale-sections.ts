@@ -27,6 +27,8 @@ export const LOCALE_SECTIONS = {
   feedback: ['feedback'],
   /** The admin's Feedback tab. */
   feedbackAdmin: ['feedbackAdmin'],
+  /** The admin's Outbox tab: 'Send a test message' and the provider's answer. */
+  outboxAdmin: ['outboxAdmin'],
   /** `/buyers`, `/zip/{zip}/analytics` and `/deals/{id}/analytics`. */
   analytics: ['analyticsScreens'],
   /** `/map-optimization-demo`. */
@@ -37,6 +39,12 @@ export const LOCALE_SECTIONS = {
   closing: ['closing'],
   /** Two-step sign-in: the sign-in's code and set-up steps, the profile's Security section. */
   mfa: ['mfa'],
+  /** The notice of a form that started from a kept draft (shown only when one came back). */
+  drafts: ['drafts'],
+  /** `/deals/new` and `/deals/{id}/edit`: the deal form, its photos and its upload. */
+  dealForm: ['dealForm'],
+  /** The terms, privacy and accessibility pages. */
+  legal: ['legal'],
 } as const;
 
 export type LocaleSection = keyof typeof LOCALE_SECTIONS;

@@ -45,13 +45,13 @@ describe('useDraft', () => {
     expect(readDraft(at)).toBeNull();
   });
 
-  it('gives an unchanged form a key of its own without leaving a draft to restore', () => {
+  it('gives an unchanged form a key of its own without leaving a draft to restore', async () => {
     const { result } = renderHook(() => useDraft('deal-new', undefined, EMPTY), { wrapper });
-    const first = result.current.keyFor({ street: '' }, EMPTY);
+    const first = await result.current.keyFor({ street: '' }, EMPTY);
     expect(first).toBeTruthy();
-    expect(result.current.keyFor({ street: '' }, EMPTY)).toBe(first);
+    expect(await result.current.keyFor({ street: '' }, EMPTY)).toBe(first);
     expect(readDraft(at)).toBeNull();
-    const typed = result.current.keyFor({ street: '12 Oak' }, { street: '12 Oak' });
+    const typed = await result.current.keyFor({ street: '12 Oak' }, { street: '12 Oak' });
     expect(typed).not.toBe(first);
     expect(readDraft(at)?.submission?.key).toBe(typed);
   });

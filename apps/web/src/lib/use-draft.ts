@@ -6,16 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useSession } from '@/lib/session/session-context';
-import {
-  fingerprint,
-  newKey,
-  readDraft,
-  removeDraft,
-  submissionKey,
-  writeDraft,
-  type Draft,
-  type DraftAddress,
-} from './drafts';
+import { readDraft, removeDraft, writeDraft, type Draft, type DraftAddress } from './drafts';
 
 export interface FormDraft<T> {
   /** The draft found when the form mounted (the notice shows while this is set). */
@@ -29,7 +20,7 @@ export interface FormDraft<T> {
    */
   keep: (values: T, files?: readonly string[]) => void;
   /** The `Idempotency-Key` for sending `body` from `values` (the same key again for the same body). */
-  keyFor: (body: unknown, values: T, files?: readonly string[]) => string | undefined;
+  keyFor: (body: unknown, values: T, files?: readonly string[]) => Promise<string | undefined>;
   /**
    * The form was saved: the draft goes, and the notice with it. `values` (else the defaults) are
    * where the form starts again from: values equal to them are no draft.
@@ -78,8 +69,9 @@ export function useDraft<T>(form: string, id: string | undefined, defaults: T): 
   /** The key of an unchanged form's submission: not a draft, so kept only while the form is here. */
   const unchanged = useRef<{ print: string; key: string } | null>(null);
   const keyFor = useCallback(
-    (body: unknown, values: T, files: readonly string[] = []) => {
+    async (body: unknown, values: T, files: readonly string[] = []) => {
       if (!address) return undefined;
+      const { fingerprint, newKey, submissionKey } = await import('./draft-submission');
       if (!same(values, baseline.current)) return submissionKey(address, body, values, [...files]);
       const print = fingerprint(JSON.stringify(body) ?? '');
       if (unchanged.current?.print !== print) unchanged.current = { print, key: newKey() };

@@ -6,7 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { publicBuyerName } from '@dealclub/shared/analytics';
+import { publicBuyerName, type BuyerMapAnswer } from '@dealclub/shared/analytics';
 import { buyBoxes, buyerPreferences, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { callAs, createUser, type TestUser } from '../../test/auth';
@@ -183,32 +183,7 @@ describe('the public ZIP analytics', () => {
   });
 });
 
-interface BuyerMap {
-  zips:
-    | {
-        zipCode: string;
-        lat: number;
-        lng: number;
-        buyerCount: number;
-        averageDownPayment: number | null;
-        averageMonthlyPayment: number | null;
-      }[]
-    | null;
-  totalBuyers: number;
-  lastUpdated: string | null;
-  buyers: {
-    items: {
-      id: string;
-      firstName: string;
-      lastName: string;
-      maxDownPayment: number | null;
-      maxMonthlyPayment: number | null;
-      certified: boolean;
-    }[];
-    nextCursor: string | null;
-    total: number;
-  };
-}
+type BuyerMap = BuyerMapAnswer;
 
 describe('the buyer map', () => {
   async function map(seller: TestUser, query = '') {
@@ -251,6 +226,8 @@ describe('the buyer map', () => {
         },
       ]);
       expect(body.totalBuyers).toBe(3);
+      // Ben (no pre-approval amount) and Cy (no buyer preferences) stated no budget.
+      expect(body.buyersWithoutBudget).toBe(2);
       expect(body.lastUpdated).toBe('2026-01-03T00:00:00.000Z');
       expect(body.buyers).toEqual({
         items: [
@@ -309,6 +286,35 @@ describe('the buyer map', () => {
       buyers: { items: [], total: 0 },
     });
   });
+
+  it(
+    'counts the buyers who stated no budget apart: a budget cap leaves them out, never silently',
+    { tags: ['server'] },
+    async () => {
+      const { a, ben } = await market();
+      const seller = await createUser(a, { roles: ['originator'] });
+      // The cap is on the pre-approval amount: Ana ($400,000) is under it; Ben and Cy stated none.
+      const capped = await map(seller, '?maxPrice=500000');
+      expect(capped.totalBuyers).toBe(1);
+      expect(capped.buyersWithoutBudget).toBe(2);
+      // The other filters still apply to them: Cy has no preferences (no bedrooms), Ben wants 2.
+      expect((await map(seller, '?maxPrice=500000&minBedrooms=2')).buyersWithoutBudget).toBe(1);
+      expect((await map(seller, '?maxPrice=500000&minBedrooms=3')).buyersWithoutBudget).toBe(0);
+      // A budget stated later moves Ben under (or over) the cap, and out of the count.
+      await save(a, ben, 'buyer-preferences', {
+        ...austin,
+        zipCodes: ['78701'],
+        bedrooms: 2,
+        preApproved: true,
+        preApprovedAmount: 450_000,
+      });
+      const after = await map(seller, '?maxPrice=500000');
+      expect(after.totalBuyers).toBe(2);
+      expect(after.buyersWithoutBudget).toBe(1);
+      // The list of one ZIP keeps the map's figures.
+      expect((await map(seller, '?maxPrice=500000&zipCode=78702')).buyersWithoutBudget).toBe(1);
+    },
+  );
 
   it('narrows the list to a ZIP, the map’s totals still of every ZIP', async () => {
     const { a, ben } = await market();

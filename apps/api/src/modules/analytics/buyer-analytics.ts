@@ -4,7 +4,8 @@
  * and the time of their newest change. Two readers:
  * - the public ZIP analytics of one ZIP (`/zip/{zipCode}/analytics`: first name and last initial);
  * - the seller side's buyer map (`/buyers`): every ZIP at once, under the budget and room filters,
- *   with a list of the buyers in name order, a page at a time.
+ *   with a list of the buyers in name order, a page at a time, and how many buyers stated no budget
+ *   (a budget cap is on the pre-approval amount: those without one are counted apart).
  *
  * Both are aggregates in SQL, kept in memory per answer and used while the buyers' data version holds:
  * the newest `updated_at` of buyer preferences and buy boxes (read on every request, one index
@@ -39,10 +40,13 @@ const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 /** SQL: the active buyer-side user `u` (preferences `bp` and buy box `bb` left-joined to it). */
 const isActiveBuyer = sql.raw(`u.is_active and u.roles && '${BUYER_ROLES}'::text[]`);
 
-/** SQL: the map's filters on the buyer's preferences `bp`, as placeholders (the statement's shape). */
-function filtersSql(filters: BuyerAnalyticsFilters): SQL {
+/**
+ * SQL: the map's filters on the buyer's preferences `bp`, as placeholders (the statement's shape).
+ * `budget: false` leaves the budget cap out (the count of buyers who stated no budget).
+ */
+function filtersSql(filters: BuyerAnalyticsFilters, { budget = true } = {}): SQL {
   const parts: SQL[] = [];
-  if (filters.maxPrice !== undefined)
+  if (budget && filters.maxPrice !== undefined)
     parts.push(sql`bp.pre_approved_amount <= ${sql.placeholder('maxPrice')}::integer`);
   if (filters.minBedrooms !== undefined)
     parts.push(sql`bp.bedrooms >= ${sql.placeholder('minBedrooms')}::integer`);
@@ -81,6 +85,11 @@ export interface BuyerMap {
   counts: Map<string, number>;
   /** Buyers on the map (each once, however many ZIPs they name). */
   total: number;
+  /**
+   * Buyers who would be on the map under the room filters but stated no budget (no pre-approval
+   * amount): left out by a budget cap, so counted apart rather than silently dropped.
+   */
+  withoutBudget: number;
   lastUpdated: string | null;
 }
 
@@ -240,7 +249,7 @@ export class BuyerAnalytics {
       const withZips = !afterId && !filters.zipCode;
       const total = filters.zipCode ? (map.counts.get(filters.zipCode) ?? 0) : map.total;
       return new CachedBody(
-        `{"zips":${withZips ? map.zipsJson : 'null'},"totalBuyers":${map.total},"lastUpdated":${JSON.stringify(map.lastUpdated)},"buyers":${JSON.stringify(pageOf(rows, limit, total))}}`,
+        `{"zips":${withZips ? map.zipsJson : 'null'},"totalBuyers":${map.total},"buyersWithoutBudget":${map.withoutBudget},"lastUpdated":${JSON.stringify(map.lastUpdated)},"buyers":${JSON.stringify(pageOf(rows, limit, total))}}`,
       );
     });
   }
@@ -250,6 +259,7 @@ export class BuyerAnalytics {
     return this.mapCache.get(filtersKey(filters), version, async () => {
       const [row] = (await this.mapStatement(filters).execute(filterParams(filters))) as unknown as {
         total: number;
+        withoutBudget: number;
         lastUpdated: string | null;
         zips: string;
       }[];
@@ -258,6 +268,7 @@ export class BuyerAnalytics {
         zipsJson: row?.zips ?? '[]',
         counts: new Map(zips.map((z) => [z.zipCode, z.buyerCount])),
         total: Number(row?.total ?? 0),
+        withoutBudget: Number(row?.withoutBudget ?? 0),
         lastUpdated: row?.lastUpdated ?? null,
       };
     });
@@ -299,12 +310,22 @@ export class BuyerAnalytics {
           group by l.zip
         )
         select (select count(*)::int from buyers) as total,
+          (select count(*)::int from users u
+            left join buyer_preferences bp on bp.user_id = u.id
+            left join buy_boxes bb on bb.user_id = u.id
+            where ${isActiveBuyer} and (cardinality(bp.zip_codes) > 0 or cardinality(bb.zip_codes) > 0)
+              and bp.pre_approved_amount is null ${filtersSql(filters, { budget: false })}) as "withoutBudget",
           (select to_char(max(updated) at time zone 'UTC', ${sql.raw(ISO_UTC)}) from buyers) as "lastUpdated",
           (select coalesce(json_agg(json_build_object('zipCode', g.zip, 'lat', z.latitude, 'lng', z.longitude,
               'buyerCount', g.buyers, 'averageDownPayment', g.down, 'averageMonthlyPayment', g.monthly)
               order by g.zip), '[]')::text
             from by_zip g join zip_codes z on z.zip = g.zip) as zips`;
-      statement = rawStatement(this.db, 'buyer_map', query, ['total', 'lastUpdated', 'zips']);
+      statement = rawStatement(this.db, 'buyer_map', query, [
+        'total',
+        'withoutBudget',
+        'lastUpdated',
+        'zips',
+      ]);
       this.mapStatements.set(shape, statement);
     }
     return statement;

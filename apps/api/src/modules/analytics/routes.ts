@@ -85,6 +85,7 @@ const BuyerMapBody = z.object({
     )
     .nullable(),
   totalBuyers: z.number(),
+  buyersWithoutBudget: z.number(),
   lastUpdated: z.string().nullable(),
   buyers: z.object({
     items: z.array(
@@ -237,7 +238,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
           'The buyer map (seller side): buyers per ZIP code with their average maximum payments, under ' +
           'the budget and room filters, and the buyers in name order a page at a time (zipCode narrows ' +
           'the list to one ZIP). `zips` comes with the first page of the whole list only (null with a ' +
-          'cursor or a zipCode: the map is the same for every page), with an ETag',
+          'cursor or a zipCode: the map is the same for every page), with an ETag. A budget cap ' +
+          '(maxPrice) keeps the buyers pre-approved for at most that amount; `buyersWithoutBudget` ' +
+          'counts the buyers who stated no pre-approval amount (left out by a cap, included without one)',
         ...auth,
         querystring: buyerAnalyticsQuery.extend(PageQuery),
         response: { 200: BuyerMapBody },

@@ -61,6 +61,10 @@ async function createArticle(admin: TestUser, input: HelpArticleInput): Promise<
 const highlighted = (snippet: HelpSnippet) =>
   snippet.highlights.map(({ start, end }) => snippet.text.slice(start, end).toLowerCase());
 
+/** The highlighted words of a snippet, as written. */
+const asWritten = (snippet: HelpSnippet) =>
+  snippet.highlights.map(({ start, end }) => snippet.text.slice(start, end));
+
 const vote = (kind: 'articles' | 'qa', id: string, helpful: unknown, options: Partial<InjectOptions> = {}) =>
   app.inject({
     method: 'POST',
@@ -248,6 +252,102 @@ describe('full-text search', { tags: ['server'] }, () => {
     expect(second.items.map((a) => a.title.text)).toEqual(['Escrow step 3']);
     expect(second.nextCursor).toBeNull();
     expect((await search('escrow')).total).toBe(5);
+  });
+});
+
+describe('accent-insensitive search', { tags: ['server'] }, () => {
+  describe('in the shipped content', () => {
+    const shipped = sharedTestApp({}, async (shared) => {
+      await runSeeds(shared.database.db, [helpCentreSeed]);
+    });
+    beforeEach(() => {
+      app = shipped().app;
+    });
+    const slugs = async (path: 'articles' | 'qa', q: string) =>
+      (
+        await get<HelpList<HelpArticleSummary>>(
+          `/api/help/${path}?q=${encodeURIComponent(q)}&lang=es&limit=100`,
+        )
+      ).items
+        .map((item) => item.slug)
+        .sort();
+
+    it('finds without accents, in any case, what the Spanish word finds with them', async () => {
+      // A trailing space: whole words, so only the spelling can make them match.
+      expect(await slugs('articles', 'financiación ')).toHaveLength(6);
+      for (const [accented, typed] of [
+        ['financiación', 'financiacion'],
+        ['financiación', 'FINANCIACION'],
+        ['negociación', 'NEGOCIACION'],
+        ['crédito', 'credito'],
+        ['opción', 'opcion'],
+        ['garantía', 'garantia'],
+        ['compañía', 'compania'],
+      ] as const) {
+        for (const path of ['articles', 'qa'] as const) {
+          expect(await slugs(path, `${typed} `), `${path}: ${typed}`).toEqual(
+            await slugs(path, `${accented} `),
+          );
+        }
+      }
+      expect(await slugs('articles', 'credito ')).toHaveLength(2);
+      expect(await slugs('articles', 'opcion ')).toHaveLength(4);
+      // While typed, as a prefix, too.
+      expect(await slugs('articles', 'financiacion')).toEqual(await slugs('articles', 'financiación '));
+    });
+  });
+
+  it('highlights the words as written, accents and capitals included', async () => {
+    const { admin } = await helpApp();
+    await createArticle(
+      admin,
+      article({
+        title: { en: 'Negotiating at the café', es: 'Negociación y financiación del vendedor' },
+        body: {
+          en: 'Bring your resume to the CAFÉ where the seller waits.',
+          es: 'La compañía revisa tu crédito y cada opción de financiación antes de la NEGOCIACIÓN.',
+        },
+      }),
+    );
+    await createArticle(admin, article());
+
+    for (const q of ['NEGOCIACION ', 'negociacion ', 'negociación ', 'Negociacion']) {
+      const found = await search(q, 'es');
+      expect(
+        found.items.map((a) => a.title.text),
+        q,
+      ).toEqual(['Negociación y financiación del vendedor']);
+      expect(asWritten(found.items[0]!.title), q).toEqual(['Negociación']);
+      expect(asWritten(found.items[0]!.snippet), q).toEqual(['NEGOCIACIÓN']);
+    }
+    const financing = (await search('financiacion ', 'es')).items[0]!;
+    expect(asWritten(financing.title)).toEqual(['financiación']);
+    expect(asWritten(financing.snippet)).toEqual(['financiación']);
+    for (const [q, word] of [
+      ['credito ', 'crédito'],
+      ['OPCION ', 'opción'],
+    ] as const) {
+      const found = await search(q, 'es');
+      expect(found.total, q).toBe(1);
+      expect(asWritten(found.items[0]!.snippet), q).toEqual([word]);
+    }
+    // Both articles write 'compañía': an 'ñ' and an accent.
+    const companies = await search('compania ', 'es');
+    expect(companies.items.map((a) => asWritten(a.snippet))).toEqual([['compañía'], ['compañía']]);
+
+    // English: case aside, and an accent typed or not.
+    for (const q of ['cafe ', 'CAFÉ ', 'Café']) {
+      const found = await search(q);
+      expect(found.total, q).toBe(1);
+      expect(asWritten(found.items[0]!.title), q).toEqual(['café']);
+      expect(asWritten(found.items[0]!.snippet), q).toEqual(['CAFÉ']);
+    }
+    const resume = await search('résumé ');
+    expect(resume.total).toBe(1);
+    expect(asWritten(resume.items[0]!.snippet)).toEqual(['resume']);
+    expect(asWritten((await search('NEGOTIATING ')).items[0]!.title)).toEqual(['Negotiating']);
+    // Spanish words are still not searched in the English texts.
+    expect((await search('negociacion ')).total).toBe(0);
   });
 });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { markdownToPlainText, openingWords, parseHeadline, slugFrom, tsqueryText } from './search-text';
+import {
+  markdownToPlainText,
+  openingWords,
+  parseHeadline,
+  slugFrom,
+  spellings,
+  tsqueryTerms,
+  withoutAccents,
+} from './search-text';
 
 describe('markdownToPlainText', () => {
   it('keeps the words a reader sees and drops the Markdown', () => {
@@ -28,22 +36,67 @@ describe('markdownToPlainText', () => {
   });
 });
 
-describe('tsqueryText', () => {
-  it('joins the words with AND, the last one as a prefix while it is typed', () => {
-    expect(tsqueryText('Counter OFFER')).toBe('counter & offer:*');
-    expect(tsqueryText('counter offer ')).toBe('counter & offer');
-    expect(tsqueryText('¿Cómo hago una oferta?')).toBe('cómo & hago & una & oferta:*');
+describe('tsqueryTerms', () => {
+  const typed = (query: string) => tsqueryTerms(query, 'en')?.map((term) => term.typed) ?? null;
+
+  it('reads the words, the last one as a prefix while it is typed', () => {
+    expect(typed('Counter OFFER')).toEqual(['counter', 'offer:*']);
+    expect(typed('counter offer ')).toEqual(['counter', 'offer']);
+    expect(tsqueryTerms('¿Cómo hago una oferta?', 'es')!.map((term) => term.typed)).toEqual([
+      'cómo',
+      'hago',
+      'una',
+      'oferta:*',
+    ]);
+  });
+
+  it('searches every spelling of a word, the prefix too', () => {
+    expect(tsqueryTerms('NEGOCIACION', 'es')).toEqual([
+      {
+        typed: 'negociacion:*',
+        spellings: [
+          'negociacion:*',
+          'ñegociacion:*',
+          'negociacíon:*',
+          'ñegociacíon:*',
+          'negociación:*',
+          'ñegociación:*',
+        ].join(' | '),
+      },
+    ]);
   });
 
   it('leaves out every character of the tsquery syntax', () => {
-    expect(tsqueryText("a' & !b | c:* <-> (d)")).toBe('a & b & c & d:*');
-    expect(tsqueryText(' !&|() ')).toBeNull();
+    expect(typed("a' & !b | c:* <-> (d)")).toEqual(['a', 'b', 'c', 'd:*']);
+    expect(tsqueryTerms(' !&|() ', 'es')).toBeNull();
   });
 
   it('reads at most 12 words', () => {
-    expect(tsqueryText(Array.from({ length: 20 }, (_, i) => `w${i}`).join(' '))!.split(' & ')).toHaveLength(
-      12,
-    );
+    expect(typed(Array.from({ length: 20 }, (_, i) => `w${i}`).join(' '))).toHaveLength(12);
+  });
+});
+
+describe('spellings', () => {
+  it('puts back an accent on the last syllable, a tilde, or a diaeresis', () => {
+    expect(spellings('financiacion', 'es')).toContain('financiación');
+    expect(spellings('garantias', 'es')).toContain('garantías');
+    expect(spellings('ano', 'es')).toEqual(['ano', 'año', 'anó', 'añó']);
+    expect(spellings('compania', 'es')).toContain('compañía');
+    expect(spellings('verguenza', 'es')).toContain('vergüenza');
+    expect(spellings('cafe', 'en')).toContain('café');
+  });
+
+  it('never on a last syllable that bears no written accent, nor on an earlier one', () => {
+    // A word ending in another consonant is stressed on its last syllable without an accent; an
+    // accent further back is in the stem, which the stemmer unaccents anyway.
+    expect(spellings('propiedad', 'es')).toEqual(['propiedad']);
+    expect(spellings('credito', 'es')).toEqual(['credito', 'creditó']);
+  });
+
+  it('takes a word typed with an accent as typed; in English also without it', () => {
+    expect(spellings('financiación', 'es')).toEqual(['financiación']);
+    expect(spellings('café', 'en')).toEqual(['café', 'cafe']);
+    expect(withoutAccents('Financiación, año, pingüino')).toBe('Financiacion, ano, pinguino');
   });
 });
 

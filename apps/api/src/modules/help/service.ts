@@ -31,8 +31,9 @@ import {
   openingWords,
   parseHeadline,
   slugFrom,
-  tsqueryText,
+  tsqueryTerms,
   withoutMarkers,
+  type QueryTerm,
 } from './search-text';
 
 type HelpTable = typeof helpArticles;
@@ -80,6 +81,20 @@ export interface HelpItemInput {
 const CONFIG = { en: 'english', es: 'spanish' } as const;
 const regconfig = (lang: Language) => sql`${CONFIG[lang]}::regconfig`;
 
+/**
+ * The `tsquery` of a search in `lang`: every word, in any of its spellings (accents aside), and no
+ * word that is a stop word as typed. One expression, so the search stays one statement.
+ */
+function searchQuery(lang: Language, terms: QueryTerm[]): SQL {
+  return sql.join(
+    terms.map(
+      ({ typed, spellings }) =>
+        sql`(case when numnode(to_tsquery(${regconfig(lang)}, ${typed})) = 0 then ''::tsquery else to_tsquery(${regconfig(lang)}, ${spellings}) end)`,
+    ),
+    sql` && `,
+  );
+}
+
 /** A column of `lang`. */
 function column(t: HelpTable, field: 'title' | 'body' | 'plain' | 'search', lang: Language) {
   const es = lang === 'es';
@@ -125,9 +140,9 @@ export interface HelpListItem {
 }
 
 /**
- * Published items in `lang`: with a search, those matching every word (the last as a prefix), best
- * first by `ts_rank` with highlighted title and passages; without, in the help centre's order
- * with their opening words.
+ * Published items in `lang`: with a search, those matching every word (the last as a prefix, accents
+ * aside), best first by `ts_rank` with highlighted title and passages; without, in the help
+ * centre's order with their opening words.
  */
 export async function listPublished(
   db: Db,
@@ -139,8 +154,8 @@ export async function listPublished(
   const search = column(t, 'search', lang);
   const title = column(t, 'title', lang);
   const plain = column(t, 'plain', lang);
-  const text = query.q ? tsqueryText(query.q) : null;
-  const tsquery = text === null ? null : sql`to_tsquery(${regconfig(lang)}, ${text})`;
+  const terms = query.q ? tsqueryTerms(query.q, lang) : null;
+  const tsquery = terms === null ? null : sql`(${searchQuery(lang, terms)})`;
   const conditions: SQL[] = [eq(t.published, true)];
   if (query.category) conditions.push(eq(t.category, query.category));
   if (tsquery) conditions.push(sql`${search} @@ ${tsquery}`);

@@ -8,16 +8,29 @@
  * server never holds a transaction open (with the embedded database that would stall every request).
  * No column was added for this: `sent_at` is the time of the latest attempt until the message is
  * sent, then the time it was sent. A row left `sending` by a crashed instance is taken again once
- * `leaseMs` has passed, so a message is delivered at least once.
+ * `leaseMs` has passed, so an e-mail (and an SMS that is only kept) is delivered at least once.
+ *
+ * An SMS through a provider (SNS, Twilio) is never sent twice (decision 030): neither takes an
+ * idempotency key, so a row found `sending` after its lease — its sender stopped between the claim
+ * and the settle, and cannot say whether the provider took it — is `failed` with the code
+ * `OUTCOME_UNKNOWN` instead of being sent again. A provider's 4xx fails the message at once, with
+ * its code in `provider_code`; a 5xx, a 429 or a timeout is retried with the backoff, and quiet
+ * hours hold every retry (the claim checks them).
  */
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 import type { Backoff, WorkLogger } from '../jobs';
 import { errorText } from '../jobs';
 import { QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from './enqueue-message';
-import { keepSmsTransport, type MailTransport, type SmsTransport } from './transports';
+import {
+  keepSmsTransport,
+  ProviderError,
+  type DeliveryReceipt,
+  type MailTransport,
+  type SmsTransport,
+} from './transports';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -36,6 +49,19 @@ export interface DeliveryOptions {
   logger?: WorkLogger;
 }
 
+export interface ClaimOptions extends Pick<DeliveryOptions, 'backoff' | 'leaseMs'> {
+  /**
+   * SMS goes through a provider that may not be asked twice: an SMS row left `sending` is not taken
+   * again (see {@link abandonInterruptedSms}).
+   */
+  smsSendsOnce?: boolean;
+}
+
+/** `provider_code` of an SMS whose sender stopped mid-send: it may or may not have gone out. */
+export const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';
+const INTERRUPTED =
+  'the sender stopped during this attempt; not sent again, as the provider may have taken it';
+
 export interface DeliveryResult {
   claimed: number;
   sent: number;
@@ -52,7 +78,7 @@ const DEFAULT_LEASE_MS = 15 * 60_000;
 export async function claimPendingMessages(
   db: Db,
   limit: number,
-  options: Pick<DeliveryOptions, 'backoff' | 'leaseMs'> = {},
+  options: ClaimOptions = {},
 ): Promise<OutboxRow[]> {
   if (limit < 1) return [];
   const { baseMs, maxMs } = options.backoff ?? DEFAULT_OUTBOX_BACKOFF;
@@ -79,6 +105,13 @@ export async function claimPendingMessages(
           and(
             eq(outbox.status, 'sending'),
             lt(outbox.sentAt, sql`now() - ${leaseMs} * interval '1 millisecond'`),
+            // Through a provider an SMS is never sent again blindly (abandonInterruptedSms).
+            options.smsSendsOnce ? ne(outbox.channel, 'sms') : undefined,
+            // A kept SMS taken over keeps the quiet hours too.
+            or(
+              isNull(outbox.quietZone),
+              sql`extract(hour from now() at time zone ${outbox.quietZone}) between ${QUIET_UNTIL_HOUR} and ${QUIET_FROM_HOUR - 1}`,
+            ),
           ),
         ),
       )
@@ -103,6 +136,33 @@ export async function claimPendingMessages(
 }
 
 /**
+ * SMS rows a stopped sender left `sending` past their lease, when SMS goes through a provider: each
+ * is `failed` with {@link OUTCOME_UNKNOWN}, not sent again — the provider may have taken it, and
+ * neither SNS nor Twilio can be asked to take a message only once. Returns the rows it failed.
+ */
+export async function abandonInterruptedSms(
+  db: Db,
+  options: Pick<DeliveryOptions, 'leaseMs'> = {},
+): Promise<OutboxRow[]> {
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  return db
+    .update(outbox)
+    .set({
+      status: 'failed',
+      providerCode: OUTCOME_UNKNOWN,
+      lastError: INTERRUPTED,
+    })
+    .where(
+      and(
+        eq(outbox.status, 'sending'),
+        eq(outbox.channel, 'sms'),
+        lt(outbox.sentAt, sql`now() - ${leaseMs} * interval '1 millisecond'`),
+      ),
+    )
+    .returning();
+}
+
+/**
  * Claims up to `limit` due messages and hands each to its transport: e-mail to `transport`, SMS to
  * `options.sms`. Transport errors are recorded on the message, never thrown.
  */
@@ -114,8 +174,19 @@ export async function deliverPendingMessages(
 ): Promise<DeliveryResult> {
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const sms = options.sms ?? keepSmsTransport;
-  const claimed = await claimPendingMessages(db, limit, options);
-  const result: DeliveryResult = { claimed: claimed.length, sent: 0, kept: 0, retried: 0, failed: 0 };
+  const smsSendsOnce = !sms.keepsMessages;
+  const result: DeliveryResult = { claimed: 0, sent: 0, kept: 0, retried: 0, failed: 0 };
+  if (smsSendsOnce) {
+    for (const row of await abandonInterruptedSms(db, options)) {
+      options.logger?.error(
+        { messageId: row.id, template: row.template, attempts: row.attempts, provider: sms.provider },
+        'SMS left sending by a stopped sender: failed, not sent again (it may have gone out)',
+      );
+      result.failed += 1;
+    }
+  }
+  const claimed = await claimPendingMessages(db, limit, { ...options, smsSendsOnce });
+  result.claimed = claimed.length;
 
   const settle = (row: OutboxRow, values: PgUpdateSetSource<typeof outbox>) =>
     db
@@ -126,40 +197,64 @@ export async function deliverPendingMessages(
 
   for (const row of claimed) {
     const keeps = row.channel === 'sms' ? sms.keepsMessages : transport.keepsMessages;
+    let receipt: DeliveryReceipt | void;
     try {
       // The claim counts the attempt: past the maximum means the last attempt never reported back.
       if (row.attempts > maxAttempts) throw new Error(`attempt ${maxAttempts} did not finish`);
-      if (row.channel === 'email') {
-        await transport.send({
-          to: row.recipient,
-          subject: row.subject,
-          text: row.body,
-          ...(row.html ? { html: row.html } : {}),
-          ...(row.headers ? { headers: row.headers } : {}),
-        });
-      } else if (row.channel === 'sms') {
-        await sms.send({ to: row.recipient, text: row.body });
-      } else {
-        throw new Error(`Unknown channel "${row.channel}"`);
-      }
+      receipt = await sendRow(row, transport, sms);
     } catch (error) {
       const message = errorText(error);
-      const last = row.attempts >= maxAttempts;
+      const provider = error instanceof ProviderError ? error : undefined;
+      // A provider's refusal of the message itself (a 4xx) is final: trying again cannot help.
+      const last = row.attempts >= maxAttempts || Boolean(provider?.permanent);
       options.logger?.[last ? 'error' : 'warn'](
-        { messageId: row.id, template: row.template, attempts: row.attempts, error: message },
-        last ? 'message delivery failed for the last time' : 'message delivery failed; will retry',
+        {
+          messageId: row.id,
+          template: row.template,
+          attempts: row.attempts,
+          error: message,
+          ...(provider?.code ? { providerCode: provider.code } : {}),
+        },
+        provider?.permanent
+          ? 'message refused by the provider; not retried'
+          : last
+            ? 'message delivery failed for the last time'
+            : 'message delivery failed; will retry',
       );
-      await settle(row, { status: last ? 'failed' : 'pending', lastError: message });
+      await settle(row, {
+        status: last ? 'failed' : 'pending',
+        lastError: message,
+        providerCode: provider?.code ?? null,
+      });
       result[last ? 'failed' : 'retried'] += 1;
       continue;
     }
+    const providerMessageId = receipt?.providerMessageId ?? null;
     if (keeps) {
       await settle(row, { status: 'kept', sentAt: null });
       result.kept += 1;
     } else {
-      await settle(row, { status: 'sent', sentAt: sql`now()` });
+      await settle(row, { status: 'sent', sentAt: sql`now()`, providerMessageId });
       result.sent += 1;
     }
   }
   return result;
+}
+
+/** Hands one claimed row to its channel's transport. */
+export function sendRow(
+  row: OutboxRow,
+  transport: MailTransport,
+  sms: SmsTransport,
+): Promise<DeliveryReceipt | void> {
+  if (row.channel === 'email')
+    return transport.send({
+      to: row.recipient,
+      subject: row.subject,
+      text: row.body,
+      ...(row.html ? { html: row.html } : {}),
+      ...(row.headers ? { headers: row.headers } : {}),
+    });
+  if (row.channel === 'sms') return sms.send({ to: row.recipient, text: row.body });
+  return Promise.reject(new Error(`Unknown channel "${row.channel}"`));
 }

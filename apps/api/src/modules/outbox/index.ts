@@ -1,6 +1,6 @@
 /** The public entry of modules/outbox: what other modules may import from it. */
-export { claimPendingMessages, deliverPendingMessages } from './deliver';
+export { abandonInterruptedSms, claimPendingMessages, deliverPendingMessages } from './deliver';
 export { enqueueMessage, type OutgoingMessage, QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from './enqueue-message';
 export { notifyUser } from './notify-user';
-export { createMailTransport, smtpTransport } from './transports';
+export { createMailTransport, createSmsTransport, smsDeliveryLine, smtpTransport } from './transports';
 export { smsSendAfter, STATE_TIME_ZONES, timeZoneOf, wallClock, zonedTime } from './quiet-hours';

@@ -1,15 +1,32 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxTestResult } from '@dealclub/shared/outbox';
 import { outbox } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createUser } from '../../test/auth';
+import { startFakeSmtpServer, type FakeSmtpServer } from '../../test/fake-smtp';
+import {
+  FAKE_AWS,
+  FAKE_TWILIO,
+  startFakeSns,
+  startFakeTwilio,
+  twilioError,
+  verifySigV4,
+  type FakeProvider,
+} from '../../test/fake-sms';
 import { deliverPendingMessages } from './deliver';
 import { mailboxTransport } from './transports';
 
 let app: FastifyInstance;
+let fake: FakeProvider | undefined;
+let smtp: FakeSmtpServer | undefined;
 afterEach(async () => {
   await app?.close();
+  await fake?.close();
+  await smtp?.close();
+  fake = smtp = undefined;
+  vi.unstubAllEnvs();
 });
 
 interface Page {
@@ -67,6 +84,8 @@ describe('GET /api/admin/outbox', () => {
       status: 'kept',
       attempts: 1,
       lastError: null,
+      providerCode: null,
+      providerMessageId: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       sentAt: null,
     });
@@ -203,5 +222,225 @@ describe('GET /api/admin/outbox', () => {
     expect(first.body.total).toBe(30);
     expect(first.body.nextCursor).not.toBeNull();
     expect((await list('?limit=100', admin.headers)).body.items).toHaveLength(30);
+  });
+});
+
+describe('POST /api/admin/outbox/test', () => {
+  const sendTest = (headers: Record<string, string>, body: unknown) =>
+    app.inject({ method: 'POST', url: '/api/admin/outbox/test', headers, payload: body as object });
+
+  it(
+    'keeps the test message in the mailbox without a provider, and lists it',
+    { tags: ['server'] },
+    async () => {
+      app = await createTestApp();
+      const admin = await createUser(app, { roles: ['admin'] });
+
+      const sms = await sendTest(admin.headers, { channel: 'sms', to: '(512) 555-0199' });
+      expect(sms.statusCode).toBe(200);
+      expect(sms.headers['cache-control']).toBe('no-store');
+      expect(sms.json()).toEqual({
+        channel: 'sms',
+        to: '+15125550199',
+        provider: 'mailbox',
+        status: 'kept',
+        outboxId: expect.any(String),
+        providerMessageId: null,
+        providerCode: null,
+        message: null,
+      });
+      const email = (await sendTest(admin.headers, { channel: 'email', to: ' ada@example.test ' })).json();
+      expect(email).toMatchObject({
+        channel: 'email',
+        to: 'ada@example.test',
+        provider: 'mailbox',
+        status: 'kept',
+      });
+
+      const listed = (await app.inject({ url: '/api/admin/outbox', headers: admin.headers })).json() as Page;
+      expect(listed.items).toEqual([
+        expect.objectContaining({
+          id: (email as OutboxTestResult).outboxId,
+          recipient: 'ada@example.test',
+          template: 'outbox_test',
+          status: 'kept',
+          subject: 'DealClub test message',
+        }),
+        expect.objectContaining({
+          id: (sms.json() as OutboxTestResult).outboxId,
+          channel: 'sms',
+          recipient: '5125550199',
+          template: 'outbox_test',
+          status: 'kept',
+        }),
+      ]);
+      // Settled: the worker has nothing to do.
+      expect((await deliverPendingMessages(app.database.db, mailboxTransport(), 10)).claimed).toBe(0);
+    },
+  );
+
+  it('sends through SNS at once and answers its MessageId', async () => {
+    const sns = await startFakeSns();
+    fake = sns;
+    // The SDK's usual credentials: here the environment's.
+    vi.stubEnv('AWS_ACCESS_KEY_ID', FAKE_AWS.accessKeyId);
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', FAKE_AWS.secretAccessKey);
+    app = await createTestApp({ SMS_PROVIDER: 'sns', AWS_REGION: 'us-east-1', SNS_ENDPOINT: sns.url });
+    const admin = await createUser(app, { roles: ['admin'] });
+
+    const res = await sendTest(admin.headers, { channel: 'sms', to: '512-555-0199' });
+    expect(res.json()).toEqual({
+      channel: 'sms',
+      to: '+15125550199',
+      provider: 'sns',
+      status: 'sent',
+      outboxId: expect.any(String),
+      providerMessageId: sns.messageIds[0],
+      providerCode: null,
+      message: null,
+    });
+    expect(sns.received).toHaveLength(1);
+    expect(sns.received[0]!.form).toMatchObject({
+      Action: 'Publish',
+      PhoneNumber: '+15125550199',
+      Message: 'This is a test message from DealClub. If you received it, delivery works.',
+    });
+    expect(verifySigV4(sns.received[0]!, FAKE_AWS.secretAccessKey).valid).toBe(true);
+    const [row] = await app.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, (res.json() as OutboxTestResult).outboxId));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, providerMessageId: sns.messageIds[0] });
+  });
+
+  it('answers Twilio’s refusal with its code and words, in the admin’s language', async () => {
+    const twilio = await startFakeTwilio();
+    fake = twilio;
+    twilio.script.push(twilioError(400, 21610, 'Attempt to send to unsubscribed recipient'));
+    app = await createTestApp({
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
+      TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
+      TWILIO_FROM: FAKE_TWILIO.from,
+      TWILIO_API_BASE: twilio.url,
+    });
+    const admin = await createUser(app, { roles: ['admin'], language: 'es' });
+
+    const res = await sendTest(admin.headers, { channel: 'sms', to: '5125550199' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      provider: 'twilio',
+      status: 'failed',
+      providerMessageId: null,
+      providerCode: '21610',
+      message: 'Attempt to send to unsubscribed recipient',
+    });
+    expect(twilio.received[0]!.form).toEqual({
+      To: '+15125550199',
+      From: FAKE_TWILIO.from,
+      Body: 'Este es un mensaje de prueba de DealClub. Si lo recibiste, el envío funciona.',
+    });
+    // One attempt, not retried: the row is failed with the code.
+    const [row] = await app.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, (res.json() as OutboxTestResult).outboxId));
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, providerCode: '21610' });
+
+    // E-mail still goes by its own transport (no SMTP here: kept).
+    expect(
+      (await sendTest(admin.headers, { channel: 'email', to: 'ada@example.test' })).json(),
+    ).toMatchObject({
+      provider: 'mailbox',
+      status: 'kept',
+    });
+    expect(twilio.received).toHaveLength(1);
+  });
+
+  it('sends e-mail through SMTP and answers the Message-ID', async () => {
+    smtp = await startFakeSmtpServer();
+    app = await createTestApp({ SMTP_URL: smtp.url });
+    const admin = await createUser(app, { roles: ['admin'] });
+    const res = await sendTest(admin.headers, { channel: 'email', to: 'ada@example.test' });
+    expect(res.json()).toMatchObject({
+      channel: 'email',
+      to: 'ada@example.test',
+      provider: 'smtp',
+      status: 'sent',
+      providerMessageId: expect.stringMatching(/^<.+>$/),
+    });
+    expect(smtp.received.map((m) => m.to)).toEqual([['ada@example.test']]);
+    expect(smtp.received[0]!.headers.subject).toBe('DealClub test message');
+
+    smtp.options.refuse = { stage: 'RCPT', reply: '550 5.1.1 No such user' };
+    expect(
+      (await sendTest(admin.headers, { channel: 'email', to: 'nobody@example.test' })).json(),
+    ).toMatchObject({
+      provider: 'smtp',
+      status: 'failed',
+      providerCode: '550',
+      message: expect.stringContaining('No such user'),
+    });
+  });
+
+  it('validates the channel and the recipient: an e-mail address or a US phone number', async () => {
+    app = await createTestApp();
+    const admin = await createUser(app, { roles: ['admin'] });
+    for (const body of [
+      {},
+      { channel: 'sms' },
+      { channel: 'fax', to: '5125550199' },
+      { channel: 'sms', to: 'ada@example.test' },
+      { channel: 'sms', to: '+44 20 7946 0958' },
+      { channel: 'email', to: '5125550199' },
+      { channel: 'email', to: '' },
+      { channel: 'email', to: `${'a'.repeat(250)}@example.test` },
+    ]) {
+      const res = await sendTest(admin.headers, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    // The field's message is a locale key the form shows in the admin's language.
+    const phone = (await sendTest(admin.headers, { channel: 'sms', to: '123' })).json() as {
+      errors: { path: string; key?: string }[];
+    };
+    expect(phone.errors).toEqual([
+      expect.objectContaining({ path: 'to', key: 'outboxAdmin.validation.phone' }),
+    ]);
+    const email = (await sendTest(admin.headers, { channel: 'email', to: 'ada' })).json() as typeof phone;
+    expect(email.errors).toEqual([
+      expect.objectContaining({ path: 'to', key: 'outboxAdmin.validation.email' }),
+    ]);
+    expect(await app.database.db.select().from(outbox)).toEqual([]);
+  });
+
+  it('refuses everyone but admins, before reading the body', async () => {
+    app = await createTestApp();
+    const buyer = await createUser(app, { roles: ['buyer'] });
+    const owner = await createUser(app, { roles: ['owner'] });
+    expect((await sendTest({}, { channel: 'sms', to: '5125550199' })).statusCode).toBe(401);
+    for (const user of [buyer, owner]) {
+      for (const body of [{ channel: 'sms', to: '5125550199' }, {}]) {
+        const res = await sendTest(user.headers, body);
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
+      }
+    }
+    expect(await app.database.db.select().from(outbox)).toEqual([]);
+  });
+
+  it('is rate-limited per admin', async () => {
+    app = await createTestApp({ OUTBOX_TEST_RATE_LIMIT_PER_MINUTE: '2' });
+    const admin = await createUser(app, { roles: ['admin'] });
+    const other = await createUser(app, { roles: ['admin'] });
+    const body = { channel: 'email', to: 'ada@example.test' };
+    expect((await sendTest(admin.headers, body)).statusCode).toBe(200);
+    expect((await sendTest(admin.headers, body)).statusCode).toBe(200);
+    const limited = await sendTest(admin.headers, body);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await sendTest(other.headers, body)).statusCode).toBe(200);
+    expect(await app.database.db.select().from(outbox)).toHaveLength(3);
   });
 });

@@ -1,14 +1,21 @@
 /**
  * The development mailbox (DECISIONS.md, E-mail and SMS): admins read every outgoing message and
- * what became of it. Without SMTP this is where e-mail ends up (status `kept`).
+ * what became of it. Without SMTP this is where e-mail ends up (status `kept`), and without an SMS
+ * provider every SMS. 'Send a test message' (API.md, delivery; decision 030) sends one message at
+ * once through the configured transport and answers what the provider said.
  */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '@dealclub/shared/constants';
+import { outboxTestResultSchema, outboxTestSchema } from '@dealclub/shared/outbox';
 import { outbox } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { ADMIN_ONLY } from '../../plugins/access';
+import { requireUser } from '../../plugins/auth';
+import { perUserLimit } from '../../plugins/rate-limit';
+import { sendTestMessage } from './send-test-message';
+import { createMailTransport, createSmsTransport } from './transports';
 
 const OutboxMessage = z.object({
   id: z.string(),
@@ -21,6 +28,10 @@ const OutboxMessage = z.object({
   status: z.string(),
   attempts: z.number(),
   lastError: z.string().nullable(),
+  /** The provider's code for the latest failure (`InvalidParameter`, `21211`, `OUTCOME_UNKNOWN`, …). */
+  providerCode: z.string().nullable(),
+  /** The provider's id of the message it took (SNS MessageId, Twilio SID, SMTP Message-ID). */
+  providerMessageId: z.string().nullable(),
   createdAt: z.string(),
   /** When it was sent; null unless `sent`. */
   sentAt: z.string().nullable(),
@@ -42,6 +53,15 @@ const OutboxQuery = z.object({
 });
 
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const testLimit = perUserLimit(app, 'outbox-test', app.config.rateLimits.outboxTestPerMinute);
+  // The transports the outbox worker uses, made the same way (background.ts).
+  const mail = createMailTransport(app.config, app.log);
+  const sms = createSmsTransport(app.config);
+  app.addHook('onClose', async () => {
+    mail.close?.();
+    sms.close?.();
+  });
+
   app.get(
     '/api/admin/outbox',
     {
@@ -91,12 +111,40 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
           status: row.status,
           attempts: row.attempts,
           lastError: row.lastError,
+          providerCode: row.providerCode,
+          providerMessageId: row.providerMessageId,
           createdAt: row.createdAt.toISOString(),
           sentAt: row.status === 'sent' && row.sentAt ? row.sentAt.toISOString() : null,
         })),
         nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!) : null,
         total: counted?.n ?? 0,
       };
+    },
+  );
+
+  app.post(
+    '/api/admin/outbox/test',
+    {
+      config: ADMIN_ONLY,
+      preHandler: testLimit,
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Send a test message now (e-mail or SMS) through the configured transport; answers the provider's answer (admins, rate-limited)",
+        security: [{ bearerAuth: [] }],
+        body: outboxTestSchema,
+        response: { 200: outboxTestResultSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = requireUser(request);
+      return sendTestMessage(app.database.db, request.body, {
+        mail,
+        sms,
+        language: user.row.languagePreference,
+        logger: request.log,
+      });
     },
   );
 };

@@ -18,7 +18,6 @@ import { PROFILE_PARTS, type ProfilePart } from '@dealclub/shared/profile-rules'
 import { primaryRole, ROLES, rolesFromGroups, type Role } from '@dealclub/shared/roles';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest, setAuthHandlers } from '@/lib/api-client';
-import { pruneDrafts, removeUserDrafts } from '@/lib/drafts';
 import { i18n, saveLanguage } from '@/lib/i18n';
 import type { AuthOutcome } from './cognito';
 import { cognitoCode } from './cognito-errors';
@@ -201,8 +200,11 @@ export class SessionManager {
 
   /** Start-up: restore the session from storage. */
   async init(): Promise<void> {
-    // No draft outlives 7 days, whoever's it is.
-    pruneDrafts();
+    // No draft outlives 7 days, whoever's it is (loaded apart: not part of the first visit's script).
+    void import('@/lib/drafts').then(
+      (drafts) => drafts.pruneDrafts(),
+      () => undefined,
+    );
     const stored = this.idToken();
     if (stored && stored.split('.').length !== 3) {
       // A token that is not header.payload.signature is corrupt (shell §4).
@@ -546,7 +548,12 @@ export class SessionManager {
     }
     // What the user typed and did not save goes with a sign-out they chose (issue 33); a session
     // that ends on its own keeps it for the next sign-in.
-    if (this.state.user) removeUserDrafts(this.state.user.userId);
+    const userId = this.state.user?.userId;
+    if (userId)
+      await import('@/lib/drafts').then(
+        (drafts) => drafts.removeUserDrafts(userId),
+        () => undefined,
+      );
     try {
       const username = this.state.user?.email;
       if (username) {

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OutboxTestInput, OutboxTestResult } from '@dealclub/shared/outbox';
 import type { Role } from '@dealclub/shared/roles';
 import { apiRequest } from '@/lib/api-client';
 
@@ -38,6 +39,8 @@ export interface OutboxMessage {
   body: string;
   template: string;
   status: string;
+  /** The provider's code for the latest failure (`InvalidParameter`, `21211`, `OUTCOME_UNKNOWN`, …). */
+  providerCode: string | null;
   createdAt: string;
 }
 
@@ -95,5 +98,16 @@ export function useInviteFromWaitlist() {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'waitlist'] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] });
     },
+  });
+}
+
+/** 'Send a test message' of the Outbox tab: sent at once; the answer is the provider's. */
+export function useSendTestMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OutboxTestInput) =>
+      apiRequest<OutboxTestResult>('/api/admin/outbox/test', { method: 'POST', data: input }),
+    // It is in the outbox like any other message.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] }),
   });
 }

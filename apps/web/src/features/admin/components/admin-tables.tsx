@@ -4,6 +4,7 @@ import { formatPhone } from '@dealclub/shared/phone';
 import { ROLES, type Role } from '@dealclub/shared/roles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
+import { useLocaleSection } from '@/lib/i18n';
 import {
   useAdminUsers,
   useInviteFromWaitlist,
@@ -14,6 +15,7 @@ import {
   useWaitlist,
   type AdminUser,
 } from '../api/admin';
+import { OutboxTestForm } from './outbox-test-form';
 
 const button =
   'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60';
@@ -295,12 +297,15 @@ export function WaitlistTable() {
 
 export function MailboxTable() {
   const { t } = useTranslation();
+  // The test form's and the providers' texts are loaded with the tab (decision 030).
+  const outboxTexts = useLocaleSection('outboxAdmin');
   const date = useDate();
   const [recipient, setRecipient] = useState('');
   const mailbox = useMailbox(recipient);
   const items = mailbox.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div className="grid gap-4">
+      {outboxTexts && <OutboxTestForm />}
       <SearchBox label={t('admin.filterRecipient')} onSearch={setRecipient} />
       <ul className="grid gap-3">
         {items.map((message) => (
@@ -312,6 +317,15 @@ export function MailboxTable() {
               <span>
                 {date(message.createdAt)} ·{' '}
                 {t(`admin.messageStatus.${message.status}`, { defaultValue: message.status })}
+                {/* The code of the latest failure, while it matters (not once sent or kept). */}
+                {outboxTexts &&
+                  message.providerCode &&
+                  (message.status === 'failed' || message.status === 'pending') && (
+                    <>
+                      {' · '}
+                      {t('outboxAdmin.providerCode')}: <code>{message.providerCode}</code>
+                    </>
+                  )}
               </span>
             </div>
             <h3 className="mt-2 font-semibold">{message.subject}</h3>

@@ -3,24 +3,14 @@
  * `GET /api/analytics/zip-analytics/{zipCode}`.
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type {
-  BuyerAnalyticsFilters,
-  BuyerListItem,
-  BuyerZip,
-  ZipAnalytics,
-} from '@dealclub/shared/analytics';
+import type { BuyerAnalyticsFilters, BuyerMapAnswer, ZipAnalytics } from '@dealclub/shared/analytics';
 import { BUDGET_CAPS, ROOM_MINIMUMS } from '@dealclub/shared/deal-rules';
 import { ZIP_PATTERN } from '@dealclub/shared/geo';
 import { apiRequest } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
 
-export interface BuyerMapPage {
-  /** Every ZIP of the map: on the first page of the whole list only, else null. */
-  zips: BuyerZip[] | null;
-  totalBuyers: number;
-  lastUpdated: string | null;
-  buyers: { items: BuyerListItem[]; nextCursor: string | null; total: number };
-}
+/** A page of `GET /api/analytics/buyers` (its ZIPs with the first page of the whole list only). */
+export type BuyerMapPage = BuyerMapAnswer;
 
 /** The budget and room filters of the map (core §9), without the ZIP. */
 export type MapFilters = Omit<BuyerAnalyticsFilters, 'zipCode'>;

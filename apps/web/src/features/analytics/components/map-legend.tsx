@@ -1,18 +1,21 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NO_VALUE_COLOR, SEQUENTIAL_STOPS, sizeLegendValues, sqrtRadius } from '@/components/maps/scales';
-import { formatMoney } from '@/lib/format';
+import { formatCompactMoney, formatMoney } from '@/lib/format';
 
 /**
  * The buyer map's legend: bubble sizes (buyers per ZIP, square-root scale) and colours (average
- * monthly payment, sequential scale), with "not given" for ZIPs whose buyers left it empty.
+ * monthly payment, sequential scale), with "not given" for ZIPs whose buyers left it empty, and
+ * what the budget cap filters on (the buyer's pre-approval amount) with the cap chosen.
  */
 export function MapLegend({
   maxCount,
   colorDomain,
+  budgetCap = null,
 }: {
   maxCount: number;
   colorDomain: [number, number] | null;
+  budgetCap?: number | null;
 }) {
   const { t, i18n } = useTranslation();
   const gradientId = useId();
@@ -81,6 +84,18 @@ export function MapLegend({
           />
           {t('analyticsScreens.buyerMap.notGiven')}
         </div>
+      </figure>
+      <figure className="grid content-start gap-1" data-testid="map-legend-budget">
+        <figcaption className="font-medium text-slate-800">
+          {t('analyticsScreens.buyerMap.legendBudget')}
+        </figcaption>
+        <p>
+          {budgetCap === null
+            ? t('analyticsScreens.buyerMap.legendBudgetAny')
+            : t('analyticsScreens.buyerMap.legendBudgetCap', {
+                amount: formatCompactMoney(budgetCap, i18n.language),
+              })}
+        </p>
       </figure>
     </div>
   );

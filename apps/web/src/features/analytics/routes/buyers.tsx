@@ -1,5 +1,5 @@
 import { Map as MapIcon, Table2, X } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SignInRedirect } from '@/lib/session/require-session';
@@ -82,6 +82,7 @@ function BuyerMap() {
   );
 
   const { points, maxCount, colorDomain } = useMapPoints(zips);
+  const budgetHintId = useId();
   const onPointClick = useCallback((point: MapPoint) => selectZip(point.id), [selectZip]);
 
   if (all.isError && !all.data) {
@@ -111,6 +112,7 @@ function BuyerMap() {
           <select
             className={select}
             value={filters.maxPrice ?? ''}
+            aria-describedby={budgetHintId}
             onChange={(e) => update({ maxPrice: e.target.value })}
           >
             <option value="">{t('analyticsScreens.buyerMap.anyBudget')}</option>
@@ -151,6 +153,9 @@ function BuyerMap() {
             {t('analyticsScreens.buyerMap.clearFilters')}
           </button>
         )}
+        <p id={budgetHintId} className="basis-full text-sm text-slate-700">
+          {t('analyticsScreens.buyerMap.budgetHint')}
+        </p>
       </form>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -170,6 +175,7 @@ function BuyerMap() {
                         date: formatMoment(first.lastUpdated, i18n.language),
                       })
                     : t('analyticsScreens.buyerMap.neverUpdated')}
+                  <WithoutBudget count={first.buyersWithoutBudget} capped={filters.maxPrice !== undefined} />
                 </>
               ) : (
                 t('app.loading')
@@ -211,7 +217,7 @@ function BuyerMap() {
                 onReset={() => update({ zip: null }, false)}
                 loadFailedMessage={t('analyticsScreens.buyerMap.mapLoadFailed')}
               />
-              <MapLegend maxCount={maxCount} colorDomain={colorDomain} />
+              <MapLegend maxCount={maxCount} colorDomain={colorDomain} budgetCap={filters.maxPrice ?? null} />
             </>
           ) : (
             zips && <ZipTable zips={zips} selected={zipCode} onSelect={selectZip} />
@@ -223,6 +229,28 @@ function BuyerMap() {
         <BuyerList zipCode={zipCode} onClearZip={() => update({ zip: null }, false)} query={list} />
       </div>
     </Shell>
+  );
+}
+
+/**
+ * The buyers who stated no budget (no pre-approval amount), counted apart: a budget cap leaves them
+ * out, and the summary says how many, rather than letting them vanish from the figures.
+ */
+function WithoutBudget({ count, capped }: { count: number; capped: boolean }) {
+  const { t } = useTranslation();
+  if (count === 0) return null;
+  return (
+    <>
+      {' · '}
+      <span data-testid="buyer-map-without-budget">
+        {t(
+          capped
+            ? 'analyticsScreens.buyerMap.withoutBudgetLeftOut'
+            : 'analyticsScreens.buyerMap.withoutBudget',
+          { count },
+        )}
+      </span>
+    </>
   );
 }
 

@@ -42,7 +42,7 @@ export function Composer({ threadId, onSent }: { threadId: string; onSent: () =>
   async function submit(values: ChatMessageInput) {
     setFailure(null);
     try {
-      await send.mutateAsync({ ...values, idempotencyKey: draft.keyFor(values, form.getValues()) });
+      await send.mutateAsync({ ...values, idempotencyKey: await draft.keyFor(values, form.getValues()) });
       draft.saved();
     } catch (error) {
       if (applyServerErrors(form, error, t)) return;

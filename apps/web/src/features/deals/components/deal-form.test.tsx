@@ -2,9 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLocaleSection } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { DealForm } from './deal-form';
+
+// The deal form's texts are a section of their own, loaded by its pages.
+beforeAll(() => loadLocaleSection('dealForm', 'en'));
 
 function renderForm() {
   const router = createMemoryRouter([{ path: '*', element: <DealForm /> }], {

@@ -163,7 +163,7 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
     setShowSummary(false);
     try {
       if (isNew) {
-        const idempotencyKey = draft.keyFor(values, form.getValues(), fileNames);
+        const idempotencyKey = await draft.keyFor(values, form.getValues(), fileNames);
         const saved = await create.mutateAsync({ ...values, idempotencyKey });
         // The form's last changes of state (its submit ending) carry these values: no draft any more.
         draft.saved(form.getValues());

@@ -7,14 +7,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readDraft, writeDraft } from '@/lib/drafts';
+import { loadLocaleSection } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session/session-context';
 import { json } from '@/test/json';
 import { signedIn } from '@/test/session';
 import { DealForm } from './deal-form';
 import { InterestPanel } from './interest-panel';
+
+// The deal form's texts are a section of their own, loaded by its pages.
+beforeAll(() => loadLocaleSection('dealForm', 'en'));
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/use-toast', () => ({ toast }));
@@ -64,7 +68,7 @@ describe('the deal form’s draft', () => {
     renderSignedIn(<DealForm />);
     expect((screen.getByLabelText('Street address') as HTMLInputElement).value).toBe('12 Oak Street');
     expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Austin');
-    const notice = screen.getByTestId('draft-notice');
+    const notice = await screen.findByTestId('draft-notice');
     expect(notice.getAttribute('role')).toBe('status');
     expect(notice.textContent).toContain('Your draft from');
     expect(notice.textContent).toContain('Files are not kept. Choose this one again: front-porch.jpg.');
@@ -114,7 +118,7 @@ describe('the interest form’s draft and its Idempotency-Key', () => {
     expect((screen.getByLabelText('Message to the seller') as HTMLTextAreaElement).value).toBe(
       'Still available?',
     );
-    expect(screen.getByTestId('draft-notice')).toBeTruthy();
+    expect(await screen.findByTestId('draft-notice')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Express interest' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[0]!.key).toBeTruthy();

@@ -114,7 +114,7 @@ function InterestForm({
 
   async function submit(values: InterestInput) {
     try {
-      await send.mutateAsync({ ...values, idempotencyKey: draft.keyFor(values, form.getValues()) });
+      await send.mutateAsync({ ...values, idempotencyKey: await draft.keyFor(values, form.getValues()) });
       draft.saved();
     } catch (error) {
       if (applyServerErrors(form, error, t)) return;

@@ -56,7 +56,7 @@ export function MessageSellerForm({
       const body = { dealId, body: values.body, buyerId: buyer?.id };
       const { thread } = await start.mutateAsync({
         ...body,
-        idempotencyKey: draft.keyFor(body, form.getValues()),
+        idempotencyKey: await draft.keyFor(body, form.getValues()),
       });
       draft.saved();
       void navigate(`/chat/${encodeURIComponent(thread.threadId)}`);

@@ -122,7 +122,7 @@ export function OfferForm({
         values.type === 'creative' ? risks.filter((i) => acknowledged.has(i.key)).map((i) => i.key) : [],
     };
     try {
-      const idempotencyKey = draft.keyFor(body, {
+      const idempotencyKey = await draft.keyFor(body, {
         values: form.getValues(),
         acknowledged: [...acknowledged],
       });

@@ -7,6 +7,7 @@ import { PageFallback } from '@/components/layout/page-fallback';
 import { FormAlert } from '@/components/ui/form-field';
 import { useSession } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { useLocaleSection } from '@/lib/i18n';
 import { ApiError } from '@/lib/api-client';
 import { useDeal } from '@/lib/deals';
 import { DealForm } from '../components/deal-form';
@@ -18,9 +19,10 @@ export default function DealEditPage() {
   usePageTitle(t('pages.dealEdit'));
   const { id = '' } = useParams();
   const session = useSession();
+  const textsReady = useLocaleSection('dealForm');
   const deal = useDeal(id);
 
-  if (session.status === 'loading') return <PageFallback />;
+  if (session.status === 'loading' || !textsReady) return <PageFallback />;
   if (session.status !== 'authenticated') {
     return <SignInRedirect />;
   }

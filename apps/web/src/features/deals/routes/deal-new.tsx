@@ -6,6 +6,7 @@ import { PageFallback } from '@/components/layout/page-fallback';
 import { FormAlert } from '@/components/ui/form-field';
 import { useSession } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { useLocaleSection } from '@/lib/i18n';
 import { DealForm } from '../components/deal-form';
 
 /** `/deals/new`: the seller side lists a deal; anyone else reads a short note. */
@@ -13,8 +14,9 @@ export default function DealNewPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.dealNew'));
   const session = useSession();
+  const textsReady = useLocaleSection('dealForm');
 
-  if (session.status === 'loading') return <PageFallback />;
+  if (session.status === 'loading' || !textsReady) return <PageFallback />;
   if (session.status !== 'authenticated') {
     return <SignInRedirect />;
   }

@@ -125,8 +125,9 @@ function FeedbackForm({ source, signedInAs }: { source: PageSource; signedInAs: 
     if (signedIn) {
       const body = { type, comment: text, source };
       // Settled even if the page is left meanwhile: the draft must not outlive the send.
-      send
-        .mutateAsync({ ...body, idempotencyKey: kept.keyFor(body, { type, comment }) })
+      kept
+        .keyFor(body, { type, comment })
+        .then((idempotencyKey) => send.mutateAsync({ ...body, idempotencyKey }))
         .then(onSuccess, onError);
       return;
     }

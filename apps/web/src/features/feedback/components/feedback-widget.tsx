@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { FEEDBACK_COMMENT_MAX, WIDGET_FEEDBACK_TYPES, type FeedbackType } from '@dealclub/shared/feedback';
 import { TextAreaField } from '@/components/ui/choice-fields';
-import { DraftNotice } from '@/components/ui/draft-notice';
+import { KeptDraftNotice } from '@/components/ui/draft-notice';
 import { toast } from '@/components/ui/use-toast';
 import { useLocaleSection } from '@/lib/i18n';
 import { useDraft, type FormDraft } from '@/lib/use-draft';
@@ -118,10 +118,7 @@ function Panel({
         <WidgetForm
           draft={draft}
           kept={kept}
-          onDiscard={() => {
-            kept.discard();
-            setDraft(() => EMPTY);
-          }}
+          onReset={() => setDraft(() => EMPTY)}
           onType={chooseType}
           onChange={(change) => setDraft((d) => ({ ...d, ...change }))}
           onBack={() => setDraft((d) => ({ ...d, step: 'type' }))}
@@ -147,7 +144,7 @@ function Panel({
 function WidgetForm({
   draft,
   kept,
-  onDiscard,
+  onReset,
   onType,
   onChange,
   onBack,
@@ -155,7 +152,7 @@ function WidgetForm({
 }: {
   draft: Draft;
   kept: FormDraft<KeptFeedback>;
-  onDiscard: () => void;
+  onReset: () => void;
   onType: (type: FeedbackType) => void;
   onChange: (change: Partial<Draft>) => void;
   onBack: () => void;
@@ -182,21 +179,19 @@ function WidgetForm({
     const files = screenshot ? [screenshot.name] : [];
     // The screenshot's name, size and date stand for its bytes: a new picture is a new submission.
     const picture = screenshot && [screenshot.name, screenshot.size, screenshot.lastModified];
-    const idempotencyKey = kept.keyFor(
-      { ...body, picture },
-      { type: draft.type, comment: draft.comment },
-      files,
-    );
     // Settled even if the widget is gone meanwhile (a navigation): the draft must not outlive the send.
-    send.mutateAsync({ ...body, screenshot, idempotencyKey }).then(() => {
-      kept.saved();
-      succeeded();
-      onSent();
-    }, failed);
+    kept
+      .keyFor({ ...body, picture }, { type: draft.type, comment: draft.comment }, files)
+      .then((idempotencyKey) => send.mutateAsync({ ...body, screenshot, idempotencyKey }))
+      .then(() => {
+        kept.saved();
+        succeeded();
+        onSent();
+      }, failed);
   };
   return (
     <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4">
-      {kept.restored && <DraftNotice draft={kept.restored} onDiscard={onDiscard} />}
+      <KeptDraftNotice draft={kept} reset={onReset} />
       <TypeChoice types={WIDGET_FEEDBACK_TYPES} value={draft.type} onChoose={onType} compact />
       <TextAreaField
         label={t('feedback.comment')}

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { PageFallback } from '@/components/layout/page-fallback';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { useLocaleSection } from '@/lib/i18n';
 
 interface Section {
   heading: string;
@@ -14,6 +16,8 @@ export function LegalPage({ doc }: { doc: 'terms' | 'privacy' | 'accessibility' 
   const { t, i18n } = useTranslation();
   const title = t(`pages.${doc}`);
   usePageTitle(title);
+  // The texts load with the page: no other screen reads them.
+  if (!useLocaleSection('legal')) return <PageFallback />;
   const sections = t(`legal.${doc}.sections`, { returnObjects: true }) as Section[];
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
     LAST_UPDATED,
