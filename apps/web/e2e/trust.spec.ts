@@ -65,8 +65,11 @@ test('a buyer reads the risks and the math, acknowledges each risk and offers; t
   }
   await expect(submit).toBeEnabled();
   expect(await seriousViolations(buyer)).toEqual([]);
-  await submit.click();
+  // Sent by keyboard: the form gives way to the offer, which takes the focus (not the page's body).
+  await submit.focus();
+  await buyer.keyboard.press('Enter');
   await expect(buyer.getByTestId('my-offer')).toContainText('$12,000');
+  await expect(buyer.getByTestId('my-offer')).toBeFocused();
 
   // In Spanish (this browser's choice only: switching through the menu would save it to the shared
   // demo buyer's profile), the risks read in Spanish and still pass axe.

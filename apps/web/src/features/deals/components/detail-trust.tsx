@@ -69,6 +69,7 @@ export function DetailRisks({ dealId }: { dealId: string }) {
               <p className="text-slate-800">{item.body}</p>
               <Link
                 to={item.help}
+                // The visible words start the name (WCAG 2.5.3): a voice user says what they see.
                 aria-label={t('dealTrust.risks.learnMoreOf', { title: item.title })}
                 className="w-fit font-medium text-brand-800 underline hover:text-brand-700"
               >

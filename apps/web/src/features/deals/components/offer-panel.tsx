@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OFFERABLE_STATUSES } from '@dealclub/shared/offer-rules';
 import type { DealDetail, Offer } from '@/lib/deals';
@@ -20,6 +20,8 @@ const MyOfferCounter = lazy(() => import('./counter-panel').then((m) => ({ defau
 export function OfferPanel({ deal }: { deal: DealDetail }) {
   const { t } = useTranslation();
   const [replacing, setReplacing] = useState(false);
+  /** An offer was just sent from this page: the form gave way to it, so the offer takes the focus. */
+  const [sent, setSent] = useState(false);
   const offer = deal.myOffer ?? null;
   const offerable = OFFERABLE_STATUSES.includes(deal.status);
 
@@ -27,7 +29,7 @@ export function OfferPanel({ deal }: { deal: DealDetail }) {
   return (
     <DetailSection title={offer ? t('offers.mine.title') : t('offers.form.title')}>
       <div className="grid gap-4">
-        {offer && <CurrentOffer offer={offer} />}
+        {offer && <CurrentOffer offer={offer} focus={sent} />}
         {offer && (
           <Suspense fallback={null}>
             <MyOfferCounter dealId={deal.id} offer={offer} />
@@ -35,7 +37,7 @@ export function OfferPanel({ deal }: { deal: DealDetail }) {
         )}
         {offerable &&
           (!offer ? (
-            <OfferForm deal={deal} current={null} onDone={() => undefined} />
+            <OfferForm deal={deal} current={null} onDone={() => setSent(true)} />
           ) : replacing ? (
             <div className="grid gap-3 border-t border-slate-100 pt-4">
               <h3 className="font-semibold">{t('offers.form.replaceTitle')}</h3>
@@ -43,7 +45,10 @@ export function OfferPanel({ deal }: { deal: DealDetail }) {
               <OfferForm
                 deal={deal}
                 current={offer}
-                onDone={() => setReplacing(false)}
+                onDone={() => {
+                  setReplacing(false);
+                  setSent(true);
+                }}
                 onCancel={() => setReplacing(false)}
               />
             </div>
@@ -51,7 +56,10 @@ export function OfferPanel({ deal }: { deal: DealDetail }) {
             <div>
               <button
                 type="button"
-                onClick={() => setReplacing(true)}
+                onClick={() => {
+                  setSent(false);
+                  setReplacing(true);
+                }}
                 className="h-11 rounded-md border border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50"
               >
                 {offer.status === 'open' ? t('offers.mine.replace') : t('offers.mine.makeNew')}
@@ -64,10 +72,19 @@ export function OfferPanel({ deal }: { deal: DealDetail }) {
 }
 
 /** The terms and the state of the buyer's offer. */
-function CurrentOffer({ offer }: { offer: Offer }) {
+function CurrentOffer({ offer, focus }: { offer: Offer; focus: boolean }) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus, offer.id]);
   return (
-    <div className="grid gap-3" data-testid="my-offer">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      className="grid gap-3 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
+      data-testid="my-offer"
+    >
       <p className="flex flex-wrap items-center gap-2">
         <span className="text-sm text-slate-700">{t('offers.mine.state')}</span>
         <OfferStatusBadge status={offer.status} />
