@@ -1,4 +1,5 @@
 import { expect, expectAccessibleAtWidths, test } from './fixtures';
+import { signInWithSession } from './helpers';
 
 test.describe('home', () => {
   test('renders in English for an English browser', async ({ page }) => {
@@ -89,6 +90,20 @@ test.describe('not found', () => {
 });
 
 test.describe('header', () => {
+  test('fits a 320 px window signed in (400 % zoom of 1280 px): the menu button keeps its name, not its width', async ({
+    page,
+  }) => {
+    await signInWithSession(page, 'seller@demo.test');
+    await page.setViewportSize({ width: 320, height: 800 });
+    for (const path of ['/deals', '/chat', '/help']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const menu = page.getByRole('button', { name: 'Sam', exact: true });
+      await expect(menu).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+    }
+  });
+
   test('shows Login and Sign up in the bar from 768 px', async ({ page }) => {
     await page.setViewportSize({ width: 768, height: 800 });
     await page.goto('/');

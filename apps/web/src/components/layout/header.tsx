@@ -93,7 +93,10 @@ export function Header({
             onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <X aria-hidden className="size-4" /> : <Menu aria-hidden className="size-4" />}
-            <span className="max-w-[7rem] truncate">{user?.firstName || t('nav.menu')}</span>
+            {/* Below 360 px (400 % zoom) the icon alone keeps the bar within the screen; the words stay its name. */}
+            <span className="max-w-[7rem] truncate max-[359px]:sr-only">
+              {user?.firstName || t('nav.menu')}
+            </span>
           </button>
         </div>
       </div>

@@ -144,7 +144,9 @@ describe('the /deals/:id detail', () => {
     const risks = await screen.findByRole('region', { name: 'Risks of these terms' });
     expect(within(risks).getByRole('heading', { name: 'Due-on-sale clause', level: 3 })).toBeTruthy();
     expect(
-      within(risks).getByRole('link', { name: 'Learn more about this risk: Due-on-sale clause' }).getAttribute('href'),
+      within(risks)
+        .getByRole('link', { name: 'Learn more about this risk: Due-on-sale clause' })
+        .getAttribute('href'),
     ).toBe('/training?lesson=subject-to-and-due-on-sale');
 
     const math = screen.getByRole('region', { name: 'Deal math' });
