@@ -90,6 +90,33 @@ test.describe('not found', () => {
 });
 
 test.describe('header', () => {
+  test('clears the sticky header and the feedback button when scrolling to the focus, and honours reduced motion', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const header = await page.locator('header').first().boundingBox();
+    const padding = await page.evaluate(() => {
+      const style = getComputedStyle(document.documentElement);
+      return [parseFloat(style.scrollPaddingTop), parseFloat(style.scrollPaddingBottom)];
+    });
+    expect(padding[0]).toBeGreaterThanOrEqual(header!.height);
+    // The feedback button: 48 px high, 16 px above the bottom.
+    expect(padding[1]).toBeGreaterThanOrEqual(64);
+
+    const pulse = () =>
+      page.evaluate(() => {
+        const probe = document.createElement('div');
+        probe.className = 'animate-pulse';
+        document.body.append(probe);
+        const duration = parseFloat(getComputedStyle(probe).animationDuration);
+        probe.remove();
+        return duration;
+      });
+    expect(await pulse()).toBeGreaterThan(1);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await pulse()).toBeLessThan(0.01);
+  });
+
   test('fits a 320 px window signed in (400 % zoom of 1280 px): the menu button keeps its name, not its width', async ({
     page,
   }) => {
