@@ -29,7 +29,8 @@ describe('the second step of a sign-in', () => {
     const heading = await screen.findByRole('heading', {
       name: 'Configura el inicio de sesión en dos pasos',
     });
-    expect(document.activeElement).toBe(heading);
+    // The step moves the focus to its heading once it has rendered (an effect): waited for, not raced.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     const qr = await screen.findByRole('img', {
       name: 'Código QR que añade DealClub a una app de autenticación',
     });
