@@ -94,7 +94,9 @@ test.describe('header', () => {
     page,
   }) => {
     await page.goto('/');
-    const header = await page.locator('header').first().boundingBox();
+    const bar = page.locator('header').first();
+    await expect(bar).toBeVisible();
+    const header = await bar.boundingBox();
     const padding = await page.evaluate(() => {
       const style = getComputedStyle(document.documentElement);
       return [parseFloat(style.scrollPaddingTop), parseFloat(style.scrollPaddingBottom)];
