@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
+import { makeDue as makeDueAt, outboxRow } from './test-rows';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/app';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../test/fake-smtp';
 import type { WorkLogger } from '../jobs';
@@ -36,17 +37,8 @@ async function fresh(): Promise<Db> {
   return database.db;
 }
 
-async function message(id: string) {
-  const [row] = await database!.db.select().from(outbox).where(eq(outbox.id, id));
-  return row!;
-}
-
-/** Makes a message waiting for its retry due at once, as if the backoff had passed. */
-const makeDue = (id: string) =>
-  database!.db
-    .update(outbox)
-    .set({ sentAt: sql`now() - interval '2 hours'` })
-    .where(eq(outbox.id, id));
+const message = (id: string) => outboxRow(database!.db, id);
+const makeDue = (id: string) => makeDueAt(database!.db, id);
 
 describe('deliverPendingMessages through SMTP', () => {
   it('sends e-mail with nodemailer to the SMTP server and marks it sent', async () => {

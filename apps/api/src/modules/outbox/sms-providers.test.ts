@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
+import { makeDue as makeDueAt, outboxRow } from './test-rows';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/app';
 import {
   FAKE_AWS,
@@ -61,17 +62,8 @@ const text = (overrides: Partial<OutgoingMessage> = {}): OutgoingMessage => ({
   ...overrides,
 });
 
-async function row(id: string) {
-  const [found] = await database!.db.select().from(outbox).where(eq(outbox.id, id));
-  return found!;
-}
-
-/** Makes a message waiting for its retry due at once, as if the backoff had passed. */
-const makeDue = (id: string) =>
-  database!.db
-    .update(outbox)
-    .set({ sentAt: sql`now() - interval '2 hours'` })
-    .where(eq(outbox.id, id));
+const row = (id: string) => outboxRow(database!.db, id);
+const makeDue = (id: string) => makeDueAt(database!.db, id);
 
 async function withSns() {
   const sns = await startFakeSns();
