@@ -8,7 +8,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../db/client';
 import { runSeeds } from '../../db/seed';
 import { DEMO_SEEDS, PRODUCT_SEEDS } from '../../seeds';
-import { createTestApp, createTestDatabase, isServerPass, TEST_SECRETS_KEY } from '../../test/app';
+import {
+  createTestApp,
+  createTestDatabase,
+  isServerPass,
+  migratedEmbeddedTemplate,
+  TEST_SECRETS_KEY,
+} from '../../test/app';
 import { signIn } from '../../test/auth';
 import { DEMO_PASSWORD } from '../identity';
 import { countMatchingBuyers } from '../matching';
@@ -280,6 +286,10 @@ describe('with SEED_DEMO off', () => {
   it('seeds none of the demo, the club included', { tags: ['server'], timeout: 120_000 }, async () => {
     const database = isServerPass ? await createTestDatabase() : undefined;
     dataDir = mkdtempSync(path.join(tmpdir(), 'dealclub-nodemo-'));
+    // An embedded database already migrated (the tests' template), as on a second start: what is
+    // under test is the seeding, not initdb and the migrations (server.test.ts starts cold).
+    if (!database)
+      await (await openDatabase({ dataDir, embedded: await migratedEmbeddedTemplate() })).close();
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',

@@ -5,12 +5,11 @@
  * put through the same photo pipeline as an upload). Deterministic: the same deals every time.
  */
 import { eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import { dealSchema, type DealInput, type DealStatus } from '@dealclub/shared/deals';
 import type { Db } from '../../db/client';
 import type { Seed } from '../../db/seed';
 import { dealPhotos, dealStatusHistory, deals, users } from '../../db/schema';
-import { storePhoto } from './photos';
+import { encodePhoto, putPhoto, type EncodedPhoto } from './photos';
 import { createDeal } from './service';
 
 const PLACES = [
@@ -163,6 +162,15 @@ export const demoDealsSeed: Seed = {
     const owner = owners.find((u) => u.email === 'owner@demo.test')?.id;
     if (!seller || !owner) return;
     const inputs = demoDealInputs();
+    // Deals in the same city with the same colours share a drawing: each drawing is encoded once
+    // (about 0.15 s each) and stored under each deal's own keys, as an upload would be.
+    const encoded = new Map<string, Promise<EncodedPhoto>>();
+    const encodeOnce = (svg: Buffer) => {
+      const id = svg.toString();
+      let photo = encoded.get(id);
+      if (!photo) encoded.set(id, (photo = encodePhoto(svg)));
+      return photo;
+    };
     for (const [i, input] of inputs.entries()) {
       const values = dealSchema.parse(input);
       const row = await createDeal(db, i % 3 === 2 ? owner : seller, values, 48);
@@ -188,7 +196,7 @@ export const demoDealsSeed: Seed = {
           p ? '#f4efe6' : '#e9e2d0',
           `${values.city}, ${values.state}`,
         );
-        const stored = await storePhoto(storage, await sharp(svg).jpeg({ quality: 85 }).toBuffer());
+        const stored = await putPhoto(storage, await encodeOnce(svg));
         await db.insert(dealPhotos).values({ dealId: row.id, position: p, ...stored });
       }
     }

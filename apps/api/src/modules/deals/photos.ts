@@ -48,11 +48,18 @@ export function variantKey(key: string, width: (typeof PHOTO_VARIANTS)[number]):
   return key.replace(/\.webp$/, `-${width}.webp`);
 }
 
-export async function storePhoto(storage: FileStorage, bytes: Buffer): Promise<ProcessedPhoto> {
-  const key = `photos/${randomUUID()}.webp`;
+/** A photo decoded and re-encoded, its sizes not stored yet. */
+export interface EncodedPhoto {
+  full: Buffer;
+  width: number;
+  height: number;
+  variants: { width: (typeof PHOTO_VARIANTS)[number]; data: Buffer }[];
+}
+
+/** Decodes a photo, turns it upright and encodes its sizes; `PHOTO_UNREADABLE` for any bad file. */
+export async function encodePhoto(bytes: Buffer): Promise<EncodedPhoto> {
   let full: { data: Buffer; info: OutputInfo };
   let image: Sharp;
-  let variants: { key: string; data: Buffer }[];
   try {
     image = sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
     full = await image
@@ -60,9 +67,9 @@ export async function storePhoto(storage: FileStorage, bytes: Buffer): Promise<P
       .resize({ width: FULL_SIZE, height: FULL_SIZE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
-    variants = await Promise.all(
+    const variants = await Promise.all(
       PHOTO_VARIANTS.map(async (width) => ({
-        key: variantKey(key, width),
+        width,
         data: await image
           .clone()
           .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
@@ -70,13 +77,24 @@ export async function storePhoto(storage: FileStorage, bytes: Buffer): Promise<P
           .toBuffer(),
       })),
     );
+    return { full: full.data, width: full.info.width, height: full.info.height, variants };
   } catch {
     // Anything the decoder cannot read, at any size, is the file's problem, not the server's.
     throw new AppError('PHOTO_UNREADABLE');
   }
-  await storage.put(key, full.data, 'image/webp');
-  for (const variant of variants) await storage.put(variant.key, variant.data, 'image/webp');
-  return { key, width: full.info.width, height: full.info.height };
+}
+
+/** Stores an encoded photo's sizes under a new key of its own. */
+export async function putPhoto(storage: FileStorage, photo: EncodedPhoto): Promise<ProcessedPhoto> {
+  const key = `photos/${randomUUID()}.webp`;
+  await storage.put(key, photo.full, 'image/webp');
+  for (const variant of photo.variants)
+    await storage.put(variantKey(key, variant.width), variant.data, 'image/webp');
+  return { key, width: photo.width, height: photo.height };
+}
+
+export async function storePhoto(storage: FileStorage, bytes: Buffer): Promise<ProcessedPhoto> {
+  return putPhoto(storage, await encodePhoto(bytes));
 }
 
 export async function removePhotoFiles(storage: FileStorage, key: string): Promise<void> {
