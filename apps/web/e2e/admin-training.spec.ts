@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, axeViolations, test } from './fixtures';
 import { signInWithSession, escapeRegExp } from './helpers';
 
 /*
@@ -36,7 +36,7 @@ test.describe('the admin training area', () => {
     await expect(heading).toHaveText('Training course');
     await expect(page.getByRole('definition').first()).toBeVisible();
     await expect(rows.nth(1)).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // A new lesson, in English only: a draft, listed last.
     await page.getByRole('link', { name: 'New lesson' }).click();
@@ -73,7 +73,7 @@ test.describe('the admin training area', () => {
     await expect(preview.locator('strong')).toHaveText('negrita');
     await expect(preview.locator('script, img')).toHaveCount(0);
     expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save lesson' }).click();
     await expect(toast).toContainText('Lesson saved');
     await expect(page).toHaveURL('/admin/training');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { NOTIFICATION_POLL_BUYER_MS } from '@dealclub/shared/chat-rules';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, axeViolations, test } from './fixtures';
 import { listDemoCashDeal, signedIn } from './helpers';
 
 /** The unread count the bell announces (its label), 0 when it has none. */
@@ -90,7 +90,7 @@ test.describe('conversations', () => {
     );
     await expect(seller.getByTestId('chat-message').last()).toContainText('Also, when could I visit?');
     await expect.poll(() => unreadOf(seller)).toBeLessThan(unreadBeforeOpening);
-    expect(await seriousViolations(seller)).toEqual([]);
+    expect(await axeViolations(seller)).toEqual([]);
 
     // The seller replies; the buyer sees it appear without reloading, and no toast for the open one.
     await seller.getByLabel('Your message').fill('Yes, it was replaced in 2024.');
@@ -117,7 +117,7 @@ test.describe('conversations', () => {
     const item = buyer.getByTestId('thread-item').filter({ hasText: street });
     await expect(item).toContainText('Blocked');
     await expect(item).toContainText('Yes, it was replaced in 2024.');
-    expect(await seriousViolations(buyer)).toEqual([]);
+    expect(await axeViolations(buyer)).toEqual([]);
 
     expect(sellerErrors).toEqual([]);
     expect(buyerErrors).toEqual([]);

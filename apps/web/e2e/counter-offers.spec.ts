@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, axeViolations, test } from './fixtures';
 import { idTokenOf, newConfirmedUser, savePhone, saveSellerPreferences, signedIn } from './helpers';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -62,7 +62,7 @@ test.describe('counter-offers', () => {
     const dialog = sellerPage.getByRole('dialog', { name: 'Counter this offer' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Purchase price (USD)')).toBeFocused();
-    expect(await seriousViolations(sellerPage)).toEqual([]);
+    expect(await axeViolations(sellerPage)).toEqual([]);
     await dialog.getByLabel('Purchase price (USD)').fill('312000');
     await dialog.getByLabel('Estimated close date').fill(inDays(21));
     await dialog.getByLabel('Message to the buyer (optional)').fill('Meet me at 312k, three weeks.');
@@ -81,7 +81,7 @@ test.describe('counter-offers', () => {
     await again.click();
     const spanish = sellerPage.getByRole('dialog', { name: 'Contraofertar esta oferta' });
     await expect(spanish.getByLabel('Precio de compra (USD)')).toHaveValue('312000');
-    expect(await seriousViolations(sellerPage)).toEqual([]);
+    expect(await axeViolations(sellerPage)).toEqual([]);
     await sellerPage.keyboard.press('Escape');
     await expect(spanish).toBeHidden();
     await expect(again).toBeFocused();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, axeViolations, test } from './fixtures';
 import {
   idTokenOf,
   newConfirmedUser,
@@ -116,12 +116,12 @@ test.describe('deal analytics', () => {
     await expect(funnel.getByRole('row', { name: /Viewed/ })).toContainText('1');
     await expect(funnel.getByRole('row', { name: /Made an offer/ })).toContainText('100%');
     await expect(page.getByRole('heading', { level: 2, name: 'Matching buyers' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await setLanguage(page, 'es');
     await expect(page.getByRole('heading', { level: 1, name: 'Analíticas de la propiedad' })).toBeVisible();
     await expect(page.getByTestId('stat-offerRange')).toContainText('Precios ofrecidos');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Anyone else: the not-found page, which says nothing of the deal.
     const other = await signedIn(browser, 'buyer@demo.test');
@@ -144,13 +144,13 @@ test.describe('the dashboard', () => {
     await expect(page.getByTestId('dashboard-buying')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: /Favorites/ })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Training' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await modes.getByRole('button', { name: 'Selling' }).click();
     await expect(page.getByTestId('dashboard-selling')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: /My listings/ })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Latest offers' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.reload();
     await expect(modes.getByRole('button', { name: 'Selling' })).toHaveAttribute('aria-pressed', 'true');
@@ -160,10 +160,10 @@ test.describe('the dashboard', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Panel' })).toBeVisible();
     const modos = page.getByRole('group', { name: 'Modo del panel' });
     await expect(modos.getByRole('button', { name: 'Venta' })).toHaveAttribute('aria-pressed', 'true');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await modos.getByRole('button', { name: 'Compra' }).click();
     await expect(page.getByRole('heading', { level: 2, name: /Favoritos/ })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('a seller’s listings carry their counts and link to their analytics', async ({ browser, request }) => {

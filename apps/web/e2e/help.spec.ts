@@ -104,27 +104,15 @@ test.describe('help addresses', () => {
 });
 
 for (const [language, locale, texts] of [
-  ['en', 'en-US', { browse: 'Browse by category', search: 'offer', yes: 'Yes', article: 'Making an offer' }],
-  [
-    'es',
-    'es-ES',
-    { browse: 'Explorar por categoría', search: 'oferta', yes: 'Sí', article: 'Cómo hacer una oferta' },
-  ],
+  ['en', 'en-US', { search: 'offer' }],
+  ['es', 'es-ES', { search: 'oferta' }],
 ] as const) {
   test.describe(`help screens in ${language}`, () => {
     test.use({ locale });
 
-    test('have no serious or critical axe violations at 1280 and 375 px', async ({ page, request }) => {
-      test.setTimeout(120_000);
-      const h1 = page.getByRole('heading', { level: 1 });
-      await page.goto('/help');
-      await expectAccessibleAtWidths(page, async () => {
-        await expect(h1).toBeVisible();
-        await expect(
-          page.getByRole('region', { name: texts.browse }).getByRole('link').first(),
-        ).toBeVisible();
-      });
-
+    test('have no axe violations at 1280 and 375 px', async ({ page }) => {
+      // The help centre, an article and a question as they open are in the sweep (a11y-sweep.spec.ts);
+      // here, the states it does not reach: search results and a category.
       await page.goto(`/help?q=${texts.search}`);
       await expectAccessibleAtWidths(page, () => expect(page.locator('main mark').first()).toBeVisible());
 
@@ -132,16 +120,6 @@ for (const [language, locale, texts] of [
       await expectAccessibleAtWidths(page, () =>
         expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible(),
       );
-
-      await page.goto('/help/article/making-an-offer');
-      await expectAccessibleAtWidths(page, async () => {
-        await expect(h1).toHaveText(texts.article);
-        await expect(page.getByRole('button', { name: texts.yes })).toBeVisible();
-      });
-
-      const question = await firstQuestion(request, language);
-      await page.goto(`/help-qa/${question.id}`);
-      await expectAccessibleAtWidths(page, () => expect(h1).toHaveText(question.question.text));
     });
   });
 }

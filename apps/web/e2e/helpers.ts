@@ -248,3 +248,30 @@ export async function signOutEverywhere(
   });
   await pool.send(new GlobalSignOutCommand({ AccessToken }));
 }
+
+/** The first day of the month `months` from now. */
+export function monthsAhead(months: number) {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The terms of a subject-to deal with an HOA and a loan maturing in three years: three risks for a
+ * buyer to acknowledge (listDemoCashDeal's overrides).
+ */
+export function riskySubToTerms(description: string) {
+  return {
+    category: 'creative',
+    purchaseType: 'SubTo',
+    purchasePrice: 330000,
+    loanType: 'FHA',
+    interestRate: 3.25,
+    loanBalance: 305000,
+    loanMaturityDate: monthsAhead(36),
+    piti: 2100,
+    entryFee: 12000,
+    emd: 3000,
+    hoaMonthlyFee: 85,
+    description,
+  };
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessibleAtWidths, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 /*
  * `/map-optimization-demo` (public): every US ZIP code with generated buyers on a canvas, with its
@@ -70,18 +70,3 @@ test('a visitor sees every US ZIP drawn on the canvas with its render time, pans
   expect(circles).toBeGreaterThanOrEqual(drawn);
   expect(circles).toBeLessThan(drawn + 20);
 });
-
-for (const [language, locale, h1] of [
-  ['en', 'en-US', 'Map optimization demo'],
-  ['es', 'es-ES', 'Demostración de optimización del mapa'],
-] as const) {
-  test.describe(`the map demo in ${language}`, () => {
-    test.use({ locale });
-    test('has no serious or critical axe violations at 1280 and 375 px', async ({ page }) => {
-      await page.goto('/map-optimization-demo');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
-      await expect(metric(page, 'first-render-ms')).toHaveAttribute('data-value', /^\d/);
-      await expectAccessibleAtWidths(page);
-    });
-  });
-}

@@ -1,5 +1,5 @@
 import { NOTIFICATION_POLL_BUYER_MS } from '@dealclub/shared/chat-rules';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, axeViolations, test } from './fixtures';
 import { idTokenOf, listDemoCashDeal, newConfirmedUser, savePhone, signedIn } from './helpers';
 
 type User = { email: string; password: string };
@@ -90,7 +90,7 @@ test('a seller lists a deal in Reno; the matching buyer is alerted in the bell a
   await expect(reasons.getByTestId('match-summary')).toContainText('It fits everything you set');
   await expect(reasons.getByTestId('match-reasons')).toContainText('Reno, NV 89501 — you look in Reno, NV');
   await expect(reasons.getByTestId('match-reasons')).toContainText('3 bedrooms — you want at least 3');
-  expect(await seriousViolations(buyer)).toEqual([]);
+  expect(await axeViolations(buyer)).toEqual([]);
 
   // A buyer the deal does not fit hears nothing about it.
   const elsewhereToken = await idTokenOf(request, elsewhere.email, elsewhere.password);

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, axeViolations, test } from './fixtures';
 import { listDemoCashDeal, signedIn } from './helpers';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -44,7 +44,7 @@ test.describe('offers', () => {
     const row = seller.getByTestId('offer-row').filter({ hasText: '$381,000' });
     await expect(row).toContainText('Proof of funds on request.');
     await expect(seller.getByTestId('interest-row')).toContainText('Can I walk it on Friday?');
-    expect(await seriousViolations(seller)).toEqual([]);
+    expect(await axeViolations(seller)).toEqual([]);
 
     await row.getByRole('button', { name: /^Accept offer from/ }).click();
     const dialog = seller.getByRole('alertdialog', { name: 'Accept this offer?' });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, axeViolations, test } from './fixtures';
 import { newConfirmedUser, savePhone, signInThroughForm } from './helpers';
 
 const signIn = (page: Page, user: { email: string; password: string }) =>
@@ -118,7 +118,7 @@ test.describe('buyer preferences', () => {
 
     await page.goto('/profile?tab=preferences');
     await expect(page.getByLabel('City')).toHaveValue('Austin');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await expect(page.getByLabel('Bedrooms')).toHaveValue('3');
     await expect(page.getByTestId('zip-chip')).toHaveCount(2);
 
@@ -176,7 +176,7 @@ test('a seller fills seller preferences and the company tab with a logo', async 
     'src',
     /\/files\/logos\/.+\.png$/,
   );
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test.describe('password', () => {

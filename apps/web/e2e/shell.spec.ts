@@ -1,4 +1,4 @@
-import { expect, expectAccessibleAtWidths, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { signInWithSession } from './helpers';
 
 test.describe('home', () => {
@@ -193,26 +193,6 @@ test.describe('content pages', () => {
 
 test.describe('accessibility', () => {
   test.use({ allowConsole: [/status of 404/] });
-
-  for (const url of [
-    '/',
-    '/terms',
-    '/privacy',
-    '/accessibility',
-    '/unauthorized',
-    '/auth',
-    '/reset-password',
-    '/no-such-page',
-  ]) {
-    // One page load checked at both widths: the layout changes with the window, not with a reload.
-    test(`${url} at 1280 and 375 px has no serious or critical axe violations`, async ({ page }) => {
-      await page.goto(url);
-      await expectAccessibleAtWidths(page, async (width) => {
-        if (width < 768) await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      });
-    });
-  }
 
   test('the skip link moves focus to the main content', async ({ page }) => {
     await page.goto('/');

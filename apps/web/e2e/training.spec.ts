@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, axeViolations, test } from './fixtures';
 import { idTokenOf, newBuyer, signedIn, escapeRegExp } from './helpers';
 
 interface AdminLesson {
@@ -48,7 +48,7 @@ test('a new buyer works through the course, learns from a wrong answer and earns
   await expect(page.getByRole('heading', { level: 2, name: course[0]!.title.en })).toBeVisible();
   // Only the first lesson is open.
   await expect(page.getByRole('navigation', { name: 'Lessons' }).getByRole('button')).toHaveCount(1);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // A wrong answer: which one, and a hint; nothing is completed.
   await answer(page, course[0]!, 0);
@@ -75,7 +75,7 @@ test('a new buyer works through the course, learns from a wrong answer and earns
 
   await expect(page.getByRole('heading', { level: 2, name: 'You are a Certified Buyer!' })).toBeVisible();
   await expect(page.getByText(/^Certified on /)).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Saved on the server: the badge is on the profile after signing in again, in Spanish too.
   const again = await signedIn(browser, user.email, user.password);
@@ -104,12 +104,12 @@ test('the demo buyer picks up where they left off', async ({ browser, request })
   await page.getByRole('button', { name: new RegExp(escapeRegExp(course[0]!.title.en)) }).click();
   await expect(page.getByRole('heading', { level: 2, name: course[0]!.title.en })).toBeVisible();
   await expect(page.getByText(/^You completed this lesson on /)).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('a seller without a buyer role is told the training is for buyers', async ({ browser }) => {
   const page = await signedIn(browser, 'seller@demo.test');
   await page.goto('/training');
   await expect(page.getByText('Access Denied: This training is only available to buyers')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -1,36 +1,18 @@
-import { expect, seriousViolations, test } from './fixtures';
-import { listDemoCashDeal, signedIn } from './helpers';
+import { expect, axeViolations, test } from './fixtures';
+import { listDemoCashDeal, riskySubToTerms, signedIn } from './helpers';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-/** The first day of the month `months` from now. */
-function monthsAhead(months: number) {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
-}
-
-/** A subject-to deal with an HOA and a loan maturing in three years: three risks to acknowledge. */
-const riskyTerms = {
-  category: 'creative',
-  purchaseType: 'SubTo',
-  purchasePrice: 330000,
-  loanType: 'FHA',
-  interestRate: 3.25,
-  loanBalance: 305000,
-  loanMaturityDate: monthsAhead(36),
-  piti: 2100,
-  entryFee: 12000,
-  emd: 3000,
-  hoaMonthlyFee: 85,
-  description: 'A subject-to deal for the trust test.',
-};
-
 test('a buyer reads the risks and the math, acknowledges each risk and offers; the seller compares it on one axis', async ({
   browser,
   request,
 }) => {
   test.setTimeout(120_000);
   const street = `${Date.now() % 100000} Disclosure Way`;
-  const dealId = await listDemoCashDeal(request, street, riskyTerms);
+  const dealId = await listDemoCashDeal(
+    request,
+    street,
+    riskySubToTerms('A subject-to deal for the trust test.'),
+  );
 
   const buyer = await signedIn(browser, 'buyer@demo.test');
   await buyer.goto(`/deals/${dealId}`);
@@ -48,7 +30,7 @@ test('a buyer reads the risks and the math, acknowledges each risk and offers; t
   );
   const loans = buyer.getByRole('region', { name: 'Loans to maturity' });
   await expect(loans.getByTestId('loan-existing')).toContainText('Amount due at maturity');
-  expect(await seriousViolations(buyer)).toEqual([]);
+  expect(await axeViolations(buyer)).toEqual([]);
 
   // The creative offer waits for every acknowledgement; the keyboard ticks them.
   const form = buyer.getByTestId('offer-form');
@@ -64,7 +46,7 @@ test('a buyer reads the risks and the math, acknowledges each risk and offers; t
     await buyer.keyboard.press('Space');
   }
   await expect(submit).toBeEnabled();
-  expect(await seriousViolations(buyer)).toEqual([]);
+  expect(await axeViolations(buyer)).toEqual([]);
   // Sent by keyboard: the form gives way to the offer, which takes the focus (not the page's body).
   await submit.focus();
   await buyer.keyboard.press('Enter');
@@ -79,7 +61,7 @@ test('a buyer reads the risks and the math, acknowledges each risk and offers; t
   await expect(riesgos.getByRole('heading', { level: 3 }).first()).toHaveText(
     'Cláusula de vencimiento por venta',
   );
-  expect(await seriousViolations(buyer)).toEqual([]);
+  expect(await axeViolations(buyer)).toEqual([]);
 
   // The seller sees the effective price (entry fee plus the loan taken over) and the acknowledgements.
   const seller = await signedIn(browser, 'seller@demo.test');
@@ -88,5 +70,5 @@ test('a buyer reads the risks and the math, acknowledges each risk and offers; t
   await expect(row.getByTestId('effective-price')).toHaveText('$317,000');
   await expect(row.getByTestId('acknowledged-risks')).toContainText('Due-on-sale clause');
   await expect(row.getByTestId('acknowledged-risks')).toContainText('Homeowners association approval');
-  expect(await seriousViolations(seller)).toEqual([]);
+  expect(await axeViolations(seller)).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './fixtures';
+import { expect, axeViolations, test } from './fixtures';
 import { idTokenOf, newConfirmedUser, savePhone, saveSellerPreferences, signedIn } from './helpers';
 
 /** A small but real PDF: what the seller's scanner would produce, minus the pages. */
@@ -77,7 +77,7 @@ test('a seller verifies the terms of a subject-to deal, an admin approves, buyer
   await sellerPage.goto(`/deals/${dealId}/edit`);
   const section = sellerPage.getByRole('region', { name: 'Verify your terms' });
   await expect(section).toContainText('No statement uploaded yet.');
-  expect(await seriousViolations(sellerPage)).toEqual([]);
+  expect(await axeViolations(sellerPage)).toEqual([]);
   await section.getByLabel('Mortgage statement (PDF, JPEG or PNG, up to 10 MB)').setInputFiles({
     name: 'statement.pdf',
     mimeType: 'application/pdf',
@@ -89,7 +89,7 @@ test('a seller verifies the terms of a subject-to deal, an admin approves, buyer
   await toSpanish(sellerPage);
   const seccion = sellerPage.getByRole('region', { name: 'Verifica tus términos' });
   await expect(seccion.getByTestId('verification-state')).toContainText('En revisión desde');
-  expect(await seriousViolations(sellerPage)).toEqual([]);
+  expect(await axeViolations(sellerPage)).toEqual([]);
   await sellerPage.close();
 
   // An admin reviews it in /admin, Verifications.
@@ -105,7 +105,7 @@ test('a seller verifies the terms of a subject-to deal, an admin approves, buyer
   await expect(review.getByRole('heading', { level: 2 })).toBeFocused();
   await expect(review.locator('iframe')).toHaveAttribute('src', /^blob:/);
   await expect(review.getByRole('row', { name: /Loan balance/ })).toContainText('$310,000');
-  expect(await seriousViolations(adminPage)).toEqual([]);
+  expect(await axeViolations(adminPage)).toEqual([]);
 
   // Rejecting needs a note; the admin approves instead, in Spanish after an axe check.
   await review.getByRole('button', { name: 'Reject' }).click();
@@ -113,7 +113,7 @@ test('a seller verifies the terms of a subject-to deal, an admin approves, buyer
   await expect(review.getByLabel('Note to the seller')).toBeFocused();
   await toSpanish(adminPage);
   await expect(review.getByRole('button', { name: 'Aprobar' })).toBeVisible();
-  expect(await seriousViolations(adminPage)).toEqual([]);
+  expect(await axeViolations(adminPage)).toEqual([]);
   await review.getByRole('button', { name: 'Aprobar' }).click();
   await expect(adminPage.getByTestId('toast')).toContainText('Decisión guardada');
   await expect(adminPage.getByRole('row').filter({ hasText: street })).toHaveCount(0);

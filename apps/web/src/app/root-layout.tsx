@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layout/footer';
@@ -9,6 +9,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { NotificationBell } from '@/features/chat/components/notification-bell';
 import { RealtimeProvider } from '@/features/chat/realtime/realtime-provider';
 import { FeedbackLauncher } from '@/features/feedback/components/feedback-launcher';
+import { useFocusOnNavigation } from './focus-on-navigation';
 import { ProfileCompletionRedirect } from './profile-redirect';
 
 /**
@@ -17,6 +18,8 @@ import { ProfileCompletionRedirect } from './profile-redirect';
  */
 export function RootLayout() {
   const { t } = useTranslation();
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNavigation(main);
   return (
     <RealtimeProvider>
       <div className="flex min-h-dvh flex-col">
@@ -30,7 +33,7 @@ export function RootLayout() {
         <WebinarBanner />
         {/* At least a screen tall: the footer starts below the fold, so a page that fills in as its
             data arrives does not push it down in view (layout shift). */}
-        <main id="main" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col outline-none">
+        <main ref={main} id="main" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col outline-none">
           <Suspense fallback={<PageFallback />}>
             <ProfileCompletionRedirect>
               <Outlet />

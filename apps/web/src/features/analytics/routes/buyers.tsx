@@ -1,5 +1,5 @@
 import { Map as MapIcon, Table2, X } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SignInRedirect } from '@/lib/session/require-session';
@@ -307,12 +307,13 @@ function BuyerList({
   query: ReturnType<typeof useBuyerPages>;
 }) {
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
   const items = query.data?.pages.flatMap((p) => p.buyers.items) ?? [];
   const total = query.data?.pages[0]?.buyers.total;
   return (
     <aside aria-labelledby="buyer-list-title" className="grid content-start gap-3" data-testid="buyer-list">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="buyer-list-title" className="text-xl font-semibold">
+        <h2 id="buyer-list-title" ref={heading} tabIndex={-1} className="text-xl font-semibold">
           {zipCode
             ? t('analyticsScreens.buyerMap.listTitleZip', { zip: zipCode })
             : t('analyticsScreens.buyerMap.listTitle')}
@@ -320,7 +321,12 @@ function BuyerList({
         {zipCode && (
           <button
             type="button"
-            onClick={onClearZip}
+            onClick={() => {
+              // The button goes with the ZIP: the focus goes to the list's heading, which now names
+              // every ZIP code, rather than to the page's body.
+              onClearZip();
+              heading.current?.focus();
+            }}
             className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100"
           >
             <X aria-hidden className="size-4" />
@@ -328,11 +334,10 @@ function BuyerList({
           </button>
         )}
       </div>
-      {total !== undefined && (
-        <p className="text-sm text-slate-700" data-testid="buyer-list-total" aria-live="polite">
-          {t('analyticsScreens.buyerMap.listTotal', { count: total })}
-        </p>
-      )}
+      {/* Always on the page (empty while a ZIP's list loads), so that each new total is announced. */}
+      <p className="text-sm text-slate-700" data-testid="buyer-list-total" aria-live="polite">
+        {total !== undefined && t('analyticsScreens.buyerMap.listTotal', { count: total })}
+      </p>
       {query.isError && !query.data ? (
         <LoadFailed
           message={t('analyticsScreens.buyerMap.loadFailed')}

@@ -177,13 +177,7 @@ function DailyTable({ daily }: { daily: DealAnalytics['daily'] }) {
       <summary className="flex min-h-11 cursor-pointer items-center px-3 font-medium text-brand-800 hover:underline">
         {t('analyticsScreens.deal.showTable')}
       </summary>
-      {/* Focusable: a keyboard user scrolls it on a narrow screen. */}
-      <div
-        className="overflow-x-auto"
-        role="region"
-        aria-label={t('analyticsScreens.deal.tableCaption')}
-        tabIndex={0}
-      >
+      <ScrollRegion label={t('analyticsScreens.deal.tableCaption')}>
         <table className="w-full text-left text-sm" data-testid="daily-table">
           <caption className="sr-only">{t('analyticsScreens.deal.tableCaption')}</caption>
           <thead className="bg-slate-50 text-slate-800">
@@ -213,7 +207,7 @@ function DailyTable({ daily }: { daily: DealAnalytics['daily'] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </details>
   );
 }
@@ -227,48 +221,61 @@ function Funnel({ funnel }: { funnel: DealAnalytics['funnel'] }) {
   return (
     <Panel title={t('analyticsScreens.deal.funnelTitle')}>
       <p className="text-sm text-slate-700">{t('analyticsScreens.deal.funnelHint')}</p>
-      <table className="w-full text-left text-sm" data-testid="funnel">
-        <caption className="sr-only">{t('analyticsScreens.deal.funnelTitle')}</caption>
-        <thead className="text-slate-800">
-          <tr className="border-b border-slate-200">
-            <th scope="col" className="py-2 pr-2 font-semibold">
-              {t('analyticsScreens.deal.funnelStep')}
-            </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
-              {t('analyticsScreens.deal.funnelPeople')}
-            </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
-              {t('analyticsScreens.deal.funnelOfPrevious')}
-            </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
-              {t('analyticsScreens.deal.funnelOfViewers')}
-            </th>
-            <th scope="col" className="hidden w-1/3 py-2 pl-2 sm:table-cell">
-              <span className="sr-only">{t('analyticsScreens.deal.funnelBar')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.step} className="border-b border-slate-100 last:border-0">
-              <th scope="row" className="py-2 pr-2 font-medium">
-                {t(`analyticsScreens.deal.funnel.${row.step}`)}
+      <ScrollRegion label={t('analyticsScreens.deal.funnelTable')}>
+        <table className="w-full text-left text-sm" data-testid="funnel">
+          <caption className="sr-only">{t('analyticsScreens.deal.funnelTable')}</caption>
+          <thead className="text-slate-800">
+            <tr className="border-b border-slate-200">
+              <th scope="col" className="py-2 pr-2 font-semibold">
+                {t('analyticsScreens.deal.funnelStep')}
               </th>
-              <td className="px-2 py-2 text-right tabular-nums">{formatNumber(row.count, i18n.language)}</td>
-              <td className="px-2 py-2 text-right tabular-nums">{share(row.ofPrevious)}</td>
-              <td className="px-2 py-2 text-right tabular-nums">{share(row.ofViewers)}</td>
-              <td aria-hidden className="hidden py-2 pl-2 sm:table-cell">
-                <div className="h-3 rounded-full bg-slate-100">
-                  <div
-                    className="h-3 rounded-full bg-brand-700"
-                    style={{ width: `${Math.round((row.count / widest) * 100)}%` }}
-                  />
-                </div>
-              </td>
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
+                {t('analyticsScreens.deal.funnelPeople')}
+              </th>
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
+                {t('analyticsScreens.deal.funnelOfPrevious')}
+              </th>
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
+                {t('analyticsScreens.deal.funnelOfViewers')}
+              </th>
+              <th scope="col" className="hidden w-1/3 py-2 pl-2 sm:table-cell">
+                <span className="sr-only">{t('analyticsScreens.deal.funnelBar')}</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.step} className="border-b border-slate-100 last:border-0">
+                <th scope="row" className="py-2 pr-2 font-medium">
+                  {t(`analyticsScreens.deal.funnel.${row.step}`)}
+                </th>
+                <td className="px-2 py-2 text-right tabular-nums">
+                  {formatNumber(row.count, i18n.language)}
+                </td>
+                <td className="px-2 py-2 text-right tabular-nums">{share(row.ofPrevious)}</td>
+                <td className="px-2 py-2 text-right tabular-nums">{share(row.ofViewers)}</td>
+                <td aria-hidden className="hidden py-2 pl-2 sm:table-cell">
+                  <div className="h-3 rounded-full bg-slate-100">
+                    <div
+                      className="h-3 rounded-full bg-brand-700"
+                      style={{ width: `${Math.round((row.count / widest) * 100)}%` }}
+                    />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </Panel>
+  );
+}
+
+/** A table's own scroll region on a narrow screen, focusable so that a keyboard user scrolls it. */
+function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
   );
 }

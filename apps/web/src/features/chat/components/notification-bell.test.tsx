@@ -215,6 +215,29 @@ describe('the notification bell', () => {
     await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull());
   });
 
+  it('announces a rise of the unread count, not the first count nor a fall', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const answers = [2, 3, 1];
+      const { fetchMock } = renderBell(
+        () => json(200, createNotificationList([], answers.shift() ?? 1)),
+        ['buyer'],
+      );
+      const announcer = screen.getByRole('status');
+      await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+      expect(announcer.textContent).toBe('');
+      await vi.advanceTimersByTimeAsync(15_000);
+      await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+      expect(announcer.textContent).toBe('Notifications, 3 unread');
+      await vi.advanceTimersByTimeAsync(15_000);
+      await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+      expect(announcer.textContent).toBe('Notifications, 3 unread');
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('polls every 15 s for a buyer', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

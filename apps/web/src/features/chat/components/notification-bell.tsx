@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -34,43 +35,63 @@ export function NotificationBell({ roles }: { roles: readonly Role[] }) {
     unread > 0
       ? t('chat.notifications.labelUnread', { unread: badgeCount(unread) })
       : t('chat.notifications.label');
+  // A rise of the count while the page is open is announced (WCAG 4.1.3): the bell's name carries
+  // it, but a name that changes is read only when the bell has the focus. Not the first count, nor
+  // a fall (the user reading their messages).
+  const [seen, setSeen] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  if (notifications.data && seen !== unread) {
+    setSeen(unread);
+    if (seen !== null && unread > seen) setAnnouncement(label);
+  }
+  const announcer = (
+    <span role="status" className="sr-only" data-testid="notification-announcer">
+      {announcement}
+    </span>
+  );
 
   if (!loaded) {
     return (
-      <button
-        {...standInProps}
-        aria-haspopup="menu"
-        data-testid="notification-bell"
-        aria-label={label}
-        className={BELL_CLASS}
-      >
-        <BellFace unread={unread} />
-      </button>
+      <>
+        {announcer}
+        <button
+          {...standInProps}
+          aria-haspopup="menu"
+          data-testid="notification-bell"
+          aria-label={label}
+          className={BELL_CLASS}
+        >
+          <BellFace unread={unread} />
+        </button>
+      </>
     );
   }
   const { Control, defaultOpen, autoFocus } = loaded;
   return (
-    <Control
-      label={label}
-      unread={unread}
-      state={
-        notifications.isPending
-          ? 'loading'
-          : notifications.isError && !notifications.data
-            ? 'failed'
-            : 'ready'
-      }
-      list={(notifications.data?.items ?? []).filter((n) => !n.readAt)}
-      onOpen={() => {
-        realtime.dropdownOpened();
-        void notifications.refetch();
-      }}
-      onSelect={(notification) => {
-        markRead.mutate(notification.notificationId);
-        void navigate(notificationPath(notification));
-      }}
-      defaultOpen={defaultOpen}
-      autoFocus={autoFocus}
-    />
+    <>
+      {announcer}
+      <Control
+        label={label}
+        unread={unread}
+        state={
+          notifications.isPending
+            ? 'loading'
+            : notifications.isError && !notifications.data
+              ? 'failed'
+              : 'ready'
+        }
+        list={(notifications.data?.items ?? []).filter((n) => !n.readAt)}
+        onOpen={() => {
+          realtime.dropdownOpened();
+          void notifications.refetch();
+        }}
+        onSelect={(notification) => {
+          markRead.mutate(notification.notificationId);
+          void navigate(notificationPath(notification));
+        }}
+        defaultOpen={defaultOpen}
+        autoFocus={autoFocus}
+      />
+    </>
   );
 }

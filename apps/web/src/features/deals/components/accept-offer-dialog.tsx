@@ -25,9 +25,12 @@ export function AcceptOfferDialog({
   dealId,
   offer,
   trigger,
+  onAccepted,
 }: {
   dealId: string;
   offer: ReceivedOffer;
+  /** Called once the offer is accepted (the dialog and its trigger are gone by then: the focus moves on). */
+  onAccepted?: () => void;
   /** The button that opens the confirmation; the focus goes back to it when it closes. */
   trigger: ReactNode;
 }) {
@@ -38,6 +41,7 @@ export function AcceptOfferDialog({
   async function confirm() {
     try {
       await accept.mutateAsync(offer.id);
+      onAccepted?.();
       toast({ title: t('dealOffers.accept.done') });
     } catch (error) {
       toast({

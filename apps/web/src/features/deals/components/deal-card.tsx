@@ -121,7 +121,7 @@ export function DealCard({
           <Link
             to={`/deals/${deal.id}`}
             state={linkState}
-            className="rounded-sm outline-none after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:underline"
+            className="rounded-sm after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:underline"
           >
             <span className="block">{cardAddress(t, deal)}</span>
             <span className="block text-sm font-normal text-slate-600">{placeOf(t, deal)}</span>

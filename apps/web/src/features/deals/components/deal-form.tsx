@@ -101,6 +101,7 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
   const focusAlert = () => setFocusTick((n) => n + 1);
 
   const [pending, setPending] = useState<PendingPhoto[]>([]);
+  const photoInput = useRef<HTMLInputElement>(null);
   const pendingRef = useRef(pending);
   useEffect(() => {
     pendingRef.current = pending;
@@ -154,8 +155,13 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
       }
     }
     void queryClient.invalidateQueries({ queryKey: ['deals'] });
-    if (failed === 0) navigate(`/deals/${dealId}`);
+    if (failed === 0) goToDeal(dealId);
     else setUpload((u) => u && { ...u, finished: true });
+  }
+
+  /** On to the saved deal, whose heading takes the focus the saving button had (useFocusOnNavigation). */
+  function goToDeal(dealId: string) {
+    navigate(`/deals/${dealId}`);
   }
 
   async function submit(values: DealValues) {
@@ -175,12 +181,12 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
             : {}),
         });
         if (pending.length) await uploadPhotos(saved.id, pending);
-        else navigate(`/deals/${saved.id}`);
+        else goToDeal(saved.id);
       } else {
         await update.mutateAsync(values);
         draft.saved(form.getValues());
         toast({ title: t('dealForm.saved') });
-        navigate(`/deals/${deal.id}`);
+        goToDeal(deal.id);
       }
     } catch (error) {
       const fields = serverFieldErrors(error, t).flatMap(({ path, text }) => {
@@ -287,6 +293,7 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
         ) : (
           <>
             <PhotoInput
+              inputRef={photoInput}
               count={pending.length}
               disabled={busy}
               onAccepted={(files) =>
@@ -300,6 +307,7 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
               items={pending.map((p) => ({ key: p.key, src: p.src, name: p.file.name }))}
               disabled={busy}
               onMove={(from, to) => setPending((list) => moveItem(list, from, to))}
+              focusWhenEmpty={() => photoInput.current?.focus()}
               onRemove={(index) =>
                 setPending((list) => {
                   const gone = list[index];

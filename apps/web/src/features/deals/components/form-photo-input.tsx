@@ -1,5 +1,5 @@
 import { ImagePlus } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PHOTOS } from '@dealclub/shared/deal-rules';
 import { PHOTO_ACCEPT, sortPhotos, type PhotoRefusal } from './form-photo-checks';
@@ -12,14 +12,18 @@ export function PhotoInput({
   count,
   disabled = false,
   onAccepted,
+  inputRef,
 }: {
   count: number;
   disabled?: boolean;
   onAccepted: (files: File[]) => void;
+  /** The file input, for the focus to come back to (after the last photo is removed). */
+  inputRef?: RefObject<HTMLInputElement | null>;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const ownInput = useRef<HTMLInputElement>(null);
+  const input = inputRef ?? ownInput;
   const [refused, setRefused] = useState<{ name: string; code: PhotoRefusal }[]>([]);
   const full = count >= MAX_PHOTOS;
 

@@ -13,16 +13,20 @@ export interface PhotoListItem {
 /**
  * Photos in order with "Cover" on the first, and per photo: move earlier, move later and remove.
  * After a move the focus stays on the moved photo's button and a status line says where it went.
+ * After a removal the focus goes to the remove button of the photo that takes its place (the next
+ * one, else the one before); when none is left, `focusWhenEmpty` places it (the "Add photos" input).
  */
 export function PhotoList({
   items,
   onMove,
   onRemove,
+  focusWhenEmpty,
   disabled = false,
 }: {
   items: readonly PhotoListItem[];
   onMove: (index: number, to: number) => void;
   onRemove: (index: number) => void;
+  focusWhenEmpty?: () => void;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
@@ -48,6 +52,16 @@ export function PhotoList({
     onMove(index, index + delta);
     setMoved({ key: item.key, action: delta < 0 ? 'earlier' : 'later' });
     setAnnouncement(t('dealForm.photos.movedTo', { position: index + delta + 1, count: items.length }));
+  }
+
+  function remove(index: number) {
+    // Chosen before the row goes: the rows are keyed, so the neighbour's button stays the same element.
+    const rows = [...(list.current?.querySelectorAll<HTMLElement>('[data-photo-key]') ?? [])];
+    const neighbour = rows[index + 1] ?? rows[index - 1];
+    const next = neighbour?.querySelector<HTMLButtonElement>('button[data-action="remove"]');
+    onRemove(index);
+    if (next) next.focus();
+    else focusWhenEmpty?.();
   }
 
   if (items.length === 0) return null;
@@ -105,9 +119,10 @@ export function PhotoList({
                 </button>
                 <button
                   type="button"
+                  data-action="remove"
                   disabled={disabled}
                   aria-label={t('dealForm.photos.remove', { n })}
-                  onClick={() => onRemove(index)}
+                  onClick={() => remove(index)}
                   className="ml-auto grid size-11 place-items-center rounded-md text-red-800 hover:bg-red-50 disabled:opacity-40"
                 >
                   <Trash2 aria-hidden className="size-4" />

@@ -38,6 +38,7 @@ export function PhotoManager({ dealId, initial }: { dealId: string; initial: rea
   const current = useRef<DealPhotoItem[]>([...initial]);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const queue = useRef<Promise<void>>(Promise.resolve());
+  const input = useRef<HTMLInputElement>(null);
   const remove = useRemovePhoto(dealId);
   const reorder = useReorderPhotos(dealId);
   const pending = uploads.filter((u) => !u.error).length;
@@ -114,7 +115,7 @@ export function PhotoManager({ dealId, initial }: { dealId: string; initial: rea
 
   return (
     <div className="grid gap-4">
-      <PhotoInput count={photos.length + pending} onAccepted={add} />
+      <PhotoInput inputRef={input} count={photos.length + pending} onAccepted={add} />
       {uploads.length > 0 && (
         <ul className="grid gap-3" aria-label={t('dealForm.photos.uploads')}>
           {uploads.map((u) => (
@@ -129,6 +130,7 @@ export function PhotoManager({ dealId, initial }: { dealId: string; initial: rea
           items={photos.map((p) => ({ key: p.id, src: p.thumbUrl }))}
           onMove={moveTo}
           onRemove={removeAt}
+          focusWhenEmpty={() => input.current?.focus()}
         />
       )}
     </div>

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, BadgeCheck, Check, Handshake } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OFFERABLE_STATUSES, type OfferSort } from '@dealclub/shared/offer-rules';
@@ -206,6 +206,13 @@ function OfferRow({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { figures } = offer;
+  // Accepting removes the Accept button (and its dialog): the focus goes on to the closing room's
+  // link of the offer, which takes its place, rather than to the page's body.
+  const [accepted, setAccepted] = useState(false);
+  const roomLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (accepted && offer.status === 'accepted') roomLink.current?.focus();
+  }, [accepted, offer.status]);
   const ofAsking =
     figures.priceOfAsking !== null ? (
       t('dealOffers.ofAskingPrice', { percent: formatRate(figures.priceOfAsking, lang) })
@@ -227,6 +234,7 @@ function OfferRow({
             <AcceptOfferDialog
               dealId={dealId}
               offer={offer}
+              onAccepted={() => setAccepted(true)}
               trigger={
                 <button
                   type="button"
@@ -242,6 +250,7 @@ function OfferRow({
           <CounterCell offer={offer} canCounter={canAccept} />
           {(offer.status === 'accepted' || offer.status === 'closed') && (
             <Link
+              ref={roomLink}
               to={`/deals/${dealId}/closing`}
               aria-label={t('dealOffers.closingRoomOf', { name: buyerName(offer.buyer) })}
               data-testid="closing-room-link"

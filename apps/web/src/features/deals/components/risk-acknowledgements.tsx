@@ -21,6 +21,9 @@ export function RiskAcknowledgements({
   const { t } = useTranslation();
   const hintId = useId();
   const errorId = useId();
+  // Each box is named by its risk's title and described by its text: a screen reader reads the
+  // name first, not the whole paragraph as the name.
+  const itemId = useId();
   return (
     <fieldset
       className="grid gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3"
@@ -31,10 +34,12 @@ export function RiskAcknowledgements({
       <p id={hintId} className="text-sm text-slate-700">
         {t('offers.form.risks.hint')}
       </p>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <label key={item.key} className="flex min-h-11 items-start gap-3">
           <input
             type="checkbox"
+            aria-labelledby={`${itemId}-${index}-title`}
+            aria-describedby={`${itemId}-${index}-body`}
             checked={checked.has(item.key)}
             onChange={(event) => {
               const next = new Set(checked);
@@ -45,8 +50,12 @@ export function RiskAcknowledgements({
             className="mt-1 size-5 shrink-0 accent-brand-700"
           />
           <span className="grid gap-0.5">
-            <span className="font-medium text-ink">{t('offers.form.risks.ack', { title: item.title })}</span>
-            <span className="text-sm text-slate-700">{item.body}</span>
+            <span id={`${itemId}-${index}-title`} className="font-medium text-ink">
+              {t('offers.form.risks.ack', { title: item.title })}
+            </span>
+            <span id={`${itemId}-${index}-body`} className="text-sm text-slate-700">
+              {item.body}
+            </span>
           </span>
         </label>
       ))}

@@ -7,7 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BookmarkPlus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SavedDealFilters } from '@dealclub/shared/deal-filters';
@@ -125,6 +125,9 @@ function SaveSearchForm({
     defaultValues: { name: defaultName, frequency: 'realtime' },
   });
   const { errors } = form.formState;
+  // The name takes the focus: the dialog opened on its loading text when its texts were not here
+  // yet, and the focus stayed on the dialog itself (opened after them, it is where Radix puts it).
+  useEffect(() => form.setFocus('name'), [form]);
 
   async function submit(values: SavedSearchForm) {
     setFailure(null);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useLocaleSection } from '@/lib/i18n';
@@ -6,6 +7,8 @@ import { useLocaleSection } from '@/lib/i18n';
 interface Section {
   heading: string;
   body: string;
+  /** A page of the app the section leads to (the accessibility page's feedback form). */
+  link?: { to: string; label: string };
 }
 
 /** The date the legal texts were last changed; shown on each page. */
@@ -31,6 +34,16 @@ export function LegalPage({ doc }: { doc: 'terms' | 'privacy' | 'accessibility' 
         <section key={section.heading} className="mt-8">
           <h2 className="text-xl font-semibold">{section.heading}</h2>
           <p className="mt-2 leading-7 text-slate-800">{section.body}</p>
+          {section.link && (
+            <p className="mt-3">
+              <Link
+                to={section.link.to}
+                className="inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                {section.link.label}
+              </Link>
+            </p>
+          )}
         </section>
       ))}
     </article>

@@ -248,7 +248,7 @@ function MapDemo({ demo }: { demo: Demo }) {
         <figure className="min-w-0">
           <figcaption className="mb-2 flex flex-wrap items-center justify-between gap-2">
             <span className="font-semibold">{t('mapDemo.canvasTitle')}</span>
-            <span className="flex gap-2">
+            <span className="flex flex-wrap gap-2">
               <button
                 type="button"
                 className={BUTTON}
