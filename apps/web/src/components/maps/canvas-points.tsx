@@ -7,7 +7,7 @@
  * screen's table is the keyboard and screen-reader path.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ViewBox } from './scales';
+import { POINT_OPACITY, type ViewBox } from './scales';
 import type { MapPoint } from './map-point';
 
 export interface PlacedPoint {
@@ -89,7 +89,7 @@ export function CanvasPoints({
     // Device pixels per map unit; the canvas keeps the SVG's aspect ratio.
     const k = width / view[2];
     ctx.setTransform(k, 0, 0, k, -view[0] * k, -view[1] * k);
-    ctx.globalAlpha = 0.8;
+    ctx.globalAlpha = POINT_OPACITY;
     for (const [colour, group] of batches) {
       ctx.fillStyle = colour;
       ctx.beginPath();

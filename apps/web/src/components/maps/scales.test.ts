@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { contrastRatio, over } from '@/test/contrast';
 import {
   extent,
   FULL_VIEW,
   interpolateStops,
   interpolateViewBox,
+  LAND_COLOR,
   legendSteps,
   NO_VALUE_COLOR,
+  POINT_OPACITY,
   SEQUENTIAL_STOPS,
   sequentialColor,
   sizeLegendValues,
@@ -79,5 +82,19 @@ describe('zoom', () => {
 
   it('interpolates a transition', () => {
     expect(interpolateViewBox([0, 0, 100, 100], [50, 50, 50, 50], 0.5)).toEqual([25, 25, 75, 75]);
+  });
+});
+
+describe('the map colours (WCAG 1.4.11)', () => {
+  it('keep 3:1 against the land they are drawn on, at the opacity they are drawn with', () => {
+    for (const colour of [...SEQUENTIAL_STOPS, NO_VALUE_COLOR]) {
+      const drawn = over(colour, LAND_COLOR, POINT_OPACITY);
+      expect(contrastRatio(drawn, LAND_COLOR), colour).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('were measured right: a light blue that fades into the land fails', () => {
+    expect(contrastRatio(over('#bfdbfe', LAND_COLOR, POINT_OPACITY), LAND_COLOR)).toBeLessThan(1.5);
+    expect(contrastRatio('#000000', '#ffffff')).toBe(21);
   });
 });

@@ -21,10 +21,17 @@ export function sqrtRadius(value: number, max: number, minRadius = 3, maxRadius 
   return Math.max(minRadius, r);
 }
 
-/** The sequential palette (light to dark blue), from few to many dollars. */
-export const SEQUENTIAL_STOPS = ['#bfdbfe', '#60a5fa', '#2563eb', '#1e3a8a', '#172554'] as const;
-/** A ZIP without the figure (no buyer gave it). */
-export const NO_VALUE_COLOR = '#94a3b8';
+/** The land the points are drawn on, and the opacity they are drawn with (overlaps show through). */
+export const LAND_COLOR = '#f1f5f9';
+export const POINT_OPACITY = 0.8;
+/**
+ * The sequential palette (lighter to darker blue), from few to many dollars. Its lightest colour,
+ * drawn at POINT_OPACITY on the land, still keeps 3:1 against it (WCAG 1.4.11): a point never fades
+ * into the map. The figures themselves are in the table beside the map, not in the colour alone.
+ */
+export const SEQUENTIAL_STOPS = ['#2563eb', '#1d4ed8', '#1e40af', '#1e3a8a', '#172554'] as const;
+/** A ZIP without the figure (no buyer gave it): grey, as visible on the land as the palette. */
+export const NO_VALUE_COLOR = '#475569';
 
 function hexToRgb(hex: string): [number, number, number] {
   const n = Number.parseInt(hex.slice(1), 16);

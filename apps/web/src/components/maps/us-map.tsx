@@ -12,6 +12,8 @@ import { CANVAS_POINTS, CanvasPoints, pointAt } from './canvas-points';
 import { loadUsShapes, project, type UsShapes } from './geo';
 import type { MapPoint } from './map-point';
 import {
+  LAND_COLOR,
+  POINT_OPACITY,
   easeCubic,
   FULL_VIEW,
   interpolateViewBox,
@@ -71,7 +73,7 @@ const StatesLayer = memo(function StatesLayer({ shapes }: { shapes: UsShapes }) 
     <g aria-hidden="true">
       <path
         d={shapes.nation}
-        fill="#f1f5f9"
+        fill={LAND_COLOR}
         stroke="#94a3b8"
         strokeWidth={1}
         vectorEffect="non-scaling-stroke"
@@ -115,7 +117,7 @@ const PointsLayer = memo(function PointsLayer({
             cy={y}
             r={point.radius / scale}
             fill={point.color}
-            fillOpacity={0.8}
+            fillOpacity={POINT_OPACITY}
             stroke={selected ? '#b45309' : '#ffffff'}
             strokeWidth={selected ? 3 : 0.75}
             vectorEffect="non-scaling-stroke"

@@ -4,7 +4,7 @@ import type { DealAnalyticsDay } from '@dealclub/shared/analytics';
 import { dailyTotals, formatShortDay } from './analytics-figures';
 
 /** The four series, in the order of the table, with colours that stay apart for colour-blind readers. */
-const SERIES = [
+export const SERIES = [
   { key: 'views', color: '#1d4ed8', dash: [] },
   { key: 'favorites', color: '#be185d', dash: [6, 3] },
   { key: 'interests', color: '#b45309', dash: [2, 2] },
