@@ -5,7 +5,7 @@
  * while panning and zooming, dots outside the view skipped, dots smaller than a pixel and a half
  * drawn as squares (a rectangle is far cheaper to fill than a circle and looks the same that small).
  */
-import { BUCKET_COLOURS, type DemoData } from './demo-data';
+import { BUCKET_COLOURS, MAP_BACKGROUND, type DemoData } from './demo-data';
 
 /** The frame of us-atlas's `*-albers-10m.json`: Albers USA at this scale and translation. */
 export const FRAME = { width: 975, height: 610 } as const;
@@ -72,7 +72,7 @@ export function drawFrame(
   // CSS pixels per frame unit.
   const unit = (width / FRAME.width) * view.k;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.fillStyle = '#f8fafc';
+  ctx.fillStyle = MAP_BACKGROUND;
   ctx.fillRect(0, 0, width * dpr, height * dpr);
   ctx.setTransform(dpr * unit, 0, 0, dpr * unit, dpr * view.x, dpr * view.y);
 

@@ -6,7 +6,9 @@
 
 /** Monthly payment buckets of the colour legend (upper bounds, dollars; the last is open). */
 export const PAYMENT_BUCKETS = [1000, 1500, 2000, 2500, 3000] as const;
-export const BUCKET_COLOURS = ['#bfdbfe', '#60a5fa', '#2563eb', '#1d4ed8', '#7c3aed', '#be185d'] as const;
+/** The map's background; each bucket's colour keeps 3:1 against it (WCAG 1.4.11). */
+export const MAP_BACKGROUND = '#f8fafc';
+export const BUCKET_COLOURS = ['#0891b2', '#2563eb', '#1d4ed8', '#1e3a8a', '#7c3aed', '#be185d'] as const;
 
 export interface DemoData {
   size: number;
