@@ -102,8 +102,20 @@ async function settled(page: Page) {
     .toBe(0);
 }
 
-/** Whether the page scrolls sideways, and which elements stick out of the window if it does. */
-function sidewaysOverflow(page: Page) {
+/**
+ * Whether the page scrolls sideways once its layout has followed the window (a chart's canvas takes
+ * its new width a frame or two after a resize), and which elements stick out of it if it does.
+ */
+async function sidewaysOverflow(page: Page) {
+  let sticking: string[] = [];
+  await expect
+    .poll(async () => (sticking = await overflowNow(page)).length, { timeout: 3_000 })
+    .toBe(0)
+    .catch(() => undefined);
+  return sticking;
+}
+
+function overflowNow(page: Page) {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth <= width) return [];
