@@ -20,7 +20,7 @@ function RouteFailure({ error }: { error: unknown }) {
   usePageTitle(t('pages.error'));
   useEffect(() => console.error(error), [error]);
   return (
-    <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
+    <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 p-4 text-center [overflow-wrap:anywhere] sm:p-8">
       <AlertTriangle aria-hidden className="size-10 text-amber-600" />
       <h1 className="text-2xl font-bold">{t('routeError.title')}</h1>
       <p className="text-slate-700">{t('routeError.body')}</p>

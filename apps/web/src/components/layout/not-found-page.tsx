@@ -12,7 +12,7 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.notFound'));
   return (
-    <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
+    <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 p-4 text-center [overflow-wrap:anywhere] sm:p-8">
       <SearchX aria-hidden className="size-12 text-brand-700" />
       <h1 className="text-3xl font-bold">{t('notFound.title')}</h1>
       <p className="text-slate-700">{t('notFound.body')}</p>

@@ -23,7 +23,7 @@ export default function OwnersPage() {
   if (session.status !== 'authenticated') return <SignInRedirect />;
   if (!isSellerSide(session.user.roles)) {
     return (
-      <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
+      <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 p-4 text-center [overflow-wrap:anywhere] sm:p-8">
         <ShieldAlert aria-hidden className="size-12 text-amber-600" />
         <h1 className="text-3xl font-bold">{t('owners.title')}</h1>
         <p className="text-slate-700">{t('owners.restricted')}</p>
