@@ -49,59 +49,67 @@ export function MatchingBuyers({ dealId, exclusive }: { dealId: string; exclusiv
           {items.length === 0 ? (
             <p className="text-slate-600">{t('matching.buyers.empty')}</p>
           ) : (
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('matching.buyers.title')}</caption>
-              <thead className="text-slate-700">
-                <tr className="border-b border-slate-200">
-                  <th scope="col" className="py-2 pr-2 font-semibold">
-                    {t('matching.buyers.name')}
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right font-semibold">
-                    {t('matching.buyers.score')}
-                  </th>
-                  <th scope="col" className="py-2 pl-2">
-                    <span className="sr-only">{t('matching.buyers.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map(({ buyer, score, certified }) => {
-                  const name = `${buyer.firstName} ${buyer.lastName}`.trim();
-                  return (
-                    <tr
-                      key={buyer.id}
-                      className="border-b border-slate-100 last:border-0"
-                      data-testid="matching-buyer"
-                    >
-                      <th scope="row" className="py-2 pr-2 font-normal">
-                        <span className="flex flex-wrap items-center gap-2">
-                          {name}
-                          {certified && <CertifiedBadge />}
-                        </span>
-                        {writing === buyer.id && (
-                          <div className="mt-2">
-                            <MessageSellerForm dealId={dealId} buyer={{ id: buyer.id, name }} />
-                          </div>
-                        )}
-                      </th>
-                      <td className="px-2 py-2 text-right align-top whitespace-nowrap">{score}%</td>
-                      <td className="py-2 pl-2 text-right align-top">
-                        <button
-                          type="button"
-                          onClick={() => setWriting(writing === buyer.id ? null : buyer.id)}
-                          aria-expanded={writing === buyer.id}
-                          aria-label={t('matching.buyers.message', { name })}
-                          className="inline-flex h-9 items-center gap-1 rounded-md border border-slate-300 px-2 font-medium hover:bg-slate-50"
-                        >
-                          <MessageSquare aria-hidden className="size-4" />
-                          {t('matching.buyers.write')}
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            // Its own scroll region on a narrow screen, focusable so that a keyboard user scrolls it.
+            <div
+              className="overflow-x-auto"
+              role="region"
+              aria-label={t('matching.buyers.table')}
+              tabIndex={0}
+            >
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">{t('matching.buyers.table')}</caption>
+                <thead className="text-slate-700">
+                  <tr className="border-b border-slate-200">
+                    <th scope="col" className="py-2 pr-2 font-semibold">
+                      {t('matching.buyers.name')}
+                    </th>
+                    <th scope="col" className="px-2 py-2 text-right font-semibold">
+                      {t('matching.buyers.score')}
+                    </th>
+                    <th scope="col" className="py-2 pl-2">
+                      <span className="sr-only">{t('matching.buyers.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map(({ buyer, score, certified }) => {
+                    const name = `${buyer.firstName} ${buyer.lastName}`.trim();
+                    return (
+                      <tr
+                        key={buyer.id}
+                        className="border-b border-slate-100 last:border-0"
+                        data-testid="matching-buyer"
+                      >
+                        <th scope="row" className="py-2 pr-2 font-normal">
+                          <span className="flex flex-wrap items-center gap-2">
+                            {name}
+                            {certified && <CertifiedBadge />}
+                          </span>
+                          {writing === buyer.id && (
+                            <div className="mt-2">
+                              <MessageSellerForm dealId={dealId} buyer={{ id: buyer.id, name }} />
+                            </div>
+                          )}
+                        </th>
+                        <td className="px-2 py-2 text-right align-top whitespace-nowrap">{score}%</td>
+                        <td className="py-2 pl-2 text-right align-top">
+                          <button
+                            type="button"
+                            onClick={() => setWriting(writing === buyer.id ? null : buyer.id)}
+                            aria-expanded={writing === buyer.id}
+                            aria-label={t('matching.buyers.message', { name })}
+                            className="inline-flex h-9 items-center gap-1 rounded-md border border-slate-300 px-2 font-medium hover:bg-slate-50"
+                          >
+                            <MessageSquare aria-hidden className="size-4" />
+                            {t('matching.buyers.write')}
+                          </button>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
           )}
           {buyers.hasNextPage && (
             <div className="flex justify-center">
