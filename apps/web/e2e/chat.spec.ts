@@ -76,11 +76,10 @@ test.describe('conversations', () => {
     await buyer.keyboard.press('Escape');
     await expect(buyer.getByRole('menu')).toBeHidden();
 
-    // The seller opens the conversation from the bell: it is read, and the bell falls.
+    // The seller opens the conversation from the bell: it is read.
     await seller.getByTestId('notification-bell').click();
     const entry = seller.getByRole('menuitem').filter({ hasText: street });
     await expect(entry).toContainText('Bianca Buyer');
-    const unreadBeforeOpening = await unreadOf(seller);
     await entry.click();
     await expect(seller).toHaveURL(threadPath);
     await expect(seller.getByRole('heading', { level: 1 })).toContainText('Bianca Buyer');
@@ -89,7 +88,13 @@ test.describe('conversations', () => {
       `/deals/${dealId}`,
     );
     await expect(seller.getByTestId('chat-message').last()).toContainText('Also, when could I visit?');
-    await expect.poll(() => unreadOf(seller)).toBeLessThan(unreadBeforeOpening);
+    // Opened, it is read: its entry leaves the bell's unread list (the count itself may rise
+    // meanwhile: other tests write to the demo seller too).
+    await seller.getByTestId('notification-bell').click();
+    await expect(seller.getByRole('menu')).toBeVisible();
+    await expect(seller.getByRole('menuitem').filter({ hasText: street })).toHaveCount(0);
+    await seller.keyboard.press('Escape');
+    await expect(seller.getByRole('menu')).toBeHidden();
     expect(await axeViolations(seller)).toEqual([]);
 
     // The seller replies; the buyer sees it appear without reloading, and no toast for the open one.
