@@ -6,6 +6,7 @@
  * deals map's ZIP codes are such tables.
  */
 import { useState, type ReactNode } from 'react';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 export interface PlaceColumn<Row> {
   label: string;
@@ -35,12 +36,7 @@ export function PlaceTable<Row>({
 }) {
   const [shown, setShown] = useState(page?.size ?? rows.length);
   const table = (
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
-    >
+    <ScrollRegion label={caption} className="rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-left text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
@@ -67,7 +63,7 @@ export function PlaceTable<Row>({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
   if (!page) return table;
   return (

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { DealAnalytics } from '@dealclub/shared/analytics';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useLocaleSection } from '@/lib/i18n';
 import { fullAddress, placeOf, streetOf } from '@/lib/address';
@@ -268,14 +269,5 @@ function Funnel({ funnel }: { funnel: DealAnalytics['funnel'] }) {
         </table>
       </ScrollRegion>
     </Panel>
-  );
-}
-
-/** A table's own scroll region on a narrow screen, focusable so that a keyboard user scrolls it. */
-function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
   );
 }

@@ -93,7 +93,7 @@ export function DealCard({
             className="size-full object-cover"
           />
         ) : (
-          <div className="flex size-full flex-col items-center justify-center gap-1 text-slate-500">
+          <div className="flex size-full flex-col items-center justify-center gap-1 text-slate-600">
             <Home aria-hidden className="size-10" />
             <span className="text-xs">{t('dealCommon.noPhoto')}</span>
           </div>

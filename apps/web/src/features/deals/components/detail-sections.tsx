@@ -41,7 +41,7 @@ function Rows({ rows }: { rows: Row[] }) {
           className="flex justify-between gap-4 border-b border-slate-100 py-2 last:border-b-0"
         >
           <dt className="text-slate-600">{t(`dealDetail.fields.${field}`)}</dt>
-          <dd className="text-right font-medium text-ink">{value}</dd>
+          <dd className="min-w-0 text-right font-medium text-ink [overflow-wrap:anywhere]">{value}</dd>
         </div>
       ))}
     </dl>

@@ -84,7 +84,7 @@ export function PhotoList({
                     className="size-full object-cover"
                   />
                 ) : (
-                  <div className="grid size-full place-items-center text-slate-500">
+                  <div className="grid size-full place-items-center text-slate-600">
                     <ImageIcon aria-hidden className="size-8" />
                     <span className="sr-only">{t('dealForm.photos.alt', { n })}</span>
                   </div>

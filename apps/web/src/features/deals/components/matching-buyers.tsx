@@ -1,6 +1,7 @@
 import { MessageSquare, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { useLocaleSection } from '@/lib/i18n';
@@ -49,13 +50,7 @@ export function MatchingBuyers({ dealId, exclusive }: { dealId: string; exclusiv
           {items.length === 0 ? (
             <p className="text-slate-600">{t('matching.buyers.empty')}</p>
           ) : (
-            // Its own scroll region on a narrow screen, focusable so that a keyboard user scrolls it.
-            <div
-              className="overflow-x-auto"
-              role="region"
-              aria-label={t('matching.buyers.table')}
-              tabIndex={0}
-            >
+            <ScrollRegion label={t('matching.buyers.table')}>
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">{t('matching.buyers.table')}</caption>
                 <thead className="text-slate-700">
@@ -109,7 +104,7 @@ export function MatchingBuyers({ dealId, exclusive }: { dealId: string; exclusiv
                   })}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
           {buyers.hasNextPage && (
             <div className="flex justify-center">

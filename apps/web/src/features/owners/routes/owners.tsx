@@ -5,6 +5,7 @@ import { SignInRedirect } from '@/lib/session/require-session';
 import { grantableRoles } from '@dealclub/shared/access';
 import { isSellerSide, type Role } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { toast } from '@/components/ui/use-toast';
 import { useSession } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -90,12 +91,9 @@ function TeamInvitations({ roles }: { roles: Role[] }) {
           {create.isPending ? t('owners.creating') : t('owners.create')}
         </button>
       </div>
-      {/* Focusable: on a phone the table scrolls sideways, by keyboard too. */}
-      <div
-        role="region"
-        aria-label={t('owners.invitationsTitle')}
-        tabIndex={0}
-        className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      <ScrollRegion
+        label={t('owners.invitationsTitle')}
+        className="rounded-xl border border-slate-200 bg-white"
       >
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50">
@@ -134,7 +132,7 @@ function TeamInvitations({ roles }: { roles: Role[] }) {
         {invitations.isSuccess && items.length === 0 && (
           <p className="p-4 text-slate-600">{t('owners.empty')}</p>
         )}
-      </div>
+      </ScrollRegion>
       {invitations.hasNextPage && (
         <button
           type="button"
