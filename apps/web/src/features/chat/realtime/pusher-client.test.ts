@@ -67,7 +67,14 @@ describe('where pusher-js connects', () => {
     for (const mode of ['embedded', 'hosted'] as const) {
       const options = pusherOptions(config({ mode }), page);
       expect(options.channelAuthorization).toMatchObject({ endpoint: '/api/pusher/auth', transport: 'ajax' });
-      expect(options.enabledTransports).toEqual(['ws', 'wss']);
     }
+    expect(pusherOptions(config({ mode: 'hosted' }), page).enabledTransports).toEqual(['ws', 'wss']);
+  });
+
+  it('never tries TLS on the embedded server of a plain-HTTP page, however slow the first try', () => {
+    // 'wss' is pusher-js's TLS fallback, tried 2 s into a slow plain connection.
+    const plain = { hostname: '127.0.0.1', port: '4173', protocol: 'http:' };
+    expect(pusherOptions(config(), plain)).toMatchObject({ enabledTransports: ['ws'], forceTLS: false });
+    expect(pusherOptions(config(), page)).toMatchObject({ enabledTransports: ['ws'], forceTLS: true });
   });
 });

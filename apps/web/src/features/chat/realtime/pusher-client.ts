@@ -51,10 +51,19 @@ export function pusherOptions(config: RealtimeConfig, page: PageLocation): Optio
     }
     return options;
   }
-  // Embedded: whatever is null is the page's own.
+  // Embedded: whatever is null is the page's own. One transport, 'ws', which speaks TLS exactly when
+  // forceTLS says so: without TLS, pusher-js would otherwise try 'wss' on the same plain port once
+  // 'ws' had taken 2 s to open (a busy server), and log a failed TLS connection.
   const tls = config.useTLS ?? page.protocol === 'https:';
   const port = config.port ?? (Number(page.port) || (tls ? 443 : 80));
-  return { ...options, wsHost: config.host ?? page.hostname, wsPort: port, wssPort: port, forceTLS: tls };
+  return {
+    ...options,
+    enabledTransports: ['ws'],
+    wsHost: config.host ?? page.hostname,
+    wsPort: port,
+    wssPort: port,
+    forceTLS: tls,
+  };
 }
 
 /** Opens a connection, or answers null when realtime is switched off on the server. */
