@@ -1,19 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, axeViolations, test } from './fixtures';
-import { idTokenOf, newConfirmedUser, savePhone, saveSellerPreferences, signedIn } from './helpers';
+import { idTokenOf, newSeller, signedIn } from './helpers';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/**
- * A seller of this test's own (issue 17): the demo seller gets realtime toasts from other tests, and
- * there is one toast at a time. The buyer is the demo buyer, whose toasts the test does not read.
- */
-async function freshSeller(request: APIRequestContext) {
-  const user = await newConfirmedUser(request, 'originator');
-  await savePhone(request, user);
-  await saveSellerPreferences(request, user);
-  return { ...user, token: await idTokenOf(request, user.email, user.password) };
-}
 
 test.describe('counter-offers', () => {
   test('a seller counters a buyer’s offer and the buyer accepts it on the deal page; both see the history', async ({
@@ -21,7 +9,7 @@ test.describe('counter-offers', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const seller = await freshSeller(request);
+    const seller = await newSeller(request);
     const buyerToken = await idTokenOf(request, 'buyer@demo.test');
     const street = `${Date.now() % 100000} Counter Court`;
     const created = await request.post('/api/deals', {

@@ -170,6 +170,18 @@ export async function saveSellerPreferences(
   expect(res.status()).toBe(200);
 }
 
+/**
+ * A seller of the test's own, with names, phone and markets, and its ID token. The demo seller gets
+ * realtime toasts from other tests' offers and messages, and one toast at a time would hide the one
+ * a test reads: a test that reads a seller's toasts lists with its own seller.
+ */
+export async function newSeller(request: APIRequestContext) {
+  const user = await newConfirmedUser(request, 'originator');
+  await savePhone(request, user);
+  await saveSellerPreferences(request, user);
+  return { ...user, token: await idTokenOf(request, user.email, user.password) };
+}
+
 /** A new buyer with a complete profile (phone and buyer preferences), so no page redirects them. */
 export async function newBuyer(request: APIRequestContext) {
   const user = await newConfirmedUser(request, 'buyer');

@@ -1,15 +1,12 @@
 import { expect, test } from './fixtures';
-import { newConfirmedUser, savePhone, saveSellerPreferences, signInWithSession } from './helpers';
+import { newSeller, signInWithSession } from './helpers';
 
 test.describe('team invitations', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
   test('a seller creates a batch of invitations and copies a link', async ({ page, request }) => {
-    // A seller of its own: the demo seller gets realtime toasts from other tests' offers and messages,
-    // and one toast at a time (the spec's limit) would hide the one this test reads.
-    const seller = await newConfirmedUser(request, 'originator');
-    await savePhone(request, seller);
-    await saveSellerPreferences(request, seller);
+    // A seller of its own, whose toasts no other test's message hides (newSeller).
+    const seller = await newSeller(request);
     await signInWithSession(page, seller.email, { password: seller.password });
     await page.goto('/');
     await page.getByTestId('desktop-nav').getByRole('link', { name: 'Owners Club' }).click();
