@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { availableParallelism, freemem, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -27,6 +27,15 @@ const SHORT_LAST = [
   'shell.spec.ts',
 ];
 const chromium = { ...devices['Desktop Chrome'] };
+
+/**
+ * Debian's headless shell (package chromium-headless-shell, the same Chromium without the desktop
+ * browser around it) when it is there: the same pages, a sixth less CPU a page than the full browser
+ * on this machine (docs/ci.md). Else Debian's full Chromium.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const executablePath =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /**
  * Workers: one more than the cores, as memory allows. A test spends part of its time waiting on the
@@ -64,9 +73,11 @@ export default defineConfig({
     : 'list',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and a screencast: a third of a page's CPU in the browser
+    // (measured on the accessibility sweep). Off unless asked for (E2E_TRACE=1) to debug a failure.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath,
       args: [
         '--no-sandbox',
         '--disable-gpu',
