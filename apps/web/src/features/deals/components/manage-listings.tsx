@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParamsChange } from '@/hooks/use-search-params-change';
 import { canChangeStatus, DEAL_STATUSES, type DealStatus } from '@dealclub/shared/deal-rules';
 import { isSellerSide } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
@@ -36,7 +37,7 @@ export const allCount = (counts: StatusCounts) =>
 export function ManageListings() {
   const { t } = useTranslation();
   const session = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useSearchParamsChange();
   const requested = params.get('status');
   const filter: Filter = isFilter(requested) ? requested : 'all';
   const allowed = session.status === 'authenticated' && isSellerSide(session.user.roles);
@@ -45,9 +46,8 @@ export function ManageListings() {
   if (!allowed) return <FormAlert tone="info">{t('dealManage.notAllowed')}</FormAlert>;
 
   const choose = (next: Filter) =>
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
+    change(
+      (copy) => {
         if (next === 'all') copy.delete('status');
         else copy.set('status', next);
         return copy;

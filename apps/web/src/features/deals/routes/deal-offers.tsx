@@ -1,6 +1,7 @@
 import { ArrowLeft, Handshake } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParamsChange } from '@/hooks/use-search-params-change';
 import { OFFER_SORTS, type OfferSort } from '@dealclub/shared/offer-rules';
 import { FormAlert } from '@/components/ui/form-field';
 import { fullAddress, placeOf } from '@/lib/address';
@@ -42,16 +43,15 @@ export default function DealOffersPage() {
 
 function DealOffersView({ deal }: { deal: DealDetail }) {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useSearchParamsChange();
   const requested = params.get('sort');
   const sort: OfferSort = isSort(requested) ? requested : 'newest';
   const scope: OfferScope = params.get('status') === 'all' ? 'all' : 'current';
   const offers = useReceivedOffers(deal.id, sort, scope);
 
   const update = (key: 'sort' | 'status', value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+    change(
+      (next) => {
         if (value === null) next.delete(key);
         else next.set(key, value);
         return next;

@@ -1,11 +1,12 @@
 import { List, Map as MapIcon, Plus } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { isBuyerSide, isSellerSide, type Role } from '@dealclub/shared/roles';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { RequireSession } from '@/lib/session/require-session';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { useSearchParamsChange } from '@/hooks/use-search-params-change';
 import { useDealsList, useFavorites } from '../api/deals';
 import { BrowseEmpty, BrowseGrid } from '../components/browse-results';
 import {
@@ -122,7 +123,7 @@ function SellerOnlyNote() {
 function BrowseList({ map }: { map: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useSearchParamsChange();
   const filters = useMemo(() => parseFilters(params), [params]);
   // The map gathers its own deals (up to 500); the list's pages are read only for the list.
   const list = useDealsList(filters, { enabled: !map });
@@ -135,26 +136,18 @@ function BrowseList({ map }: { map: boolean }) {
   const capped = Boolean(list.data?.pages.at(-1)?.totalCapped);
   const linkState = { from: `${location.pathname}${location.search}` };
 
-  // Changes in quick succession build on each other, not on a URL the router has not committed yet.
-  const pending = useRef<URLSearchParams | null>(null);
-  useEffect(() => {
-    pending.current = null;
-  }, [params]);
-  const go = (next: URLSearchParams) => {
-    pending.current = next;
-    setParams(next, { replace: true });
-  };
-  const update = (patch: Partial<Filters>) => go(withFilters(pending.current ?? params, patch));
-  const clear = () => go(withoutFilters(pending.current ?? params));
+  // Changes in quick succession build on each other (useSearchParamsChange).
+  const update = (patch: Partial<Filters>) =>
+    change((current) => withFilters(current, patch), { replace: true });
+  const clear = () => change(withoutFilters, { replace: true });
   // List or map: the same filters, kept in the URL (`?view=map`).
-  const display = (asMap: boolean) => {
-    const next = new URLSearchParams(pending.current ?? params);
-    if (asMap) next.set('view', 'map');
-    else next.delete('view');
+  const display = (asMap: boolean) =>
     // A step of its own in the history: "Back" returns to the other display.
-    pending.current = next;
-    setParams(next);
-  };
+    change((next) => {
+      if (asMap) next.set('view', 'map');
+      else next.delete('view');
+      return next;
+    });
   const emptyState = (
     <BrowseEmpty
       title={hasFilters(filters) ? t('dealsBrowse.empty') : t('dealsBrowse.emptyNoFilters')}

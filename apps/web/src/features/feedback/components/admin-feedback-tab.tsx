@@ -31,6 +31,7 @@ import {
   useChangeFeedbackStatus,
   type FeedbackFilters,
 } from '../api/feedback';
+import { useSearchParamsChange } from '@/hooks/use-search-params-change';
 
 const FILTERS = {
   status: FEEDBACK_STATUSES,
@@ -82,16 +83,16 @@ function StatusBadge({ status }: { status: FeedbackStatus }) {
 
 function ListView({ filters }: { filters: FeedbackFilters }) {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useSearchParamsChange();
   const list = useAdminFeedbackList(filters);
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
-  const setFilter = (name: FilterName, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next);
-  };
+  const setFilter = (name: FilterName, value: string) =>
+    change((next) => {
+      if (value) next.set(name, value);
+      else next.delete(name);
+      return next;
+    });
   const linkTo = (id: string) => {
     const next = new URLSearchParams(params);
     next.set('item', id);
