@@ -7,7 +7,8 @@
  *   - `GET /api/deals/{id}/offers` (the seller's offers table: offers of five buyers, two countered)
  * through the API at BENCH_CONNECTIONS (50), each against the SAME SQL statements the API ran for
  * that request (recorded from a real request) replayed directly through `pg` at the same
- * concurrency with the same pool size: the database's own limit. Goal: the API reaches at least
+ * concurrency with the same pool size, prepared as the API prepares them: the database's own limit
+ * (BENCH_DIRECT=both also replays them unprepared, the baseline before issue 32). Goal: the API reaches at least
  * 60 % of the direct throughput with a p99 under 50 ms (issue 19: 80 %). Prints the number of
  * statements of each request (issue 19: at most 3; each is a round trip to a database across a
  * network) and the query plans of the list's statements that read deals (its head and its page).
@@ -51,6 +52,8 @@ const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);
 const LIST_PATH = '/api/deals?maxPrice=500000&minBedrooms=3&state=TX';
 const ROUTES = (process.env.BENCH_ROUTES ?? 'list,detail,me,offers').split(',');
 const SHOW_SQL = process.env.BENCH_SQL === '1';
+/** BENCH_DIRECT=both: the direct replay unprepared as well (the baseline before issue 32), once. */
+const BOTH_BASELINES = process.env.BENCH_DIRECT === 'both';
 
 async function main(): Promise<number> {
   const benchDb = await createBenchDatabase('dealclub_bench', 'deals bench');
@@ -143,6 +146,11 @@ async function main(): Promise<number> {
         `measuring ${route.name} directly through pg (${route.statements.length} statements) for ${DURATION_S} s…`,
       );
       const sqlOnly = await replayDirect(pool, CONNECTIONS, route.statements, DURATION_S);
+      let unprepared;
+      if (BOTH_BASELINES) {
+        log(`measuring ${route.name} directly, unprepared, for ${DURATION_S} s…`);
+        unprepared = await replayDirect(pool, CONNECTIONS, route.statements, DURATION_S, { prepared: false });
+      }
       results.push({
         name: route.name,
         path: route.path,
@@ -150,15 +158,20 @@ async function main(): Promise<number> {
         api,
         direct: sqlOnly,
         ratio: api.requestsPerSecond / sqlOnly.requestsPerSecond,
+        ...(unprepared && {
+          unprepared,
+          unpreparedRatio: api.requestsPerSecond / unprepared.requestsPerSecond,
+        }),
       });
     }
 
+    const rate = (n: number) => Math.round(n).toLocaleString('en-US');
     const table = [
-      '| route | statements | API req/s | API p50 / p99 ms | direct req/s | direct p50 / p99 ms | API / direct |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      `| route | statements | API req/s | API p50 / p99 ms | direct (prepared) req/s | direct p50 / p99 ms | API / direct |${BOTH_BASELINES ? ' direct unprepared req/s | API / unprepared |' : ''}`,
+      `| --- | ---: | ---: | ---: | ---: | ---: | ---: |${BOTH_BASELINES ? ' ---: | ---: |' : ''}`,
       ...results.map(
         (r) =>
-          `| ${r.name} (\`GET ${r.path.replace(dealId, '{id}').replace(offersTable.dealId, '{id}')}\`) | ${r.statements} | ${Math.round(r.api.requestsPerSecond).toLocaleString('en-US')} | ${r.api.p50} / ${r.api.p99} | ${Math.round(r.direct.requestsPerSecond).toLocaleString('en-US')} | ${r.direct.p50} / ${r.direct.p99} | ${(r.ratio * 100).toFixed(0)} % |`,
+          `| ${r.name} (\`GET ${r.path.replace(dealId, '{id}').replace(offersTable.dealId, '{id}')}\`) | ${r.statements} | ${rate(r.api.requestsPerSecond)} | ${r.api.p50} / ${r.api.p99} | ${rate(r.direct.requestsPerSecond)} | ${r.direct.p50} / ${r.direct.p99} | ${(r.ratio * 100).toFixed(0)} % |${r.unprepared ? ` ${rate(r.unprepared.requestsPerSecond)} | ${((r.unpreparedRatio ?? 0) * 100).toFixed(0)} % |` : ''}`,
       ),
     ].join('\n');
     const machine = machineLine();
@@ -166,7 +179,9 @@ async function main(): Promise<number> {
       `\n${table}\n\n${machine}; ${DEALS.toLocaleString('en-US')} deals, ${CONNECTIONS} connections, pool ${POOL}, ${DURATION_S} s per measurement\n\nQuery plans of the list's statements:\n\n${plan}\n`,
     );
     saveResults('deals', { machine, deals: DEALS, connections: CONNECTIONS, pool: POOL, results, plan });
-    const failed = results.filter((r) => r.api.errors > 0 || r.direct.errors > 0);
+    const failed = results.filter(
+      (r) => r.api.errors > 0 || r.direct.errors > 0 || (r.unprepared?.errors ?? 0) > 0,
+    );
     if (failed.length) {
       log(`requests failed: ${failed.map((r) => r.name).join(', ')}`);
       return 1;

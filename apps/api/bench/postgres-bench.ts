@@ -92,16 +92,32 @@ export interface DirectMeasured {
   errors: number;
 }
 
+/** A prepared statement's name for `sql`: the same text, the same name on every connection. */
+function preparedName(sql: string): string {
+  let hash = 2166136261;
+  for (let i = 0; i < sql.length; i++) hash = Math.imul(hash ^ sql.charCodeAt(i), 16777619);
+  return `direct_${(hash >>> 0).toString(36)}_${sql.length}`;
+}
+
 /**
  * The recorded statements of one request, replayed in order by `connections` workers sharing
- * `pool` for `durationS` seconds: what the same SQL costs without the API.
+ * `pool` for `durationS` seconds: what the same SQL costs without the API, the database's own
+ * limit. Prepared by default, as the API prepares its statements (planned once per connection,
+ * then only bound and executed); `{ prepared: false }` sends them as plain queries, planned on
+ * every replay (the baseline before issue 32, which put a deal page at 280 % of "direct").
  */
 export async function replayDirect(
   pool: pg.Pool,
   connections: number,
   statements: { sql: string; params: unknown[] }[],
   durationS: number,
+  { prepared = true }: { prepared?: boolean } = {},
 ): Promise<DirectMeasured> {
+  const queries = statements.map((s) =>
+    prepared
+      ? { name: preparedName(s.sql), text: s.sql, values: s.params }
+      : { text: s.sql, values: s.params },
+  );
   const latencies: number[] = [];
   let errors = 0;
   const end = Date.now() + durationS * 1000;
@@ -110,7 +126,7 @@ export async function replayDirect(
       while (Date.now() < end) {
         const started = performance.now();
         try {
-          for (const s of statements) await pool.query(s.sql, s.params);
+          for (const query of queries) await pool.query(query);
           latencies.push(performance.now() - started);
         } catch {
           errors++;
