@@ -7,15 +7,24 @@ import type { ReactNode } from 'react';
  */
 export function ScrollRegion({
   label,
+  busy = false,
   className = '',
   children,
 }: {
   label: string;
+  /** Its rows are being replaced (a new filter's answer on its way). */
+  busy?: boolean;
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className={`overflow-x-auto ${className}`.trim()}>
+    <div
+      role="region"
+      aria-label={label}
+      aria-busy={busy || undefined}
+      tabIndex={0}
+      className={`overflow-x-auto ${className}`.trim()}
+    >
       {children}
     </div>
   );

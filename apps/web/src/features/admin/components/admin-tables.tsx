@@ -16,6 +16,7 @@ import {
   type AdminUser,
 } from '../api/admin';
 import { OutboxTestForm } from './outbox-test-form';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 const button =
   'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60';
@@ -208,7 +209,7 @@ export function UsersTable() {
       <p className="text-sm text-slate-600">
         {t('admin.total', { count: users.data?.pages[0]?.total ?? 0 })}
       </p>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <ScrollRegion label={t('admin.usersTable')} className="rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left">
           <thead className="bg-slate-50 text-sm">
             <tr>
@@ -225,7 +226,7 @@ export function UsersTable() {
           </tbody>
         </table>
         {users.isSuccess && items.length === 0 && <p className="p-4 text-slate-600">{t('admin.noUsers')}</p>}
-      </div>
+      </ScrollRegion>
       {users.hasNextPage && (
         <button type="button" className={button} onClick={() => void users.fetchNextPage()}>
           {t('admin.loadMore')}
@@ -242,7 +243,7 @@ export function WaitlistTable() {
   const invite = useInviteFromWaitlist();
   const items = waitlist.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <ScrollRegion label={t('admin.waitlistTable')} className="rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-left">
         <thead className="bg-slate-50 text-sm">
           <tr>
@@ -291,7 +292,7 @@ export function WaitlistTable() {
       {waitlist.isSuccess && items.length === 0 && (
         <p className="p-4 text-slate-600">{t('admin.emptyWaitlist')}</p>
       )}
-    </div>
+    </ScrollRegion>
   );
 }
 

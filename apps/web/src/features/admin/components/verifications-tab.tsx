@@ -21,6 +21,7 @@ import {
   useDecideVerification,
   type AdminVerification,
 } from '../api/verifications';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 const button =
   'inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-100 disabled:opacity-60';
@@ -58,7 +59,7 @@ export function VerificationsTab() {
           options={VERIFICATION_STATUSES.map((s) => ({ value: s, label: t(`verification.status.${s}`) }))}
         />
       </div>
-      <div className="overflow-x-auto">
+      <ScrollRegion label={t('verification.admin.table')}>
         <table className="w-full text-left">
           <thead className="text-sm text-slate-700">
             <tr>
@@ -107,7 +108,7 @@ export function VerificationsTab() {
         {list.isSuccess && items.length === 0 && (
           <p className="p-4 text-slate-600">{t('verification.admin.empty')}</p>
         )}
-      </div>
+      </ScrollRegion>
       {list.hasNextPage && (
         <button type="button" className={button} onClick={() => void list.fetchNextPage()}>
           {t('admin.loadMore')}

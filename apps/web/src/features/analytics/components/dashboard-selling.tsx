@@ -10,6 +10,7 @@ import { OfferStatusBadge } from '@/components/deals/offer-status-badge';
 import type { SellingDashboard } from '../api/dashboard';
 import { ClosedThroughDealClubFigure, ClosingRooms } from './dashboard-closings';
 import { DashboardEmpty, DashboardSection } from './dashboard-parts';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 /**
  * The selling mode: my deals in closing and those closed through DealClub; my listings by status
@@ -60,7 +61,7 @@ export function SellingMode({ data }: { data: SellingDashboard }) {
                 </li>
               ))}
             </ul>
-            <div className="overflow-x-auto">
+            <ScrollRegion label={t('dashboard.selling.table')}>
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">{t('dashboard.selling.listings')}</caption>
                 <thead className="text-slate-800">
@@ -136,7 +137,7 @@ export function SellingMode({ data }: { data: SellingDashboard }) {
                   })}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </>
         )}
       </DashboardSection>

@@ -5,6 +5,7 @@ import { useInterestedBuyers, type ReceivedInterest } from '../api/deal-offers';
 import { BuyerName, DateTime, PhoneLink } from './buyer-cells';
 import { CsvDownloadButton } from './csv-download-button';
 import { LoadMore } from './list-parts';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 const cell = 'px-3 py-3 align-top';
 
@@ -43,7 +44,10 @@ export function InterestedBuyers({ dealId }: { dealId: string }) {
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <ScrollRegion
+            label={t('dealOffers.interests.table')}
+            className="rounded-xl border border-slate-200 bg-white"
+          >
             <table className="w-full min-w-[48rem] text-left text-sm">
               <caption className="sr-only">{t('dealOffers.interests.caption')}</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
@@ -61,7 +65,7 @@ export function InterestedBuyers({ dealId }: { dealId: string }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {interests.isError && (
             <LoadFailed
               message={t('dealOffers.interests.loadFailed')}

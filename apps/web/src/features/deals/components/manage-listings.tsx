@@ -12,6 +12,7 @@ import { formatMoney } from '@/lib/format';
 import { DeleteDialog } from './manage-delete-dialog';
 import { StatusBadge } from '@/components/deals/status-badge';
 import { StatusDialog } from './status-dialog';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 type Filter = DealStatus | 'all';
 
@@ -124,9 +125,10 @@ function ListingsOf({ filter, onFilter }: { filter: Filter; onFilter: (f: Filter
           )}
         </div>
       ) : (
-        <div
-          aria-busy={mine.isPlaceholderData || undefined}
-          className={`overflow-x-auto rounded-xl border border-slate-200 bg-white ${mine.isPlaceholderData ? 'opacity-60' : ''}`}
+        <ScrollRegion
+          label={t('dealManage.table')}
+          busy={mine.isPlaceholderData}
+          className={`rounded-xl border border-slate-200 bg-white ${mine.isPlaceholderData ? 'opacity-60' : ''}`}
         >
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">
@@ -160,7 +162,7 @@ function ListingsOf({ filter, onFilter }: { filter: Filter; onFilter: (f: Filter
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
 
       {mine.hasNextPage && (

@@ -15,6 +15,7 @@ import { LoadMore } from './list-parts';
 import { formatMoney, formatRate } from '@/lib/format';
 import { NotProvided } from './not-provided';
 import { OfferStatusBadge } from '@/components/deals/offer-status-badge';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 /** How each server order reads on its column (`aria-sort`) and which way its arrow points. */
 const SORT_DIRECTION: Record<OfferSort, 'ascending' | 'descending' | 'other'> = {
@@ -97,9 +98,10 @@ export function ReceivedOffers({
       ) : (
         <>
           <p className="text-sm text-slate-700">{t('dealOffers.effectiveHint')}</p>
-          <div
-            aria-busy={busy || undefined}
-            className={`overflow-x-auto rounded-xl border border-slate-200 bg-white transition-opacity ${busy ? 'opacity-60' : ''}`}
+          <ScrollRegion
+            label={t('dealOffers.table')}
+            busy={busy}
+            className={`rounded-xl border border-slate-200 bg-white transition-opacity ${busy ? 'opacity-60' : ''}`}
           >
             <table className="w-full min-w-[72rem] text-left text-sm">
               <caption className="sr-only">
@@ -136,7 +138,7 @@ export function ReceivedOffers({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {offers.isError && (
             <LoadFailed message={t('dealOffers.offers.loadFailed')} onRetry={() => void offers.refetch()} />
           )}

@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { refusalReasons } from '@/components/ui/refusal-notice';
 import { inputOf, useUpdateHelpItem, type AdminHelpItem } from '../api/admin-help';
 import { helpItemPath } from '../api/help';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 /** A refusal to show above the table: what failed, why, and the item to fix. */
 export interface HelpNotice {
@@ -36,7 +37,7 @@ export function AdminHelpTable({
   const { t } = useTranslation();
   if (items.length === 0) return <p className="text-slate-700">{t(`helpAdmin.${kind}.empty`)}</p>;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <ScrollRegion label={t('helpAdmin.table')} className="rounded-xl border border-slate-200 bg-white">
       <table aria-labelledby="help-admin-list-title" className="w-full text-left">
         <thead className="bg-slate-50 text-sm">
           <tr>
@@ -66,7 +67,7 @@ export function AdminHelpTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useSendTestEvent } from '../api/integrations';
 import { TabSection } from './tab-section';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 const STATUS_STYLES: Record<WebhookDeliveryStatus, string> = {
   pending: 'border-amber-200 bg-amber-50 text-amber-900',
@@ -86,7 +87,7 @@ export function DeliveryLog({
       {saved.deliveries.length === 0 ? (
         <p className="text-slate-600">{t('integrations.logEmpty')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-md border border-slate-200">
+        <ScrollRegion label={t('integrations.logTable')} className="rounded-md border border-slate-200">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t('integrations.logTitle')}</caption>
             <thead className="bg-slate-50">
@@ -105,7 +106,7 @@ export function DeliveryLog({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </TabSection>
   );

@@ -7,6 +7,7 @@ import type { AdminLesson } from '@dealclub/shared/training';
 import { RefusalNotice, refusalReasons } from '@/components/ui/refusal-notice';
 import { toast } from '@/components/ui/use-toast';
 import { lessonInput, useReorderLessons, useUpdateLesson } from '../api/training';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 type Control = 'handle' | 'up' | 'down';
 
@@ -119,7 +120,10 @@ export function AdminLessonTable({ lessons }: { lessons: AdminLesson[] }) {
       <p id="reorder-instructions" className="text-sm text-slate-700">
         {t('trainingAdmin.reorder.instructions')} {t('trainingAdmin.lessons.figuresHint')}
       </p>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <ScrollRegion
+        label={t('trainingAdmin.lessons.table')}
+        className="rounded-xl border border-slate-200 bg-white"
+      >
         <table aria-labelledby="lessons-title" className="w-full text-left">
           <thead className="bg-slate-50 text-sm">
             <tr>
@@ -186,7 +190,7 @@ export function AdminLessonTable({ lessons }: { lessons: AdminLesson[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
