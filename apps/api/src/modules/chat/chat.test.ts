@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type {
   MessagePage,
@@ -394,7 +394,12 @@ describe('the unread-message e-mail', () => {
     const due = await app.database.db.select().from(jobs).where(eq(jobs.type, UNREAD_EMAIL_JOB));
     const handle = unreadEmailHandler(app.database.db, app.config.origin);
     for (const job of due) await handle(job);
-    return app.database.db.select().from(outbox).where(eq(outbox.template, 'chat_unread'));
+    // Oldest first: without an order the rows come as stored, and a row the delivery updated moves.
+    return app.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.template, 'chat_unread'))
+      .orderBy(asc(outbox.createdAt));
   }
 
   it('goes to a recipient who has not read the message, once per unread stretch', async () => {
