@@ -30,7 +30,7 @@ const chromium = { ...devices['Desktop Chrome'] };
 
 /**
  * Debian's headless shell (package chromium-headless-shell, the same Chromium without the desktop
- * browser around it) when it is there: the same pages, a sixth less CPU a page than the full browser
+ * browser around it) when it is there: the same pages in a sixth less time than the full browser
  * on this machine (docs/ci.md). Else Debian's full Chromium.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
