@@ -3,21 +3,20 @@ import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@dealclub/shared/constants';
+import { takeToastFocusRequest } from './toast-focus';
 import { dismissToast, removeToast, useToasts } from './use-toast';
 
 /**
  * Radix Toast with the spec's constants: 5 s, swipe right past 50 px, F8 focuses the region.
- * Loaded by `Toaster` (toaster.tsx) with the first toast or the first F8.
+ * Loaded (toast-loader.ts) with the first toast or the first F8.
  */
-export default function ToastRegion({ focusOnMount }: { focusOnMount: boolean }) {
+export default function ToastRegion() {
   const { t } = useTranslation();
   const toasts = useToasts();
   const viewport = useRef<HTMLOListElement>(null);
-  // Loaded by an F8 press: that press is answered as Radix answers the next ones.
+  // A press of the hotkey before the region was here is answered as Radix answers the next ones.
   useEffect(() => {
-    if (focusOnMount) viewport.current?.focus();
-    // Once, for the press that loaded it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (takeToastFocusRequest()) viewport.current?.focus();
   }, []);
   return (
     <Toast.Provider

@@ -1,36 +1,19 @@
 /**
  * The toasts of the app (shell §2). The region itself (Radix Toast: timers, swipe, focus and
  * announcement code) loads with the first toast, or with the first press of the hotkey, which it
- * then answers; until then nothing of it is on the page or in the first load.
+ * then answers (toast-loader.ts); until then nothing of it is on the page or in the first load.
  */
-import { useEffect, useState, type ComponentType } from 'react';
-import { TOAST_HOTKEY } from '@dealclub/shared/constants';
+import { useEffect, useSyncExternalStore } from 'react';
+import { loadedToastRegion, loadToastRegion, subscribeToastRegion } from './toast-loader';
 import { useToasts } from './use-toast';
-
-type Region = ComponentType<{ focusOnMount: boolean }>;
-
-const loadRegion = () => import('./toast-region');
 
 export function Toaster() {
   const needed = useToasts().length > 0;
-  const [region, setRegion] = useState<{ Region: Region; focusOnMount: boolean } | null>(null);
+  const loaded = useSyncExternalStore(subscribeToastRegion, loadedToastRegion, () => null);
 
   useEffect(() => {
-    if (!needed || region) return;
-    void loadRegion().then((module) =>
-      setRegion((loaded) => loaded ?? { Region: module.default, focusOnMount: false }),
-    );
-  }, [needed, region]);
+    if (needed) loadToastRegion();
+  }, [needed]);
 
-  useEffect(() => {
-    if (region) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (!(TOAST_HOTKEY as readonly string[]).includes(event.code)) return;
-      void loadRegion().then((module) => setRegion({ Region: module.default, focusOnMount: true }));
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [region]);
-
-  return region ? <region.Region focusOnMount={region.focusOnMount} /> : null;
+  return loaded ? <loaded.Region /> : null;
 }
