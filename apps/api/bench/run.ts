@@ -98,6 +98,8 @@ interface StartedServer {
   port: number;
   /** What the server wrote on stderr, shown when something goes wrong. */
   stderr: () => string;
+  /** The whole line it reported its port in (a bench server's extras: bench/writes.ts's tokens). */
+  info: Record<string, unknown>;
 }
 
 export function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
@@ -145,7 +147,7 @@ export function startServer(env: Record<string, string> = {}): Promise<StartedSe
       }
       if (typeof message === 'object' && message && 'port' in message && typeof message.port === 'number') {
         clearTimeout(timer);
-        resolve({ ...server, port: message.port });
+        resolve({ ...server, port: message.port, info: message as Record<string, unknown> });
       }
     });
   });

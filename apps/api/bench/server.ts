@@ -20,8 +20,10 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createDirectoryUser } from '../src/modules/identity/directory';
+import { signIn } from '../src/test/auth';
 import { BENCH_USER } from './scenarios';
-import { benchConfig } from './measure';
+import { BENCH_PASSWORD, benchConfig } from './measure';
+import { seedBuyers } from './seed-buyers';
 
 /** Only a PostgreSQL on this machine: the bench never sends traffic beyond loopback. */
 function loopbackDatabaseUrl(url: string | undefined): string {
@@ -59,6 +61,7 @@ async function main() {
     // refuse the load the bench measures.
     GLOBAL_RATE_LIMIT_PER_MINUTE: process.env.GLOBAL_RATE_LIMIT_PER_MINUTE ?? '1000000000',
     REALTIME_CONNECTIONS_PER_MINUTE: process.env.REALTIME_CONNECTIONS_PER_MINUTE ?? '1000000000',
+    IDENTITY_RATE_LIMIT_PER_MINUTE: process.env.IDENTITY_RATE_LIMIT_PER_MINUTE ?? '1000000000',
   });
   // No dataDir: PGlite in memory, so each run starts from an empty, freshly migrated database.
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax });
@@ -76,6 +79,31 @@ async function main() {
       lastName: 'User',
       phoneNumber: '5125550100',
     });
+  // BENCH_BUYERS=N: a market of N buyers with preferences and buy boxes (bench/seed-buyers.ts), whom
+  // a new deal's alert fan-out matches (bench/writes.ts).
+  const marketBuyers = Number(process.env.BENCH_BUYERS ?? 0);
+  if (marketBuyers > 0)
+    await seedBuyers(
+      (database.db as unknown as { $client: Parameters<typeof seedBuyers>[0] }).$client,
+      marketBuyers,
+    );
+  // BENCH_WRITERS=N: a seller and N buyers who sign in (bench/writes.ts); their ID tokens are
+  // minted below and reported to the parent with the port.
+  const writers = Number(process.env.BENCH_WRITERS ?? 0);
+  const writerEmails = Array.from({ length: writers }, (_, i) => `bench-writer${i + 1}@bench.test`);
+  if (writers > 0) {
+    const account = (email: string, roles: ('buyer' | 'originator')[], lastName: string) =>
+      createDirectoryUser(database.db, {
+        email,
+        password: BENCH_PASSWORD,
+        roles,
+        firstName: 'Bench',
+        lastName,
+        phoneNumber: '5125550103',
+      });
+    await account(BENCH_SELLER_EMAIL, ['originator'], 'Seller');
+    for (const [i, email] of writerEmails.entries()) await account(email, ['buyer'], `Writer${i + 1}`);
+  }
   // BENCH_METRICS=false: no /metrics and no request-duration hook (bench/metrics-overhead.ts's baseline).
   const app = await buildApp({ config, database, metrics: process.env.BENCH_METRICS !== 'false' });
 
@@ -138,8 +166,20 @@ async function main() {
     return stats;
   });
 
-  await serveToParent(app);
+  const tokens =
+    writers > 0
+      ? {
+          seller: (await signIn(app, BENCH_SELLER_EMAIL, BENCH_PASSWORD)).idToken,
+          buyers: await Promise.all(
+            writerEmails.map(async (email) => (await signIn(app, email, BENCH_PASSWORD)).idToken),
+          ),
+        }
+      : undefined;
+  await serveToParent(app, tokens ? { tokens } : {});
 }
+
+/** The seller of BENCH_WRITERS. */
+const BENCH_SELLER_EMAIL = 'bench-seller@bench.test';
 
 main().catch((error: unknown) => {
   process.stderr.write(
