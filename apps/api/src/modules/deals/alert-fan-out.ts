@@ -6,10 +6,15 @@
  * (alerts/fan-out-alerts.ts).
  */
 import type { Db } from '../../db/client';
-import { enqueueJob } from '../jobs';
+import { enqueueJob, jobInsert } from '../jobs';
 
 export const ALERT_FAN_OUT_JOB = 'alerts.fan-out';
 
 export async function enqueueAlertFanOut(db: Db, dealId: string): Promise<void> {
   await enqueueJob(db, { type: ALERT_FAN_OUT_JOB, payload: { dealId } });
+}
+
+/** The same job as a statement to embed in the change's own statement (a new deal's, service.ts). */
+export function alertFanOutInsert(db: Db, dealId: string) {
+  return jobInsert(db, { type: ALERT_FAN_OUT_JOB, payload: { dealId } });
 }

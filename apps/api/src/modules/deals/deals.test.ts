@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEAL_STATUSES, STATUS_TRANSITIONS, type DealInput, type DealStatus } from '@dealclub/shared/deals';
+import { queryRows } from '../../db/client';
 import { deals, users, zipCodes } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { callAs, createUser, type Method, type TestUser } from '../../test/auth';
@@ -33,6 +34,34 @@ describe('creating deals', () => {
       math: { cashToClose: 11000, estimatedEquity: 140000, totalMonthlyPayment: 2100 },
       statusHistory: [expect.objectContaining({ status: 'active', source: 'platform' })],
     });
+  });
+
+  it('answers the new deal as its page reads it, with its alert job written with it', async () => {
+    app = await createTestApp();
+    const seller = await createUser(app, { roles: ['originator', 'buyer'], firstName: 'Rosa' });
+    await app.database.db.update(users).set({ companyName: 'Rosa Homes LLC' }).where(eq(users.id, seller.id));
+    // As a seller who is a buyer too (a match profile of their own) and lists an exclusive deal
+    // (the priority buyers' count): the answer is composed without reading the deal again.
+    await send(seller, 'PUT', '/api/profile/buyer-preferences', {
+      useCase: 'investment',
+      state: 'TX',
+      city: 'Austin',
+      zipCodes: ['78704'],
+      propertyTypes: [],
+    });
+    for (const deal of [cashDeal(), subToDeal({ streetAddress: '9 Exclusive Ct', exclusive: true })]) {
+      const created = await send(seller, 'POST', '/api/deals', deal);
+      expect(created.statusCode, created.body).toBe(201);
+      const read = await send(seller, 'GET', `/api/deals/${created.json().id}`);
+      // The page read after it: the same, but for the match a read adds (an answer to a write has none).
+      expect(created.json()).toEqual({ ...read.json(), match: null });
+      expect(created.json().originator).toMatchObject({ firstName: 'Rosa', companyName: 'Rosa Homes LLC' });
+      const jobs = await queryRows(
+        app.database.db,
+        sql`select payload from jobs where type = 'alerts.fan-out' and payload->>'dealId' = ${created.json().id}`,
+      );
+      expect(jobs).toHaveLength(1);
+    }
   });
 
   it('refuses each bad field with its message and stores nothing', async () => {

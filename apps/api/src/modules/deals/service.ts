@@ -4,6 +4,7 @@
  * is the offers module's (offers/deal-status.ts); the deal page, which joins the viewer's offer, is
  * composed at the HTTP edge (routes/deal-page.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Language } from '@dealclub/shared/constants';
 import {
@@ -14,16 +15,16 @@ import {
   type DealValues,
 } from '@dealclub/shared/deals';
 import { matchFacts, type MatchProfile } from '@dealclub/shared/matching';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { outerRef } from '../../db/json-rows';
+import { outerRef, rowFromJson } from '../../db/json-rows';
 import { prepareNamed } from '../../db/prepared';
 import type { DealRow } from '../../db/rows';
-import { dealPhotos, dealStatusHistory, deals, favorites } from '../../db/schema';
+import { dealPhotos, dealStatusHistory, deals, favorites, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { fileUrl } from '../../lib/storage';
 import { matchDealOf, countMatchingBuyers, matchOfDeal } from '../matching';
-import { enqueueAlertFanOut } from './alert-fan-out';
+import { alertFanOutInsert, enqueueAlertFanOut } from './alert-fan-out';
 import { photoSrcSet, variantKey } from './photos';
 import { termsVerifiedOf } from './terms-verified';
 import { seesAddress, type Viewer } from './visibility';
@@ -89,35 +90,88 @@ async function duplicateError(db: Db, values: DealValues, exceptId?: string): Pr
   );
 }
 
+/** What a deal page shows of its originator (its card), read in the statement that reads the deal. */
+export interface OriginatorCard {
+  firstName: string;
+  companyName: string | null;
+  companyLogoKey: string | null;
+  callBookingUrl: string | null;
+}
+
+/** The originator card of the user `originatorId` (a column or a value) as JSON. */
+export const originatorCardSql = (originatorId: SQLWrapper | string) =>
+  sql<OriginatorCard | null>`(select json_build_object('firstName', u.first_name, 'companyName', u.company_name, 'companyLogoKey', u.company_logo_key, 'callBookingUrl', u.call_booking_url) from ${users} u where u.id = ${originatorId})`;
+
+/** A deal just listed, with what its page shows besides: its first history entry and its originator's card. */
+export interface ListedDeal {
+  row: DealRow;
+  /** The history entry, as JSON (as the deal page reads its history). */
+  history: Record<string, unknown>;
+  originator: OriginatorCard | null;
+}
+
+/**
+ * Lists a deal: the deal, its first status-history entry and its alert fan-out job (its matching
+ * buyers are alerted; only the priority buyers while it is exclusive) in ONE statement, three
+ * data-modifying CTEs: all three commit together or not at all, as a transaction would have them,
+ * in one round trip instead of five (begin, three inserts, commit). The id is made here so that
+ * the history entry and the job name it without reading it back. The statement answers what the
+ * new deal's page shows besides (the originator's card), so the answer needs no second read.
+ */
+export async function listDeal(
+  db: Db,
+  originatorId: string,
+  values: DealValues,
+  exclusivityHours: number,
+): Promise<ListedDeal> {
+  const status: DealStatus = values.exclusive && exclusivityHours > 0 ? 'exclusive' : 'active';
+  const id = randomUUID();
+  const insertDeal = db
+    .insert(deals)
+    .values({
+      ...columnsOf(values),
+      id,
+      originatorId,
+      status,
+      exclusiveUntil: status === 'exclusive' ? new Date(Date.now() + exclusivityHours * 3_600_000) : null,
+    })
+    .returning();
+  const insertHistory = db
+    .insert(dealStatusHistory)
+    .values({ dealId: id, status, source: 'platform', actorId: originatorId })
+    .returning();
+  try {
+    const [listed] = await queryRows<{
+      deal: Record<string, unknown>;
+      history: Record<string, unknown>;
+      originator: OriginatorCard | null;
+    }>(
+      db,
+      sql`with listed as (${insertDeal.getSQL()}), history as (${insertHistory.getSQL()}),
+          alert as (${alertFanOutInsert(db, id).getSQL()})
+        select to_json(listed) as deal, (select to_json(history) from history) as history,
+          ${originatorCardSql(originatorId)} as originator
+        from listed`,
+    );
+    return {
+      row: rowFromJson(deals, listed!.deal),
+      history: listed!.history,
+      originator: listed!.originator,
+    };
+  } catch (error) {
+    if (isDuplicateAddress(error)) throw await duplicateError(db, values);
+    throw error;
+  }
+}
+
+/** {@link listDeal}, for a caller that needs only the deal (the demo club, tests). */
 export async function createDeal(
   db: Db,
   originatorId: string,
   values: DealValues,
   exclusivityHours: number,
 ): Promise<DealRow> {
-  const status: DealStatus = values.exclusive && exclusivityHours > 0 ? 'exclusive' : 'active';
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(deals)
-        .values({
-          ...columnsOf(values),
-          originatorId,
-          status,
-          exclusiveUntil: status === 'exclusive' ? new Date(Date.now() + exclusivityHours * 3_600_000) : null,
-        })
-        .returning();
-      await tx
-        .insert(dealStatusHistory)
-        .values({ dealId: row!.id, status, source: 'platform', actorId: originatorId });
-      // Listed: its matching buyers are alerted (only the priority buyers while it is exclusive).
-      await enqueueAlertFanOut(tx, row!.id);
-      return row!;
-    });
-  } catch (error) {
-    if (isDuplicateAddress(error)) throw await duplicateError(db, values);
-    throw error;
-  }
+  return (await listDeal(db, originatorId, values, exclusivityHours)).row;
 }
 
 export async function updateDeal(db: Db, deal: DealRow, values: DealValues): Promise<DealRow> {

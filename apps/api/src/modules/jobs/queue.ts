@@ -38,6 +38,14 @@ export async function enqueueJob(db: Db, job: NewJob): Promise<number> {
 }
 
 /**
+ * The insert of a job as a statement to embed (a data-modifying CTE of the caller's statement):
+ * the job then exists if and only if that statement commits, with no transaction of its own.
+ */
+export function jobInsert(db: Db, job: NewJob) {
+  return db.insert(jobs).values(jobValues(job));
+}
+
+/**
  * Adds the job unless one with `singletonKey` was ever written (and not yet pruned): of several
  * workers enqueueing the same key at once, exactly one writes it.
  */

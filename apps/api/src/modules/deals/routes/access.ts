@@ -15,9 +15,9 @@ import { AppError } from '../../../lib/app-error';
 import { contentLanguage } from '../../../lib/content-language';
 import type { AuthenticatedUser } from '../../../plugins/auth';
 import { matchProfileOf } from '../../matching';
-import type { MatchContext } from '../service';
+import type { ListedDeal, MatchContext } from '../service';
 import { managesDeal, readsDeal, viewerOf, visibleTo } from '../visibility';
-import { detailOf, profileOfPage, readDealPage } from './deal-page';
+import { detailOf, pageOfListedDeal, profileOfPage, readDealPage } from './deal-page';
 
 export const Card = z.looseObject({ id: z.string(), status: z.string(), addressHidden: z.boolean() });
 export const Page = z.object({ items: z.array(Card), nextCursor: z.string().nullable(), total: z.number() });
@@ -95,6 +95,11 @@ export function dealAccess(app: FastifyInstance) {
     return detailOf(db(), viewer, page, match);
   }
 
+  /** The page of a deal `user` has just listed, as {@link dealPage} would read it, without reading it. */
+  function listedDealPage(user: AuthenticatedUser, listed: ListedDeal) {
+    return detailOf(db(), viewerOf(user), pageOfListedDeal(listed));
+  }
+
   /** The deal if the user manages it: its originator, or an admin as moderator. */
   async function managedDeal(user: AuthenticatedUser, id: string): Promise<DealRow> {
     const row = await visibleDeal(user, id);
@@ -108,5 +113,5 @@ export function dealAccess(app: FastifyInstance) {
    */
   const forManager: FastifyContextConfig = { roles: SELLER_SIDE, guard: managedDeal };
 
-  return { visibleDeal, managedDeal, forManager, dealPage, matchContextOf, matchContextFrom };
+  return { visibleDeal, managedDeal, forManager, dealPage, listedDealPage, matchContextOf, matchContextFrom };
 }

@@ -10,19 +10,19 @@ import { dealMath, type DealValues } from '@dealclub/shared/deals';
 import type { Db } from '../../../db/client';
 import { outerRef, rowFromJson, rowFromJsonOrNull, rowsFromJson } from '../../../db/json-rows';
 import { prepareNamed } from '../../../db/prepared';
-import {
-  closingRooms,
-  dealPhotos,
-  dealStatusHistory,
-  deals,
-  interests,
-  offers,
-  users,
-} from '../../../db/schema';
+import { closingRooms, dealPhotos, dealStatusHistory, deals, interests, offers } from '../../../db/schema';
 import { fileUrl } from '../../../lib/storage';
 import { matchProfileFromJson, matchProfileSql } from '../../matching';
 import { engagementSql, interestOf, offerOf, eventsSql, latestCounterSql, trailFromJson } from '../../offers';
-import { cardOf, isFavoriteSql, photoOf, priorityBuyerCount, type MatchContext } from '../service';
+import {
+  cardOf,
+  isFavoriteSql,
+  originatorCardSql,
+  photoOf,
+  priorityBuyerCount,
+  type ListedDeal,
+  type MatchContext,
+} from '../service';
 import { managesDeal, visibleTo, type Viewer } from '../visibility';
 
 /**
@@ -43,7 +43,7 @@ function prepareDealPage(db: Db, isAdmin: boolean) {
       photos: sql<
         Record<string, unknown>[]
       >`(select coalesce(json_agg(to_json(p) order by p.position), '[]'::json) from ${dealPhotos} p where p.deal_id = ${deal})`,
-      originator: sql<OriginatorCard | null>`(select json_build_object('firstName', u.first_name, 'companyName', u.company_name, 'companyLogoKey', u.company_logo_key, 'callBookingUrl', u.call_booking_url) from ${users} u where u.id = ${outerRef(deals.originatorId)})`,
+      originator: originatorCardSql(outerRef(deals.originatorId)),
       // The viewer's own interest and current offer, for the buyer's panel of the page.
       myInterest: sql<Record<
         string,
@@ -80,13 +80,6 @@ const pageQueries = new WeakMap<Db, { admin: DealPageQuery; viewer: DealPageQuer
 type DealPageQuery = ReturnType<typeof prepareDealPage>;
 export type DealPage = Awaited<ReturnType<DealPageQuery['execute']>>[number];
 
-interface OriginatorCard {
-  firstName: string;
-  companyName: string | null;
-  companyLogoKey: string | null;
-  callBookingUrl: string | null;
-}
-
 /**
  * A deal and everything its page shows, if the viewer may see it (the seller side that is not the
  * buyer side is checked by the caller, routes.ts `readsDeal`): one statement.
@@ -102,6 +95,26 @@ export async function readDealPage(db: Db, viewer: Viewer, dealId: string): Prom
     viewer: viewer.id,
   });
   return found;
+}
+
+/**
+ * The page of a deal its originator has just listed ({@link listDeal} answered everything in it):
+ * no photos, saves, interests, offers or closing room yet, its one history entry. What
+ * {@link readDealPage} would read for its originator, without reading it.
+ */
+export function pageOfListedDeal(listed: ListedDeal): DealPage {
+  return {
+    row: listed.row,
+    isFavorite: false,
+    photos: [],
+    originator: listed.originator,
+    myInterest: null,
+    myOffer: null,
+    history: [listed.history],
+    engagement: { interests: 0, offers: 0 },
+    profile: { prefs: null, box: null },
+    closing: null,
+  };
 }
 
 /** The viewer's match profile that {@link readDealPage} read with the deal. */

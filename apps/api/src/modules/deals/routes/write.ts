@@ -12,7 +12,7 @@ import { requireUser } from '../../../plugins/auth';
 import { IdempotencyHeaders } from '../../../plugins/idempotency';
 import { recordModeration } from '../../audit';
 import { lapseEditedVerification } from '../../verifications';
-import { createDeal, updateDeal } from '../service';
+import { listDeal, updateDeal } from '../service';
 import { auth, Detail, IdParams, type DealAccess } from './access';
 
 export const dealWriteRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = async (app, { access }) => {
@@ -33,8 +33,9 @@ export const dealWriteRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = as
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const row = await createDeal(db(), user.id, request.body, app.config.deals.exclusivityHours);
-      return reply.status(201).send(await access.dealPage(user, row.id));
+      // One statement lists it and answers everything its page shows, so the answer is not read again.
+      const listed = await listDeal(db(), user.id, request.body, app.config.deals.exclusivityHours);
+      return reply.status(201).send(await access.listedDealPage(user, listed));
     },
   );
 
