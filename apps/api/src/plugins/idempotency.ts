@@ -29,6 +29,7 @@ import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_KEY_MAX_LENGTH } from '@dealclub/shared/constants';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { prepareNamed } from '../db/prepared';
 import { AppError } from '../lib/app-error';
 import { isPublicRoute, requireUser } from './auth';
 
@@ -121,17 +122,61 @@ type Claim = { claimed: true } | { claimed: false; statusCode: number; response:
  * what the stored row says. A claim deleted between the two statements (its first call failed) is
  * claimed again.
  */
+/**
+ * The two statements every keyed write sends (the claim, and the answer stored), built and named
+ * once per database handle: not rebuilt by every write, and planned once per connection.
+ */
+function prepareKeyStatements(db: Db) {
+  const userId = sql.placeholder('userId');
+  const key = sql.placeholder('key');
+  return {
+    claim: prepareNamed(
+      'idempotency_claim',
+      db
+        .insert(idempotencyKeys)
+        .values({ userId, key, requestHash: sql.placeholder('hash') })
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.userId, idempotencyKeys.key],
+          set: {
+            requestHash: sql`excluded.request_hash`,
+            statusCode: null,
+            response: null,
+            createdAt: sql`now()`,
+          },
+          setWhere: sql`not (${live})`,
+        })
+        .returning({ key: idempotencyKeys.key }),
+    ),
+    store: prepareNamed(
+      'idempotency_store',
+      db
+        .update(idempotencyKeys)
+        .set({
+          statusCode: sql`${sql.placeholder('statusCode')}`,
+          response: sql`${sql.placeholder('response')}`,
+        })
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            isNull(idempotencyKeys.statusCode),
+          ),
+        ),
+    ),
+  };
+}
+
+const keyStatements = new WeakMap<Db, ReturnType<typeof prepareKeyStatements>>();
+
+function statementsOf(db: Db) {
+  let prepared = keyStatements.get(db);
+  if (!prepared) keyStatements.set(db, (prepared = prepareKeyStatements(db)));
+  return prepared;
+}
+
 async function claim(db: Db, userId: string, key: string, hash: string): Promise<Claim> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const taken = await db
-      .insert(idempotencyKeys)
-      .values({ userId, key, requestHash: hash })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.userId, idempotencyKeys.key],
-        set: { requestHash: hash, statusCode: null, response: null, createdAt: sql`now()` },
-        setWhere: sql`not (${live})`,
-      })
-      .returning({ key: idempotencyKeys.key });
+    const taken = await statementsOf(db).claim.execute({ userId, key, hash });
     if (taken.length) return { claimed: true };
     const [row] = await db
       .select({
@@ -207,7 +252,12 @@ async function settle(request: FastifyRequest, statusCode: number, payload: unkn
   );
   try {
     if (statusCode >= 200 && statusCode < 300 && typeof payload === 'string') {
-      await db.update(idempotencyKeys).set({ statusCode, response: payload }).where(ours);
+      await statementsOf(db).store.execute({
+        userId: state.userId,
+        key: state.key,
+        statusCode,
+        response: payload,
+      });
     } else {
       await db.delete(idempotencyKeys).where(ours);
     }
