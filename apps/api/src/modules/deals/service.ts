@@ -1,6 +1,6 @@
 /**
  * Deals: create and update a listing, end exclusive windows, and the shapes the API answers (cards,
- * photos). Every write runs in one transaction. A status change, which settles the deal's offers,
+ * photos). Every write commits whole (a listing is one statement, `listDeal`). A status change, which settles the deal's offers,
  * is the offers module's (offers/deal-status.ts); the deal page, which joins the viewer's offer, is
  * composed at the HTTP edge (routes/deal-page.ts).
  */
