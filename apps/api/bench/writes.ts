@@ -37,8 +37,9 @@ import { loopbackUrl, startServer, stopServer } from './run';
 const CONNECTIONS = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 6);
 const MARKET_BUYERS = Number(process.env.BENCH_BUYERS ?? 1000);
 const WRITER_BUYERS = Number(process.env.BENCH_WRITER_BUYERS ?? 300);
-const BACKENDS =
-  (process.env.BENCH_WRITE_DB ?? 'both') === 'both' ? ['embedded', 'server'] : [process.env.BENCH_WRITE_DB!];
+const BACKENDS: string[] | undefined = (
+  { both: ['embedded', 'server'], embedded: ['embedded'], server: ['server'] } as Record<string, string[]>
+)[process.env.BENCH_WRITE_DB ?? 'both'];
 const SHOW_SQL = process.env.BENCH_SQL === '1';
 /** Goals of issue 32, writes per second at 6 connections. */
 const GOAL_PER_S: Record<string, number> = { embedded: 150, server: 300 };
@@ -346,6 +347,7 @@ async function statementsPerWrite(): Promise<Record<WriteName, string[]>> {
 }
 
 async function main(): Promise<number> {
+  if (!BACKENDS) throw new Error('BENCH_WRITE_DB is embedded, server or both');
   const statements = await statementsPerWrite();
   if (SHOW_SQL)
     for (const [name, list] of Object.entries(statements))

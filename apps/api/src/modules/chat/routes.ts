@@ -142,7 +142,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const { message, announcement } = await postMessage(
         db(),
-        user.id,
+        user.row,
         request.params.id,
         request.body.body,
       );

@@ -115,7 +115,10 @@ async function notify(
 }
 
 interface NewMessage {
+  /** The thread; with `locked`, the row as read under the caller's row lock. */
   thread: ThreadRow;
+  /** The caller already holds the thread's row lock (and read `thread` under it): not taken again. */
+  locked?: boolean;
   /** Whether this message made the thread (its recipient hears 'new-thread'). */
   created: boolean;
   sender: UserRow;
@@ -150,11 +153,9 @@ export async function addMessage(
   const { sender } = input;
   // The thread's row lock orders its messages: `seq` and `last_message_at` follow commit order even
   // when a participant's message and a marketplace event are written at the same moment.
-  const [thread] = await db
-    .select()
-    .from(chatThreads)
-    .where(eq(chatThreads.id, input.thread.id))
-    .for('update');
+  const [thread] = input.locked
+    ? [input.thread]
+    : await db.select().from(chatThreads).where(eq(chatThreads.id, input.thread.id)).for('update');
   if (!thread) throw new AppError('THREAD_NOT_FOUND');
   const [message] = await db
     .insert(chatMessages)
@@ -208,13 +209,15 @@ export async function addMessage(
   return { message: message!, announcement };
 }
 
-/** A participant's message (refused in a blocked thread). */
-export async function postMessage(db: Db, userId: string, threadId: string, body: string) {
+/**
+ * A participant's message (refused in a blocked thread), from `sender` (the signed-in user's row,
+ * as the request's authentication read it).
+ */
+export async function postMessage(db: Db, sender: UserRow, threadId: string, body: string) {
   return db.transaction(async (tx) => {
-    const thread = await participantThread(tx, userId, threadId, true);
+    const thread = await participantThread(tx, sender.id, threadId, true);
     if (thread.blockedAt) throw new AppError('THREAD_BLOCKED');
-    const sender = await userRow(tx, userId);
-    return addMessage(tx, { thread, created: false, sender, kind: 'user', body });
+    return addMessage(tx, { thread, locked: true, created: false, sender, kind: 'user', body });
   });
 }
 
@@ -246,7 +249,14 @@ export async function startThread(db: Db, viewer: Viewer, dealId: string, body: 
     const [locked] = await tx.select().from(chatThreads).where(eq(chatThreads.id, thread.id)).for('update');
     if (locked!.blockedAt) throw new AppError('THREAD_BLOCKED');
     const sender = await userRow(tx, viewer.id);
-    const posted = await addMessage(tx, { thread: locked!, created, sender, kind: 'user', body });
+    const posted = await addMessage(tx, {
+      thread: locked!,
+      locked: true,
+      created,
+      sender,
+      kind: 'user',
+      body,
+    });
     return { thread: locked!, ...posted };
   });
 }
