@@ -323,7 +323,7 @@ async function statementsPerWrite(): Promise<Record<WriteName, string[]>> {
       estimatedCloseDate: closeDate,
       message: 'Cash.',
     };
-    const first = (await app.inject({ url: '/api/deals?limit=1', headers: buyer })).json() as {
+    const first = (await app.inject({ url: '/api/deals?limit=2', headers: buyer })).json() as {
       items: { id: string }[];
     };
     await record(

@@ -46,7 +46,11 @@ export async function announce(publisher: RealtimePublisher | undefined, announc
   await Promise.all(announcements.map((a) => publisher.toUser(a.userId, a.event, a.data)));
 }
 
-/** The deal's thread with `buyerId`, made if it does not exist yet. */
+/**
+ * The deal's thread with `buyerId`, made if it does not exist yet; either way its row is locked for
+ * the caller's transaction (a row it inserted is its own until it commits; an existing one is read
+ * `for update`), so a message added next needs no lock of its own (`locked` of addMessage).
+ */
 export async function ensureThread(
   db: Db,
   deal: { id: string; originatorId: string },
@@ -61,7 +65,8 @@ export async function ensureThread(
   const [existing] = await db
     .select()
     .from(chatThreads)
-    .where(and(eq(chatThreads.dealId, deal.id), eq(chatThreads.buyerId, buyerId)));
+    .where(and(eq(chatThreads.dealId, deal.id), eq(chatThreads.buyerId, buyerId)))
+    .for('update');
   return { thread: existing!, created: false };
 }
 
@@ -119,6 +124,8 @@ interface NewMessage {
   thread: ThreadRow;
   /** The caller already holds the thread's row lock (and read `thread` under it): not taken again. */
   locked?: boolean;
+  /** The other participant's row, when the caller has read it already; read otherwise. */
+  recipient?: UserRow;
   /** Whether this message made the thread (its recipient hears 'new-thread'). */
   created: boolean;
   sender: UserRow;
@@ -179,7 +186,8 @@ export async function addMessage(
     })
     .where(eq(chatThreads.id, thread.id));
 
-  const recipient = await userRow(db, otherParticipant(thread, sender.id));
+  const recipientId = otherParticipant(thread, sender.id);
+  const recipient = input.recipient?.id === recipientId ? input.recipient : await userRow(db, recipientId);
   const senderName = personName(sender);
   const text = messageText(recipient.languagePreference, message!, (params) =>
     words ? words(recipient.languagePreference, params) : {},
@@ -246,18 +254,10 @@ export async function startThread(db: Db, viewer: Viewer, dealId: string, body: 
   } else if (deal.originatorId === buyerId) throw new AppError('OWN_DEAL');
   return db.transaction(async (tx) => {
     const { thread, created } = await ensureThread(tx, deal, buyerId);
-    const [locked] = await tx.select().from(chatThreads).where(eq(chatThreads.id, thread.id)).for('update');
-    if (locked!.blockedAt) throw new AppError('THREAD_BLOCKED');
+    if (thread.blockedAt) throw new AppError('THREAD_BLOCKED');
     const sender = await userRow(tx, viewer.id);
-    const posted = await addMessage(tx, {
-      thread: locked!,
-      locked: true,
-      created,
-      sender,
-      kind: 'user',
-      body,
-    });
-    return { thread: locked!, ...posted };
+    const posted = await addMessage(tx, { thread, locked: true, created, sender, kind: 'user', body });
+    return { thread, ...posted };
   });
 }
 

@@ -176,6 +176,8 @@ export function offerEventData(offer: OfferRow, deal: DealRow, buyer: UserRow, o
 
 export interface Actor {
   viewer: Viewer;
+  /** The acting user's row as the request's authentication read it (read again when absent). */
+  row?: UserRow;
   /** Where links in e-mails and webhook payloads point. */
   origin: string;
   /** Announces the system messages of the conversation once the transaction commits. */
@@ -216,11 +218,13 @@ export async function postEvent(
   body: string,
   params?: Record<string, string | number>,
   notification?: NotificationType,
+  /** The other side's row, when the caller has read it (not read again). */
+  recipient?: UserRow,
 ): Promise<Announcement> {
   const { thread, created } = await ensureThread(db, deal, buyerId);
   const { announcement } = await addMessage(
     db,
-    { thread, created, sender, kind: 'system', event, params, body, notification },
+    { thread, locked: true, created, sender, recipient, kind: 'system', event, params, body, notification },
     offerParamWords,
   );
   return announcement;
@@ -246,7 +250,10 @@ export async function expressInterest(
         set: { message, updatedAt: now },
       })
       .returning();
-    const [buyer, seller] = await Promise.all([userRow(tx, actor.viewer.id), userRow(tx, deal.originatorId)]);
+    const [buyer, seller] = await Promise.all([
+      actor.row ?? userRow(tx, actor.viewer.id),
+      userRow(tx, deal.originatorId),
+    ]);
     await notifyUser(
       tx,
       seller,
@@ -259,7 +266,9 @@ export async function expressInterest(
         link: `${actor.origin}/deals/${deal.id}/offers`,
       }),
     );
-    announcements.push(await postEvent(tx, deal, buyer.id, buyer, 'interest', message));
+    announcements.push(
+      await postEvent(tx, deal, buyer.id, buyer, 'interest', message, undefined, undefined, seller),
+    );
     return interest!;
   });
   await announce(actor.realtime, announcements);
@@ -329,7 +338,10 @@ export async function submitOffer(
       })
       .returning();
     await recordOfferEvents(tx, [offer!.id], 'submitted', actor.viewer.id, { terms: offer! });
-    const [buyer, seller] = await Promise.all([userRow(tx, actor.viewer.id), userRow(tx, deal.originatorId)]);
+    const [buyer, seller] = await Promise.all([
+      actor.row ?? userRow(tx, actor.viewer.id),
+      userRow(tx, deal.originatorId),
+    ]);
     await notifyUser(
       tx,
       seller,
@@ -350,7 +362,17 @@ export async function submitOffer(
       offerEventData(offer!, deal, buyer, actor.origin),
     );
     announcements.push(
-      await postEvent(tx, deal, buyer.id, buyer, 'offer', offer!.message, offerParams(offer!)),
+      await postEvent(
+        tx,
+        deal,
+        buyer.id,
+        buyer,
+        'offer',
+        offer!.message,
+        offerParams(offer!),
+        undefined,
+        seller,
+      ),
     );
     return offer!;
   });

@@ -43,6 +43,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   const actorOf = (user: AuthenticatedUser) => ({
     viewer: viewerOf(user),
+    row: user.row,
     origin: publicOrigin(app),
     realtime: app.realtime,
   });
