@@ -17,6 +17,8 @@ import {
 import { serveToParent } from './child-server';
 import { buildApp } from '../src/app';
 import { sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { openDatabase, queryRows } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createDirectoryUser } from '../src/modules/identity/directory';
@@ -82,11 +84,19 @@ async function main() {
   // BENCH_BUYERS=N: a market of N buyers with preferences and buy boxes (bench/seed-buyers.ts), whom
   // a new deal's alert fan-out matches (bench/writes.ts).
   const marketBuyers = Number(process.env.BENCH_BUYERS ?? 0);
-  if (marketBuyers > 0)
-    await seedBuyers(
-      (database.db as unknown as { $client: Parameters<typeof seedBuyers>[0] }).$client,
-      marketBuyers,
-    );
+  if (marketBuyers > 0) {
+    // One session for the whole seeding (its seed and temporary tables): PGlite is one; from a
+    // server's pool, one connection held throughout.
+    const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+    if (client instanceof pg.Pool) {
+      const session = await client.connect();
+      try {
+        await seedBuyers(session as unknown as pg.Client, marketBuyers);
+      } finally {
+        session.release();
+      }
+    } else await seedBuyers(client as unknown as pg.Client, marketBuyers);
+  }
   // BENCH_WRITERS=N: a seller and N buyers who sign in (bench/writes.ts); their ID tokens are
   // minted below and reported to the parent with the port.
   const writers = Number(process.env.BENCH_WRITERS ?? 0);

@@ -118,11 +118,6 @@ const states = new WeakMap<FastifyRequest, State>();
 type Claim = { claimed: true } | { claimed: false; statusCode: number; response: string };
 
 /**
- * Claims `key` for `userId` and `hash`: a new key, or one past its 24 hours, in one statement; else
- * what the stored row says. A claim deleted between the two statements (its first call failed) is
- * claimed again.
- */
-/**
  * The two statements every keyed write sends (the claim, and the answer stored), built and named
  * once per database handle: not rebuilt by every write, and planned once per connection.
  */
@@ -174,6 +169,11 @@ function statementsOf(db: Db) {
   return prepared;
 }
 
+/**
+ * Claims `key` for `userId` and `hash`: a new key, or one past its 24 hours, in one statement; else
+ * what the stored row says. A claim deleted between the two statements (its first call failed) is
+ * claimed again.
+ */
 async function claim(db: Db, userId: string, key: string, hash: string): Promise<Claim> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const taken = await statementsOf(db).claim.execute({ userId, key, hash });

@@ -16,10 +16,16 @@ let loading: Promise<void> | null = null;
 const subscribers = new Set<() => void>();
 
 export function loadToastRegion(): void {
-  loading ??= import('./toast-region').then((module) => {
-    loaded = { Region: module.default };
-    for (const notify of subscribers) notify();
-  });
+  loading ??= import('./toast-region').then(
+    (module) => {
+      loaded = { Region: module.default };
+      for (const notify of subscribers) notify();
+    },
+    () => {
+      // Not loaded (a dropped connection, a new deploy): the next toast or press tries again.
+      loading = null;
+    },
+  );
 }
 
 export function subscribeToastRegion(notify: () => void): () => void {

@@ -33,7 +33,8 @@ export const dealWriteRoutes: FastifyPluginAsyncZod<{ access: DealAccess }> = as
     },
     async (request, reply) => {
       const user = requireUser(request);
-      // One statement lists it and answers everything its page shows, so the answer is not read again.
+      // One statement lists it and answers what its page shows besides, so the page is not read again
+      // (an exclusive deal's answer still counts its priority buyers).
       const listed = await listDeal(db(), user.id, request.body, app.config.deals.exclusivityHours);
       return reply.status(201).send(await access.listedDealPage(user, listed));
     },
