@@ -2,7 +2,7 @@
  * What the load benchmarks share: the settings every one reads from the environment, one
  * autocannon measurement of an API route, the machine line and the results file in bench/results/.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -89,4 +89,15 @@ export function benchConfig(env: Record<string, string | undefined> = {}): Confi
     PORT: '0',
     ...env,
   });
+}
+
+/** USER_HZ: 100 on every Linux build in practice. */
+const CLOCK_TICKS_PER_S = 100;
+
+/** User + system CPU time a process has used so far, in ms (Linux /proc; throws elsewhere). */
+export function processCpuMs(pid: number): number {
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
 }

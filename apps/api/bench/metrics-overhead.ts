@@ -13,7 +13,6 @@
  * Skipped with a message when no PostgreSQL answers there.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchUserHeaders, createBenchDatabase, log } from './postgres-bench';
@@ -21,7 +20,7 @@ import { loopbackUrl, startServer, stopServer } from './run';
 import { seedDeals } from './seed-deals';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { machineLine, saveResults, POOL } from './measure';
+import { machineLine, processCpuMs, saveResults, POOL } from './measure';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -46,9 +45,7 @@ interface Round {
 /** CPU time of a process so far in ms, from /proc (Linux); null elsewhere. */
 function cpuMs(pid: number | undefined): number | null {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return pid === undefined ? null : processCpuMs(pid);
   } catch {
     return null;
   }

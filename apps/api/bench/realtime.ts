@@ -28,6 +28,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { processCpuMs } from './measure';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -271,13 +272,8 @@ async function serverLoop(port: number): Promise<ServerLoop> {
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
 function cpuSecondsOf(pid: number): number {
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  return processCpuMs(pid) / 1000;
 }
-/** USER_HZ: 100 on every Linux build in practice. */
-const CLOCK_TICKS = 100;
 
 /** Busy and total CPU time of the whole machine (every core), from /proc/stat, in ticks. */
 function machineCpu(): { busy: number; total: number } {

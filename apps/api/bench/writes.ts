@@ -30,7 +30,15 @@ import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createDirectoryUser } from '../src/modules/identity/directory';
 import { signIn } from '../src/test/auth';
-import { BENCH_PASSWORD, benchConfig, machineLine, saveResults, WARMUP_S, DURATION_S } from './measure';
+import {
+  BENCH_PASSWORD,
+  benchConfig,
+  machineLine,
+  processCpuMs,
+  saveResults,
+  WARMUP_S,
+  DURATION_S,
+} from './measure';
 import { createBenchDatabase, log, percentiles, type Percentiles } from './postgres-bench';
 import { loopbackUrl, startServer, stopServer } from './run';
 
@@ -62,15 +70,6 @@ interface WriteMeasured extends Percentiles {
   /** CPU milliseconds per acknowledged write: the API's process, and PostgreSQL's processes. */
   apiCpuMs: number;
   postgresCpuMs: number | null;
-}
-
-const CLOCK_TICKS_PER_S = 100;
-
-/** User + system CPU of a process, in milliseconds (Linux /proc). */
-function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
 }
 
 /** The CPU of every PostgreSQL process on this machine (the server runs nothing else during a bench). */
