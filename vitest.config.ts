@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // (apps/web/e2e), run by `npm run test:e2e`.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/api', 'apps/web'],
+    projects: ['packages/shared', 'apps/api', 'apps/web', 'apps/web/vitest.module-mocks.config.ts'],
     // Vitest's default leaves one core free; on the 2-core CI machine that ran every file one after
     // the other. The test files wait on nothing but their own in-process database: use every core.
     maxWorkers: availableParallelism(),

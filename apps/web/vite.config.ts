@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { firstVisitChunks } from './build/first-visit';
@@ -15,6 +16,21 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 // The entry chunk, and one chunk per set of first-visit screens (`/`, `/deals`, a deal page) for
 // what they use at once: build/first-visit.ts.
 const firstVisit = firstVisitChunks(import.meta.dirname);
+
+/**
+ * The unit tests that replace a module (`vi.mock`). Vitest hoists such a mock above the file's
+ * imports, so it only takes when the file gets a module graph of its own; they run in the project
+ * `web (module mocks)` (vitest.module-mocks.config.ts), each isolated. Every other test file shares
+ * its worker's module graph and document with the files before it, as the API's tests do: the
+ * whole web suite 131 s → 57 s of a 2-core machine's time when nothing was isolated (docs/ci.md).
+ */
+export const moduleMockingTests = readdirSync(path.join(import.meta.dirname, 'src'), { recursive: true })
+  .map(String)
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .filter((file) =>
+    /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(import.meta.dirname, 'src', file), 'utf8')),
+  )
+  .map((file) => `src/${file.split(path.sep).join('/')}`);
 
 export default defineConfig({
   plugins: [
@@ -41,8 +57,10 @@ export default defineConfig({
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
+    exclude: moduleMockingTests,
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    isolate: false,
   },
   build: {
     outDir: 'dist',

@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // Tests of the browser code (jsdom) read both languages, so both are loaded before any runs. The
 // build's own tests run in Node, without a document.
@@ -11,8 +11,14 @@ if (typeof document !== 'undefined') {
   // to come on a loaded 2-core CI machine (CI's run of stop 40 timed out finding the deal card's
   // heart after 1 s). What a test waits for is unchanged; only how long it may take to come.
   configure({ asyncUtilTimeout: 5000 });
-  afterEach(() => {
+  // Test files share their worker's document and modules (vite.config.ts): each test leaves
+  // them as it found them — no rendered tree, storage, stubbed global, fake clock or language.
+  afterEach(async () => {
     cleanup();
     localStorage.clear();
+    sessionStorage.clear();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    if (i18n.language !== 'en') await i18n.changeLanguage('en');
   });
 }
