@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { useInterestedBuyers, type ReceivedInterest } from '../api/deal-offers';
+import type { useInterestedBuyers, ReceivedInterest } from '../api/deal-offers';
 import { BuyerName, DateTime, PhoneLink } from './buyer-cells';
 import { CsvDownloadButton } from './csv-download-button';
 import { LoadMore } from './list-parts';
@@ -13,10 +13,16 @@ const cell = 'px-3 py-3 align-top';
  * The interested buyers of a deal (core §2): name, e-mail, phone, message and time, newest first,
  * with the CSV export.
  */
-export function InterestedBuyers({ dealId }: { dealId: string }) {
+export function InterestedBuyers({
+  dealId,
+  interests,
+}: {
+  dealId: string;
+  /** `useInterestedBuyers(dealId)`, asked for by the page beside the offers. */
+  interests: ReturnType<typeof useInterestedBuyers>;
+}) {
   const { t } = useTranslation();
   const headingId = useId();
-  const interests = useInterestedBuyers(dealId);
   const items = interests.data?.pages.flatMap((page) => page.items) ?? [];
   const total = interests.data?.pages.at(-1)?.total ?? 0;
 
