@@ -46,6 +46,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  BUYER_MAP_ZIP_DETAIL_MAX: z.coerce.number().int().min(0).max(100_000).default(1000),
   SEED_DEMO: z.enum(['true', 'false', '']).optional(),
   WEB_DIST_DIR: optionalString,
   BODY_LIMIT_BYTES: z.coerce
@@ -229,6 +230,11 @@ export interface Config {
   /** PostgreSQL server; when absent the embedded PGlite under `dataDir` is used. */
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /**
+   * A buyer map naming more ZIP codes than this arrives as regions (the ZIPs sharing their first
+   * three digits), each region's ZIPs asked for when it is opened (`?region=`).
+   */
+  buyerMapZipDetailMax: number;
   /** Demo accounts and deals: on by default with the embedded database, off with a server. */
   seedDemo: boolean;
   webDistDir: string;
@@ -416,6 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    buyerMapZipDetailMax: e.BUYER_MAP_ZIP_DETAIL_MAX,
     seedDemo,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

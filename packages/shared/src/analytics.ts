@@ -28,11 +28,19 @@ function oneOf<T extends readonly number[]>(values: T, message: string) {
  * answer counts the buyers who stated no budget apart (`buyersWithoutBudget`), so a cap never drops
  * them silently. `zipCode` narrows the buyer list to one ZIP (the map's ZIPs stay all shown).
  */
+/** A region of the buyer map: the first three digits its ZIP codes share ("787"). */
+export const REGION_PATTERN = /^\d{3}$/;
+
 export const buyerAnalyticsQuery = z.object({
   maxPrice: oneOf(BUDGET_CAPS, 'analytics.validation.maxPrice'),
   minBedrooms: oneOf(ROOM_MINIMUMS, 'analytics.validation.rooms'),
   minBathrooms: oneOf(ROOM_MINIMUMS, 'analytics.validation.rooms'),
   zipCode: z.string({ error: 'geo.validation.zip' }).regex(ZIP_PATTERN, 'geo.validation.zip').optional(),
+  /** A region's ZIP codes (`zips` of the answer): the first three digits of its ZIP codes. */
+  region: z
+    .string({ error: 'analytics.validation.region' })
+    .regex(REGION_PATTERN, 'analytics.validation.region')
+    .optional(),
 });
 export type BuyerAnalyticsFilters = z.infer<typeof buyerAnalyticsQuery>;
 
@@ -100,6 +108,24 @@ export interface BuyerZip {
   averageMonthlyPayment: number | null;
 }
 
+/**
+ * A region of the buyer map (`GET /api/analytics/buyers`): the ZIP codes sharing their first three
+ * digits, the unit of a national map too large to send ZIP by ZIP.
+ */
+export interface BuyerRegion {
+  /** The three digits ("787"). */
+  region: string;
+  /** The centre of its ZIP codes, each weighed by its buyers. */
+  lat: number;
+  lng: number;
+  /** Its ZIP codes that buyers name. */
+  zipCount: number;
+  /** Buyers naming any of its ZIP codes (each once). */
+  buyerCount: number;
+  averageDownPayment: number | null;
+  averageMonthlyPayment: number | null;
+}
+
 /** One buyer of the buyer map's list (`GET /api/analytics/buyers`): names and budget, no contact data. */
 export interface BuyerListItem {
   id: string;
@@ -112,8 +138,16 @@ export interface BuyerListItem {
 
 /** `GET /api/analytics/buyers`: the map's ZIPs, its totals and a page of the buyer list. */
 export interface BuyerMapAnswer {
-  /** Every ZIP of the map: on the first page of the whole list only, else null. */
+  /**
+   * Every ZIP of the map: on the first page of the whole list, when the map names at most the
+   * server's `BUYER_MAP_ZIP_DETAIL_MAX` ZIP codes (1,000 by default); with `region`, that region's
+   * ZIP codes; else null.
+   */
   zips: BuyerZip[] | null;
+  /** In place of `zips` on the first page of a larger map: its regions; else null. */
+  regions: BuyerRegion[] | null;
+  /** ZIP codes on the map (under the filters), however they are sent. */
+  zipCount: number;
   /** Buyers on the map under the filters (each once). */
   totalBuyers: number;
   /**

@@ -33,8 +33,8 @@ const austin = { useCase: 'investment', state: 'TX', city: 'Austin' };
  * - Cy Park: a buy box only, 78702 (no payments: not in the averages);
  * - Dee Quinn: preferences 78701, but deactivated; Fay Ruiz: preferences with no ZIP (Austin only).
  */
-async function market() {
-  const a = (app = await createTestApp());
+async function market(env: Record<string, string> = {}) {
+  const a = (app = await createTestApp(env));
   const db = a.database.db;
   const [ana, ben, cy, dee, fay] = await Promise.all([
     createUser(a, { roles: ['buyer'], firstName: 'Ana', lastName: 'López', email: 'ana@example.test' }),
@@ -316,6 +316,55 @@ describe('the buyer map', () => {
     },
   );
 
+  it('sends a map of more ZIP codes than BUYER_MAP_ZIP_DETAIL_MAX by region, and a region’s ZIP codes when asked', async () => {
+    // Austin's three ZIP codes over a limit of two: one region, 787.
+    const { a } = await market({ BUYER_MAP_ZIP_DETAIL_MAX: '2' });
+    const seller = await createUser(a, { roles: ['originator'] });
+    const body = await map(seller);
+    expect(body.zips).toBeNull();
+    expect(body.zipCount).toBe(3);
+    expect(body.totalBuyers).toBe(3);
+    expect(body.regions).toEqual([
+      {
+        region: '787',
+        // The centre of 78701 and 78702 (two buyers each) and 78703 (one), each weighed by its buyers.
+        lat: 30.2722,
+        lng: -97.7366,
+        zipCount: 3,
+        // Ana, Ben and Cy, each once although Ana and Ben name two of its ZIP codes; Cy stated no
+        // payments and is left out of the averages.
+        buyerCount: 3,
+        averageDownPayment: 30000,
+        averageMonthlyPayment: 2500,
+      },
+    ]);
+    // The region's ZIP codes, as a smaller map sends them all.
+    const region = await map(seller, '?region=787');
+    expect(region.regions).toBeNull();
+    expect(region.zips?.map((z) => [z.zipCode, z.buyerCount])).toEqual([
+      ['78701', 2],
+      ['78702', 2],
+      ['78703', 1],
+    ]);
+    expect(region.buyers.total).toBe(3);
+    expect((await map(seller, '?region=100')).zips).toEqual([]);
+    // Under a filter the regions are counted again: Ana alone has 3 bedrooms.
+    const filtered = await map(seller, '?minBedrooms=3');
+    expect(filtered.zips).toEqual([
+      expect.objectContaining({ zipCode: '78701', buyerCount: 1 }),
+      expect.objectContaining({ zipCode: '78702', buyerCount: 1 }),
+    ]);
+    expect(filtered.regions).toBeNull();
+  });
+
+  it('sends every ZIP code, and no regions, up to BUYER_MAP_ZIP_DETAIL_MAX', async () => {
+    const { a } = await market();
+    const seller = await createUser(a, { roles: ['originator'] });
+    const body = await map(seller);
+    expect(body).toMatchObject({ regions: null, zipCount: 3 });
+    expect(body.zips).toHaveLength(3);
+  });
+
   it('narrows the list to a ZIP, the map’s totals still of every ZIP', async () => {
     const { a, ben } = await market();
     const seller = await createUser(a, { roles: ['admin'] });
@@ -395,6 +444,9 @@ describe('the buyer map', () => {
       '?minBedrooms=0',
       '?minBathrooms=2.5',
       '?zipCode=7870',
+      '?region=78',
+      '?region=7870',
+      '?region=abc',
       '?cursor=not-a-cursor',
       '?limit=0',
       '?limit=101',

@@ -81,6 +81,10 @@ const shapeOf = (filters: BuyerAnalyticsFilters) =>
 export interface BuyerMap {
   /** `zips` as JSON text, sent as it is. */
   zipsJson: string;
+  /** The ZIPs, in ZIP order (a region's are sliced from them). */
+  zips: BuyerZip[];
+  /** `regions` as JSON text: the ZIPs by their first three digits. */
+  regionsJson: string;
   /** Buyers per ZIP (the list's total when it is narrowed to one ZIP). */
   counts: Map<string, number>;
   /** Buyers on the map (each once, however many ZIPs they name). */
@@ -175,7 +179,7 @@ export class BuyerAnalytics {
     maxBytes: 64 * 2 ** 20,
     maxAgeMs: CACHE_MAX_AGE_MS,
     // Characters of JSON, and about as much again for the counts.
-    sizeOf: (map) => map.zipsJson.length * 2 + 64,
+    sizeOf: (map) => map.zipsJson.length * 3 + map.regionsJson.length + 64,
   });
   private readonly answerCache = new VersionedCache<CachedBody>({
     maxBytes: 64 * 2 ** 20,
@@ -186,7 +190,15 @@ export class BuyerAnalytics {
   private readonly mapStatements = new Map<string, ReturnType<typeof rawStatement>>();
   private readonly listStatements = new Map<string, ReturnType<typeof rawStatement>>();
 
-  constructor(private readonly db: Db) {}
+  /**
+   * @param zipDetailMax a map naming more ZIP codes than this sends its regions on the first page
+   *   instead (config `BUYER_MAP_ZIP_DETAIL_MAX`): a national map's ZIP by ZIP was half a megabyte
+   *   compressed per seller (docs/benchmarks.md).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly zipDetailMax = 1000,
+  ) {}
 
   /** Preferences or a buy box were saved here: nothing cached before is used again. */
   changed(): void {
@@ -235,21 +247,30 @@ export class BuyerAnalytics {
 
   /**
    * An answer of `GET /api/analytics/buyers`, whole: the totals and a page of buyers, and with the
-   * first page of the whole list every ZIP (later pages and the list of one ZIP leave `zips` null:
-   * the map is the same). Written once per version, filters and page.
+   * first page of the whole list every ZIP, or every region of a map of more than `zipDetailMax`
+   * ZIPs (later pages and the list of one ZIP leave both null: the map is the same); with `region`,
+   * that region's ZIPs. Written once per version, filters and page.
    */
   async buyerMapAnswer(filters: BuyerAnalyticsFilters, afterId: string | undefined, limit: number) {
     const version = await this.version();
-    const key = `${filtersKey(filters)}|${filters.zipCode ?? ''}|${afterId ?? ''}|${limit}`;
+    const key = `${filtersKey(filters)}|${filters.zipCode ?? ''}|${filters.region ?? ''}|${afterId ?? ''}|${limit}`;
     return this.answerCache.get(key, version, async () => {
       const [map, rows] = await Promise.all([
         this.mapAt(version, filters),
         this.buyerList(filters, afterId, limit + 1),
       ]);
-      const withZips = !afterId && !filters.zipCode;
+      const first = !afterId && !filters.zipCode;
+      const detail = map.zips.length <= this.zipDetailMax;
+      const region = filters.region;
+      const zipsJson = region
+        ? JSON.stringify(map.zips.filter((z) => z.zipCode.startsWith(region)))
+        : first && detail
+          ? map.zipsJson
+          : 'null';
+      const regionsJson = !region && first && !detail ? map.regionsJson : 'null';
       const total = filters.zipCode ? (map.counts.get(filters.zipCode) ?? 0) : map.total;
       return new CachedBody(
-        `{"zips":${withZips ? map.zipsJson : 'null'},"totalBuyers":${map.total},"buyersWithoutBudget":${map.withoutBudget},"lastUpdated":${JSON.stringify(map.lastUpdated)},"buyers":${JSON.stringify(pageOf(rows, limit, total))}}`,
+        `{"zips":${zipsJson},"regions":${regionsJson},"zipCount":${map.zips.length},"totalBuyers":${map.total},"buyersWithoutBudget":${map.withoutBudget},"lastUpdated":${JSON.stringify(map.lastUpdated)},"buyers":${JSON.stringify(pageOf(rows, limit, total))}}`,
       );
     });
   }
@@ -262,10 +283,13 @@ export class BuyerAnalytics {
         withoutBudget: number;
         lastUpdated: string | null;
         zips: string;
+        regions: string;
       }[];
       const zips = JSON.parse(row?.zips ?? '[]') as BuyerZip[];
       return {
         zipsJson: row?.zips ?? '[]',
+        zips,
+        regionsJson: row?.regions ?? '[]',
         counts: new Map(zips.map((z) => [z.zipCode, z.buyerCount])),
         total: Number(row?.total ?? 0),
         withoutBudget: Number(row?.withoutBudget ?? 0),
@@ -308,6 +332,20 @@ export class BuyerAnalytics {
             round(avg(b.monthly))::int as monthly
           from buyers b cross join lateral (select distinct x as zip from unnest(b.zips) as x) l
           group by l.zip
+        ), placed as materialized (
+          select g.*, z.latitude, z.longitude from by_zip g join zip_codes z on z.zip = g.zip
+        ), by_region as (
+          -- Each buyer once per region, however many of its ZIP codes they name.
+          select l.region, count(*)::int as buyers, round(avg(b.down))::int as down,
+            round(avg(b.monthly))::int as monthly
+          from buyers b cross join lateral (select distinct left(x, 3) as region from unnest(b.zips) as x
+            where exists (select 1 from placed p where p.zip = x)) l
+          group by l.region
+        ), region_place as (
+          select left(p.zip, 3) as region, count(*)::int as zip_count,
+            round((sum(p.latitude * p.buyers) / sum(p.buyers))::numeric, 4)::float8 as lat,
+            round((sum(p.longitude * p.buyers) / sum(p.buyers))::numeric, 4)::float8 as lng
+          from placed p group by 1
         )
         select (select count(*)::int from buyers) as total,
           (select count(*)::int from users u
@@ -316,15 +354,20 @@ export class BuyerAnalytics {
             where ${isActiveBuyer} and (cardinality(bp.zip_codes) > 0 or cardinality(bb.zip_codes) > 0)
               and bp.pre_approved_amount is null ${filtersSql(filters, { budget: false })}) as "withoutBudget",
           (select to_char(max(updated) at time zone 'UTC', ${sql.raw(ISO_UTC)}) from buyers) as "lastUpdated",
-          (select coalesce(json_agg(json_build_object('zipCode', g.zip, 'lat', z.latitude, 'lng', z.longitude,
-              'buyerCount', g.buyers, 'averageDownPayment', g.down, 'averageMonthlyPayment', g.monthly)
-              order by g.zip), '[]')::text
-            from by_zip g join zip_codes z on z.zip = g.zip) as zips`;
+          (select coalesce(json_agg(json_build_object('zipCode', p.zip, 'lat', p.latitude, 'lng', p.longitude,
+              'buyerCount', p.buyers, 'averageDownPayment', p.down, 'averageMonthlyPayment', p.monthly)
+              order by p.zip), '[]')::text
+            from placed p) as zips,
+          (select coalesce(json_agg(json_build_object('region', r.region, 'lat', rp.lat, 'lng', rp.lng,
+              'zipCount', rp.zip_count, 'buyerCount', r.buyers, 'averageDownPayment', r.down,
+              'averageMonthlyPayment', r.monthly) order by r.region), '[]')::text
+            from by_region r join region_place rp on rp.region = r.region) as regions`;
       statement = rawStatement(this.db, 'buyer_map', query, [
         'total',
         'withoutBudget',
         'lastUpdated',
         'zips',
+        'regions',
       ]);
       this.mapStatements.set(shape, statement);
     }

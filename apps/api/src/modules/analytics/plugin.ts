@@ -17,5 +17,5 @@ declare module 'fastify' {
 
 export function registerAnalytics(app: FastifyInstance): void {
   registerDealViews(app);
-  app.decorate('buyerAnalytics', new BuyerAnalytics(app.database.db));
+  app.decorate('buyerAnalytics', new BuyerAnalytics(app.database.db, app.config.buyerMapZipDetailMax));
 }

@@ -84,6 +84,20 @@ const BuyerMapBody = z.object({
       }),
     )
     .nullable(),
+  regions: z
+    .array(
+      z.object({
+        region: z.string(),
+        lat: z.number(),
+        lng: z.number(),
+        zipCount: z.number(),
+        buyerCount: z.number(),
+        averageDownPayment: money,
+        averageMonthlyPayment: money,
+      }),
+    )
+    .nullable(),
+  zipCount: z.number(),
   totalBuyers: z.number(),
   buyersWithoutBudget: z.number(),
   lastUpdated: z.string().nullable(),
@@ -238,7 +252,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
           'The buyer map (seller side): buyers per ZIP code with their average maximum payments, under ' +
           'the budget and room filters, and the buyers in name order a page at a time (zipCode narrows ' +
           'the list to one ZIP). `zips` comes with the first page of the whole list only (null with a ' +
-          'cursor or a zipCode: the map is the same for every page), with an ETag. A budget cap ' +
+          'cursor or a zipCode: the map is the same for every page), with an ETag; a map of more than ' +
+          'BUYER_MAP_ZIP_DETAIL_MAX ZIP codes (1,000) sends `regions` there instead (the ZIP codes by ' +
+          "their first three digits), and `region` asks for one region's ZIP codes. A budget cap " +
           '(maxPrice) keeps the buyers pre-approved for at most that amount; `buyersWithoutBudget` ' +
           'counts the buyers who stated no pre-approval amount (left out by a cap, included without one)',
         ...auth,

@@ -90,7 +90,8 @@ export function ZipButton({
   label,
 }: {
   zipCode: string;
-  pressed: boolean;
+  /** Whether the place is the chosen one; absent for a button that opens rather than chooses. */
+  pressed?: boolean;
   onPress: () => void;
   /** An accessible name saying more than the ZIP code. */
   label?: string;

@@ -3,7 +3,13 @@
  * `GET /api/analytics/zip-analytics/{zipCode}`.
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { BuyerAnalyticsFilters, BuyerMapAnswer, ZipAnalytics } from '@dealclub/shared/analytics';
+import {
+  REGION_PATTERN,
+  type BuyerAnalyticsFilters,
+  type BuyerMapAnswer,
+  type BuyerZip,
+  type ZipAnalytics,
+} from '@dealclub/shared/analytics';
 import { BUDGET_CAPS, ROOM_MINIMUMS } from '@dealclub/shared/deal-rules';
 import { ZIP_PATTERN } from '@dealclub/shared/geo';
 import { apiRequest } from '@/lib/api-client';
@@ -12,8 +18,8 @@ import { retryUnlessClientError } from '@/lib/query-client';
 /** A page of `GET /api/analytics/buyers` (its ZIPs with the first page of the whole list only). */
 export type BuyerMapPage = BuyerMapAnswer;
 
-/** The budget and room filters of the map (core §9), without the ZIP. */
-export type MapFilters = Omit<BuyerAnalyticsFilters, 'zipCode'>;
+/** The budget and room filters of the map (core §9), without the ZIP and the region. */
+export type MapFilters = Omit<BuyerAnalyticsFilters, 'zipCode' | 'region'>;
 
 function numberIn<T extends readonly number[]>(values: T, raw: string | null): T[number] | undefined {
   if (raw === null || raw === '') return undefined;
@@ -21,17 +27,45 @@ function numberIn<T extends readonly number[]>(values: T, raw: string | null): T
   return values.includes(n) ? (n as T[number]) : undefined;
 }
 
-/** The filters and the chosen ZIP as the URL keeps them (unknown values are ignored). */
-export function filtersFromParams(params: URLSearchParams): { filters: MapFilters; zipCode: string | null } {
+/**
+ * The filters, the chosen ZIP and the opened region (of a map sent by region) as the URL keeps them
+ * (unknown values are ignored); a ZIP is in the region of its first three digits.
+ */
+export function filtersFromParams(params: URLSearchParams): {
+  filters: MapFilters;
+  zipCode: string | null;
+  region: string | null;
+} {
   const zip = params.get('zip');
+  const zipCode = zip && ZIP_PATTERN.test(zip) ? zip : null;
+  const region = params.get('region');
   return {
     filters: {
       maxPrice: numberIn(BUDGET_CAPS, params.get('maxPrice')),
       minBedrooms: numberIn(ROOM_MINIMUMS, params.get('minBedrooms')),
       minBathrooms: numberIn(ROOM_MINIMUMS, params.get('minBathrooms')),
     },
-    zipCode: zip && ZIP_PATTERN.test(zip) ? zip : null,
+    zipCode,
+    region: zipCode ? zipCode.slice(0, 3) : region && REGION_PATTERN.test(region) ? region : null,
   };
+}
+
+/**
+ * The ZIP codes of one region of a map sent by region (`?region=`), asked for when it is opened;
+ * the answer's one-buyer list is not shown (the list is the first page's).
+ */
+export function useBuyerRegion(filters: MapFilters, region: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['analytics', 'buyers', filters, 'region', region],
+    queryFn: ({ signal }) =>
+      apiRequest<BuyerMapPage>('/api/analytics/buyers', {
+        query: { ...filters, region: region ?? undefined, limit: 1 },
+        signal,
+      }).then((page): BuyerZip[] => page.zips ?? []),
+    staleTime: 30_000,
+    retry: retryUnlessClientError,
+    enabled: enabled && region !== null,
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BuyerZip } from '@dealclub/shared/analytics';
+import type { BuyerRegion, BuyerZip } from '@dealclub/shared/analytics';
 import { PlaceTable, ZipButton } from '@/components/maps/place-table';
 import { formatMoney, formatNumber } from '@/lib/format';
 
@@ -61,6 +61,71 @@ export function ZipTable({
       page={{
         size: 50,
         moreLabel: (shown, count) => t('analyticsScreens.buyerMap.showMoreZips', { shown, count }),
+      }}
+    />
+  );
+}
+
+/**
+ * The regions of a map sent by region (the ZIP codes sharing their first three digits) as a table,
+ * most buyers first: a region's button opens it, as a click on its point does.
+ */
+export function RegionTable({
+  regions,
+  onOpen,
+}: {
+  regions: readonly BuyerRegion[];
+  onOpen: (region: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const sorted = useMemo(
+    () => [...regions].sort((a, b) => b.buyerCount - a.buyerCount || a.region.localeCompare(b.region)),
+    [regions],
+  );
+  const money = (v: number | null) =>
+    v === null ? t('analyticsScreens.buyerMap.notGiven') : formatMoney(v, i18n.language);
+  return (
+    <PlaceTable
+      caption={t('analyticsScreens.buyerMap.regionTableCaption')}
+      testId="region-table"
+      rows={sorted}
+      rowKey={(region) => region.region}
+      place={{
+        label: t('analyticsScreens.buyerMap.region'),
+        button: true,
+        cell: (region) => (
+          <ZipButton
+            zipCode={t('analyticsScreens.buyerMap.regionName', { region: region.region })}
+            label={t('analyticsScreens.buyerMap.openRegion', { region: region.region })}
+            onPress={() => onOpen(region.region)}
+          />
+        ),
+      }}
+      columns={[
+        {
+          label: t('analyticsScreens.buyerMap.zipCodes'),
+          numeric: true,
+          cell: (region) => formatNumber(region.zipCount, i18n.language),
+        },
+        {
+          label: t('analyticsScreens.buyerMap.buyers'),
+          numeric: true,
+          cell: (region) => formatNumber(region.buyerCount, i18n.language),
+        },
+        {
+          label: t('analyticsScreens.buyerMap.averageDown'),
+          numeric: true,
+          cell: (region) => money(region.averageDownPayment),
+        },
+        {
+          label: t('analyticsScreens.buyerMap.averageMonthly'),
+          numeric: true,
+          cell: (region) => money(region.averageMonthlyPayment),
+        },
+      ]}
+      page={{
+        size: 50,
+        moreLabel: (shown, count) => t('analyticsScreens.buyerMap.showMoreRegions', { shown, count }),
       }}
     />
   );

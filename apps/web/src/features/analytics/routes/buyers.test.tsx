@@ -1,23 +1,52 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BuyerMapAnswer } from '@dealclub/shared/analytics';
+import type { MapPoint } from '@/components/maps/map-point';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session/session-context';
 import { signedIn } from '@/test/session';
 import { json } from '@/test/json';
 import BuyersPage from './buyers';
 
-// jsdom draws no map: it stands in; the legend, the filters and the summary are what these read.
+// jsdom draws no map: a list of its points stands in (each a button named by its label, as the
+// map's focusable points are), with the place it zooms to; the legend, the filters and the summary
+// are what the other tests read.
 vi.mock('@/components/maps/lazy-us-map', () => ({
-  LazyUsMap: () => <p>map</p>,
+  LazyUsMap: ({
+    points,
+    onPointClick,
+    focusedId,
+    center,
+  }: {
+    points: MapPoint[];
+    onPointClick: (point: MapPoint) => void;
+    focusedId: string | null;
+    center: { lat: number; lng: number } | null;
+  }) => (
+    <ul
+      data-testid="map-points"
+      data-focused={focusedId ?? ''}
+      data-center={center ? `${center.lat},${center.lng}` : ''}
+    >
+      {points.map((point) => (
+        <li key={point.id}>
+          <button type="button" onClick={() => onPointClick(point)}>
+            {point.label}
+          </button>
+        </li>
+      ))}
+    </ul>
+  ),
   preloadUsMap: () => {},
 }));
 
 function answer(query: URLSearchParams): BuyerMapAnswer {
   const capped = query.has('maxPrice');
   return {
+    regions: null,
+    zipCount: 1,
     zips: [
       {
         zipCode: '78701',
@@ -35,15 +64,56 @@ function answer(query: URLSearchParams): BuyerMapAnswer {
   };
 }
 
-function renderPage(path: string) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      if (url.pathname === '/api/analytics/buyers') return json(200, answer(url.searchParams));
-      return json(404, { code: 'NOT_FOUND', message: 'Not found' });
-    }),
-  );
+const zip = (zipCode: string, buyerCount: number, averageMonthlyPayment: number) => ({
+  zipCode,
+  lat: 30.27,
+  lng: -97.74,
+  buyerCount,
+  averageDownPayment: 20_000,
+  averageMonthlyPayment,
+});
+
+/** A national map, over the server's limit of ZIP codes sent one by one: by region. */
+function nationalAnswer(query: URLSearchParams): BuyerMapAnswer {
+  const region = query.get('region');
+  const regions = [
+    {
+      region: '787',
+      lat: 30.27,
+      lng: -97.74,
+      zipCount: 2,
+      buyerCount: 5,
+      averageDownPayment: 20_000,
+      averageMonthlyPayment: 2100,
+    },
+    {
+      region: '100',
+      lat: 40.75,
+      lng: -73.99,
+      zipCount: 1,
+      buyerCount: 1,
+      averageDownPayment: null,
+      averageMonthlyPayment: null,
+    },
+  ];
+  return {
+    zips: region === '787' ? [zip('78701', 3, 2000), zip('78702', 2, 2250)] : null,
+    regions: region ? null : regions,
+    zipCount: 3,
+    totalBuyers: 6,
+    buyersWithoutBudget: 0,
+    lastUpdated: '2026-01-03T00:00:00.000Z',
+    buyers: { items: [], nextCursor: null, total: query.get('zipCode') ? 3 : 6 },
+  };
+}
+
+function renderPage(path: string, answerOf = answer) {
+  const fetchMock = vi.fn(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    if (url.pathname === '/api/analytics/buyers') return json(200, answerOf(url.searchParams));
+    return json(404, { code: 'NOT_FOUND', message: 'Not found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
   const client = createQueryClient();
   const router = createMemoryRouter([{ path: '/buyers', element: <BuyersPage /> }], {
     initialEntries: [path],
@@ -55,6 +125,7 @@ function renderPage(path: string) {
       </SessionProvider>
     </QueryClientProvider>,
   );
+  return { router, fetchMock };
 }
 
 afterEach(() => {
@@ -109,5 +180,66 @@ describe('/buyers: the budget filter says what it means', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+});
+
+describe('/buyers: a national map comes by region', () => {
+  it('shows the regions, opens one into its ZIP codes on the map, and a ZIP narrows the list', async () => {
+    const { router, fetchMock } = renderPage('/buyers', nationalAnswer);
+    const summary = screen.getByTestId('buyer-map-summary');
+    expect(await within(summary).findByText('6 buyers')).toBeTruthy();
+    expect(summary.textContent).toContain('3 ZIP codes');
+    expect(screen.getByTestId('buyer-map-regions').textContent).toBe(
+      'Shown by region (2 regions): the ZIP codes that share their first three digits. Open a region for its ZIP codes.',
+    );
+    const points = screen.getByTestId('map-points');
+    fireEvent.click(
+      within(points).getByRole('button', {
+        name: 'Region 787xx: 5 buyers in 2 ZIP codes, average monthly payment $2,100',
+      }),
+    );
+    // Its ZIP codes, asked for by region, take its place; the map goes to it.
+    expect(
+      await within(points).findByRole('button', {
+        name: 'ZIP 78702: 2 buyers, average monthly payment $2,250',
+      }),
+    ).toBeTruthy();
+    expect(within(points).queryByRole('button', { name: /^Region 787xx/ })).toBeNull();
+    expect(
+      within(points).getByRole('button', { name: /^Region 100xx: 1 buyer in 1 ZIP code,/ }),
+    ).toBeTruthy();
+    expect(points.dataset.center).toBe('30.27,-97.74');
+    expect(router.state.location.search).toBe('?region=787');
+    const asked = fetchMock.mock.calls.map(([url]) => new URL(url, 'http://localhost').searchParams);
+    expect(asked.some((q) => q.get('region') === '787')).toBe(true);
+    expect(screen.getByTestId('buyer-map-regions').textContent).toBe(
+      'Region 787xx: its ZIP codes are on the map and in the table.',
+    );
+
+    fireEvent.click(within(points).getByRole('button', { name: /^ZIP 78701:/ }));
+    expect(await screen.findByRole('heading', { name: 'Buyers in 78701', level: 2 })).toBeTruthy();
+    expect(router.state.location.search).toBe('?region=787&zip=78701');
+    expect(points.dataset.focused).toBe('78701');
+
+    fireEvent.click(screen.getByRole('button', { name: 'All regions' }));
+    expect(await within(points).findByRole('button', { name: /^Region 787xx/ })).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('gives the regions as a table, most buyers first, and a region’s ZIP codes when opened', async () => {
+    renderPage('/buyers', nationalAnswer);
+    fireEvent.click(await screen.findByRole('button', { name: 'Table' }));
+    const regions = await screen.findByTestId('region-table');
+    const rows = within(regions).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['787xx25$20,000$2,100', '100xx11Not givenNot given']);
+    fireEvent.click(within(regions).getByRole('button', { name: '787xx: show its ZIP codes' }));
+    const zips = await screen.findByTestId('zip-table');
+    expect(
+      within(zips)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['787013$20,000$2,000', '787022$20,000$2,250']);
+    expect(screen.queryByTestId('region-table')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SignInRedirect } from '@/lib/session/require-session';
-import type { BuyerListItem, BuyerZip } from '@dealclub/shared/analytics';
+import type { BuyerListItem, BuyerRegion, BuyerZip } from '@dealclub/shared/analytics';
 import { BUDGET_CAPS, ROOM_MINIMUMS } from '@dealclub/shared/deal-rules';
 import { isSellerSide } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
@@ -17,18 +17,20 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { useLocaleSection } from '@/lib/i18n';
 import { formatMoment } from '@/lib/dates';
 import { useSession } from '@/lib/session/session-context';
-import { filtersFromParams, useBuyerPages } from '../api/buyer-map';
+import { filtersFromParams, useBuyerPages, useBuyerRegion } from '../api/buyer-map';
 import { MapLegend } from '../components/map-legend';
 import { Restricted } from '../components/restricted';
-import { ZipTable } from '../components/zip-table';
+import { RegionTable, ZipTable } from '../components/zip-table';
 
 const select =
   'h-10 rounded-md border border-slate-300 bg-white px-2 text-base text-ink outline-none focus:border-brand-700 focus:ring-2 focus:ring-brand-100';
 /**
  * `/buyers`: the buyer locations map (core §2, seller side): buyers per ZIP code on a US map,
  * sized by count and coloured by average monthly payment, the budget and room filters (core §9)
- * kept in the URL, and the buyer list beside it; a ZIP narrows the list. Others read the
- * restricted-access message.
+ * kept in the URL, and the buyer list beside it; a ZIP narrows the list. A map naming more ZIP
+ * codes than the server sends one by one (a national club) comes by region, the ZIP codes sharing
+ * their first three digits: a region opened shows its ZIP codes. Others read the restricted-access
+ * message.
  */
 export default function BuyersPage() {
   const { t } = useTranslation();
@@ -51,7 +53,7 @@ export default function BuyersPage() {
 function BuyerMap() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const { filters, zipCode } = useMemo(() => filtersFromParams(params), [params]);
+  const { filters, zipCode, region } = useMemo(() => filtersFromParams(params), [params]);
   const [view, setView] = useState<'map' | 'table'>('map');
   // The map's code and the atlas download while the buyers' answer does, not after it.
   useEffect(preloadUsMap, []);
@@ -60,6 +62,9 @@ function BuyerMap() {
   const list = zipCode ? byZip : all;
   const first = all.data?.pages[0];
   const zips = first?.zips ?? null;
+  const regions = first?.regions ?? null;
+  const openRegion = regions ? region : null;
+  const regionZips = useBuyerRegion(filters, openRegion, regions !== null);
 
   const update = useCallback(
     (changes: Record<string, string | null>, replace = true) =>
@@ -76,14 +81,25 @@ function BuyerMap() {
       ),
     [setParams],
   );
+  const byRegion = regions !== null;
   const selectZip = useCallback(
-    (zip: string) => update({ zip: zip === zipCode ? null : zip }, false),
-    [update, zipCode],
+    (zip: string) =>
+      update({ zip: zip === zipCode ? null : zip, region: byRegion ? zip.slice(0, 3) : null }, false),
+    [update, zipCode, byRegion],
+  );
+  const selectRegion = useCallback(
+    (next: string | null) => update({ region: next, zip: null }, false),
+    [update],
   );
 
-  const { points, maxCount, colorDomain } = useMapPoints(zips);
+  const { points, maxCount, colorDomain } = useMapPoints(zips, regions, openRegion, regionZips.data ?? null);
   const budgetHintId = useId();
-  const onPointClick = useCallback((point: MapPoint) => selectZip(point.id), [selectZip]);
+  const onPointClick = useCallback(
+    (point: MapPoint) =>
+      point.id.startsWith(REGION_ID) ? selectRegion(point.id.slice(REGION_ID.length)) : selectZip(point.id),
+    [selectZip, selectRegion],
+  );
+  const openedRegion = regions?.find((r) => r.region === openRegion) ?? null;
 
   if (all.isError && !all.data) {
     return (
@@ -168,7 +184,7 @@ function BuyerMap() {
                     {t('analyticsScreens.buyerMap.totalBuyers', { count: first.totalBuyers })}
                   </strong>
                   {' · '}
-                  {t('analyticsScreens.buyerMap.zipCount', { count: zips?.length ?? 0 })}
+                  {t('analyticsScreens.buyerMap.zipCount', { count: first.zipCount })}
                   {' · '}
                   {first.lastUpdated
                     ? t('analyticsScreens.buyerMap.lastUpdated', {
@@ -206,23 +222,55 @@ function BuyerMap() {
               ))}
             </div>
           </div>
+          {byRegion && (
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="text-sm text-slate-700" data-testid="buyer-map-regions" aria-live="polite">
+                {openRegion
+                  ? t('analyticsScreens.buyerMap.regionOpen', { region: openRegion })
+                  : t('analyticsScreens.buyerMap.byRegion', { count: regions.length })}
+              </p>
+              {openRegion && (
+                <button
+                  type="button"
+                  onClick={() => selectRegion(null)}
+                  className="inline-flex min-h-10 items-center gap-1 rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100"
+                >
+                  {t('analyticsScreens.buyerMap.allRegions')}
+                </button>
+              )}
+            </div>
+          )}
           {view === 'map' ? (
             <>
               <LazyUsMap
                 points={points}
                 label={t('analyticsScreens.buyerMap.mapLabel')}
                 focusedId={zipCode}
+                center={!zipCode && openedRegion ? openedRegion : null}
                 onPointClick={onPointClick}
                 resetLabel={t('analyticsScreens.buyerMap.resetMap')}
-                onReset={() => update({ zip: null }, false)}
+                onReset={() => update({ zip: null, region: null }, false)}
                 loadFailedMessage={t('analyticsScreens.buyerMap.mapLoadFailed')}
               />
               <MapLegend maxCount={maxCount} colorDomain={colorDomain} budgetCap={filters.maxPrice ?? null} />
             </>
+          ) : zips ? (
+            <ZipTable zips={zips} selected={zipCode} onSelect={selectZip} />
+          ) : regions && openRegion ? (
+            regionZips.data ? (
+              <ZipTable zips={regionZips.data} selected={zipCode} onSelect={selectZip} />
+            ) : regionZips.isError ? (
+              <LoadFailed
+                message={t('analyticsScreens.buyerMap.loadFailed')}
+                onRetry={() => void regionZips.refetch()}
+              />
+            ) : (
+              <PageFallback />
+            )
           ) : (
-            zips && <ZipTable zips={zips} selected={zipCode} onSelect={selectZip} />
+            regions && <RegionTable regions={regions} onOpen={selectRegion} />
           )}
-          {first && zips?.length === 0 && (
+          {first && first.zipCount === 0 && (
             <p className="text-slate-700">{t('analyticsScreens.buyerMap.noZips')}</p>
           )}
         </div>
@@ -265,36 +313,83 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The map's points, computed once per answer (tens of thousands of ZIPs on a national club). */
-function useMapPoints(zips: BuyerZip[] | null) {
+/** A region's point id on the map: the prefix and its three digits (a ZIP's id is its code). */
+const REGION_ID = 'region:';
+
+/**
+ * The map's points, computed once per answer (tens of thousands of ZIPs on a national club): every
+ * ZIP, or every region with the opened one's ZIP codes in its place once they have come.
+ */
+function useMapPoints(
+  zips: BuyerZip[] | null,
+  regions: BuyerRegion[] | null,
+  openRegion: string | null,
+  regionZips: BuyerZip[] | null,
+) {
   const { t, i18n } = useTranslation();
   return useMemo(() => {
-    if (!zips) return { points: [] as MapPoint[], maxCount: 0, colorDomain: null };
-    let maxCount = 0;
-    for (const z of zips) if (z.buyerCount > maxCount) maxCount = z.buyerCount;
-    const colorDomain = extent(zips.map((z) => z.averageMonthlyPayment));
-    const color = sequentialColor(colorDomain?.[0] ?? 0, colorDomain?.[1] ?? 0);
-    const points = zips.map((z): MapPoint => ({
+    const money = (v: number | null) =>
+      v === null ? t('analyticsScreens.buyerMap.notGiven') : formatMoney(v, i18n.language);
+    const places: {
+      id: string;
+      lat: number;
+      lng: number;
+      count: number;
+      monthly: number | null;
+      label: () => string;
+    }[] = [];
+    const zipPlace = (z: BuyerZip) => ({
       id: z.zipCode,
       lat: z.lat,
       lng: z.lng,
-      radius: sqrtRadius(z.buyerCount, maxCount),
-      color: color(z.averageMonthlyPayment),
+      count: z.buyerCount,
+      monthly: z.averageMonthlyPayment,
+      label: () =>
+        t('analyticsScreens.buyerMap.pointLabel', {
+          zip: z.zipCode,
+          count: z.buyerCount,
+          monthly: money(z.averageMonthlyPayment),
+        }),
+    });
+    if (zips) for (const z of zips) places.push(zipPlace(z));
+    for (const r of regions ?? []) {
+      if (r.region === openRegion && regionZips) {
+        for (const z of regionZips) places.push(zipPlace(z));
+        continue;
+      }
+      places.push({
+        id: `${REGION_ID}${r.region}`,
+        lat: r.lat,
+        lng: r.lng,
+        count: r.buyerCount,
+        monthly: r.averageMonthlyPayment,
+        label: () =>
+          t('analyticsScreens.buyerMap.regionPointLabel', {
+            region: r.region,
+            count: r.buyerCount,
+            zips: t('analyticsScreens.buyerMap.zipCount', { count: r.zipCount }),
+            monthly: money(r.averageMonthlyPayment),
+          }),
+      });
+    }
+    let maxCount = 0;
+    for (const p of places) if (p.count > maxCount) maxCount = p.count;
+    const colorDomain = extent(places.map((p) => p.monthly));
+    const color = sequentialColor(colorDomain?.[0] ?? 0, colorDomain?.[1] ?? 0);
+    const points = places.map((p): MapPoint => ({
+      id: p.id,
+      lat: p.lat,
+      lng: p.lng,
+      radius: sqrtRadius(p.count, maxCount),
+      color: color(p.monthly),
       // Written when read (a hovered or focused point): tens of thousands of translations up
       // front cost a national map a third of a second.
       get label() {
-        return t('analyticsScreens.buyerMap.pointLabel', {
-          zip: z.zipCode,
-          count: z.buyerCount,
-          monthly:
-            z.averageMonthlyPayment === null
-              ? t('analyticsScreens.buyerMap.notGiven')
-              : formatMoney(z.averageMonthlyPayment, i18n.language),
-        });
+        return p.label();
       },
     }));
     return { points, maxCount, colorDomain };
-  }, [zips, t, i18n.language]);
+  }, [zips, regions, openRegion, regionZips, t, i18n.language]);
 }
 
 function BuyerList({
