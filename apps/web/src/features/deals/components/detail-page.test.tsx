@@ -150,7 +150,9 @@ describe('the /deals/:id detail', () => {
     ).toBe('/training?lesson=subject-to-and-due-on-sale');
 
     const math = screen.getByRole('region', { name: 'Deal math' });
-    await user.click(within(math).getByText('How is cash to close computed?'));
+    // The formulas come with the trust texts, which the math section loads on its own (the risks
+    // above may show a moment before).
+    await user.click(await within(math).findByText('How is cash to close computed?'));
     expect(within(math).getByTestId('formula-cashToClose').textContent).toBe(
       'Cash to close = entry fee $15,000 + EMD $5,000',
     );
