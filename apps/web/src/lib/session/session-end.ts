@@ -31,9 +31,24 @@ export function rememberSessionEnd(reason: SessionEnd) {
 
 /** Why the last session of this tab ended, once: reading it forgets it. */
 export function takeSessionEnd(): SessionEnd | null {
+  const reason = peekSessionEnd();
+  forgetSessionEnd();
+  return reason;
+}
+
+/**
+ * Why the last session of this tab ended, kept: a screen reads it while it renders and forgets it
+ * (`forgetSessionEnd`) once it is on screen. A render can be thrown away before it shows (a part of
+ * the page still loading suspends it, and React renders it again from the start): reading and
+ * forgetting in that render lost the reason (the sign-in page then said nothing).
+ */
+export function peekSessionEnd(): SessionEnd | null {
   const reason = sessionStorage.getItem(ENDED_KEY);
-  sessionStorage.removeItem(ENDED_KEY);
   return isSessionEnd(reason) ? reason : null;
+}
+
+export function forgetSessionEnd() {
+  sessionStorage.removeItem(ENDED_KEY);
 }
 
 /** A path of this app (never another origin: `//host` or a scheme). */

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -52,6 +53,39 @@ describe('the sign-in page after a session ended', () => {
       expect(sessionStorage.length).toBe(0);
     });
   }
+
+  it('says why even when its first render is thrown away while a part of the page loads', async () => {
+    rememberSessionEnd('expired');
+    // A sibling that suspends the first render: React renders the page again from the start.
+    let loaded = false;
+    const loading = new Promise<void>((resolve) => setTimeout(resolve, 20)).then(() => {
+      loaded = true;
+    });
+    function LoadsOnce() {
+      if (!loaded) throw loading;
+      return null;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/auth',
+          element: (
+            <Suspense fallback={null}>
+              <SignInPage />
+              <LoadsOnce />
+            </Suspense>
+          ),
+        },
+      ],
+      { initialEntries: ['/auth'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Authentication session expired. Please sign in again.',
+    );
+    // Shown, it is forgotten: the next visit is an ordinary one.
+    expect(sessionStorage.length).toBe(0);
+  });
 
   it('never leads to another origin', async () => {
     rememberReturnTo('//evil.example/steal');

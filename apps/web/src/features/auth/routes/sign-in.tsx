@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -14,9 +14,10 @@ import { sessionManager } from '@/lib/session/session-manager';
 import { useSession } from '@/lib/session/session-context';
 import {
   forgetReturnTo,
+  forgetSessionEnd,
+  peekSessionEnd,
   returnTo,
   SESSION_END_MESSAGES,
-  takeSessionEnd,
   type SessionEnd,
 } from '@/lib/session/session-end';
 import { SecondStep } from '../components/second-step';
@@ -33,8 +34,10 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const from = returnTo((location.state as { from?: string } | null)?.from);
-  // Why the user is here, when a session ended (read once: a later visit does not repeat it).
-  const [ended] = useState(takeSessionEnd);
+  // Why the user is here, when a session ended: read as the page renders, forgotten once it is on
+  // screen (a later visit does not repeat it; a render thrown away before it shows does not lose it).
+  const [ended] = useState(peekSessionEnd);
+  useEffect(forgetSessionEnd, []);
   const done = () => {
     forgetReturnTo();
     navigate(from, { replace: true });
