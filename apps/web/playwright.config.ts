@@ -38,17 +38,18 @@ const executablePath =
   process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /**
- * Workers: one more than the cores, as memory allows. A test spends part of its time waiting on the
- * server (one process, its embedded database on one core) or on a page, so one worker beyond the
- * cores keeps them busy, while each further worker adds its own Chromium to share them. Each worker
- * takes about half a GiB with its browser and pages (the suite's processes held 2.1, 2.5 and 3.4 GiB
- * with 2, 3 and 4 workers, 1.2 of it the server and the runner); a GiB each is the bound here.
+ * Workers: one per core, as memory allows. Each worker runs its own Chromium, and the server (one
+ * process, its embedded database) shares the same cores: on a 2-core machine a third worker only
+ * adds a browser to share them (the whole suite, quiet, AMD EPYC: 3 workers 564 s, 2 workers 474 s;
+ * docs/ci.md). Each worker takes about half a GiB with its browser and pages (the suite's processes
+ * held 2.1, 2.5 and 3.4 GiB with 2, 3 and 4 workers, 1.2 of it the server and the runner); a GiB
+ * each is the bound here.
  */
 const WORKER_MEMORY = 1024 ** 3;
 const SERVER_MEMORY = 2 * 1024 ** 3;
 const workers = Math.max(
   1,
-  Math.min(availableParallelism() + 1, Math.floor((freemem() - SERVER_MEMORY) / WORKER_MEMORY)),
+  Math.min(availableParallelism(), Math.floor((freemem() - SERVER_MEMORY) / WORKER_MEMORY)),
 );
 
 export default defineConfig({
