@@ -20,6 +20,9 @@ function oneOf<T extends readonly number[]>(values: T, message: string) {
     .optional();
 }
 
+/** A region of the buyer map: the first three digits its ZIP codes share ("787"). */
+export const REGION_PATTERN = /^\d{3}$/;
+
 /**
  * The buyer map's filters (`GET /api/analytics/buyers`, core §9: budget caps 500K … 3M, bed and
  * bath minimums 1+ to 4+). They narrow the buyers by what their buyer preferences say: a budget cap
@@ -28,9 +31,6 @@ function oneOf<T extends readonly number[]>(values: T, message: string) {
  * answer counts the buyers who stated no budget apart (`buyersWithoutBudget`), so a cap never drops
  * them silently. `zipCode` narrows the buyer list to one ZIP (the map's ZIPs stay all shown).
  */
-/** A region of the buyer map: the first three digits its ZIP codes share ("787"). */
-export const REGION_PATTERN = /^\d{3}$/;
-
 export const buyerAnalyticsQuery = z.object({
   maxPrice: oneOf(BUDGET_CAPS, 'analytics.validation.maxPrice'),
   minBedrooms: oneOf(ROOM_MINIMUMS, 'analytics.validation.rooms'),

@@ -339,7 +339,7 @@ export class BuyerAnalytics {
           select l.region, count(*)::int as buyers, round(avg(b.down))::int as down,
             round(avg(b.monthly))::int as monthly
           from buyers b cross join lateral (select distinct left(x, 3) as region from unnest(b.zips) as x
-            where exists (select 1 from placed p where p.zip = x)) l
+            where exists (select 1 from zip_codes z where z.zip = x)) l
           group by l.region
         ), region_place as (
           select left(p.zip, 3) as region, count(*)::int as zip_count,

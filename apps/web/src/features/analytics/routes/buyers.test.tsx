@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BuyerMapAnswer } from '@dealclub/shared/analytics';
@@ -221,9 +221,15 @@ describe('/buyers: a national map comes by region', () => {
     expect(router.state.location.search).toBe('?region=787&zip=78701');
     expect(points.dataset.focused).toBe('78701');
 
+    // Clearing the ZIP keeps its region open.
+    fireEvent.click(screen.getByRole('button', { name: 'All ZIP codes' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?region=787'));
+
     fireEvent.click(screen.getByRole('button', { name: 'All regions' }));
     expect(await within(points).findByRole('button', { name: /^Region 787xx/ })).toBeTruthy();
     expect(router.state.location.search).toBe('');
+    // The button went with the open region: the focus is on the note saying what the map shows.
+    expect(document.activeElement).toBe(screen.getByTestId('buyer-map-regions'));
   });
 
   it('gives the regions as a table, most buyers first, and a region’s ZIP codes when opened', async () => {

@@ -63,7 +63,9 @@ function BuyerMap() {
   const first = all.data?.pages[0];
   const zips = first?.zips ?? null;
   const regions = first?.regions ?? null;
-  const openRegion = regions ? region : null;
+  // A region the map has (an address may name one it does not, or one the filters left empty).
+  const openRegion = regions?.some((r) => r.region === region) ? region : null;
+  const regionsNote = useRef<HTMLParagraphElement>(null);
   const regionZips = useBuyerRegion(filters, openRegion, regions !== null);
 
   const update = useCallback(
@@ -88,7 +90,12 @@ function BuyerMap() {
     [update, zipCode, byRegion],
   );
   const selectRegion = useCallback(
-    (next: string | null) => update({ region: next, zip: null }, false),
+    (next: string | null) => {
+      update({ region: next, zip: null }, false);
+      // The button pressed goes (the table of regions, "All regions"): the focus goes to the note
+      // that now says what the map shows, rather than to the page's body.
+      regionsNote.current?.focus();
+    },
     [update],
   );
 
@@ -224,7 +231,13 @@ function BuyerMap() {
           </div>
           {byRegion && (
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="text-sm text-slate-700" data-testid="buyer-map-regions" aria-live="polite">
+              <p
+                ref={regionsNote}
+                tabIndex={-1}
+                className="text-sm text-slate-700"
+                data-testid="buyer-map-regions"
+                aria-live="polite"
+              >
                 {openRegion
                   ? t('analyticsScreens.buyerMap.regionOpen', { region: openRegion })
                   : t('analyticsScreens.buyerMap.byRegion', { count: regions.length })}
@@ -244,14 +257,25 @@ function BuyerMap() {
             <>
               <LazyUsMap
                 points={points}
-                label={t('analyticsScreens.buyerMap.mapLabel')}
+                label={t(
+                  byRegion
+                    ? 'analyticsScreens.buyerMap.mapLabelRegions'
+                    : 'analyticsScreens.buyerMap.mapLabel',
+                )}
                 focusedId={zipCode}
-                center={!zipCode && openedRegion ? openedRegion : null}
+                // The region until the chosen ZIP's point is there (its region's ZIP codes loading).
+                center={openedRegion}
                 onPointClick={onPointClick}
                 resetLabel={t('analyticsScreens.buyerMap.resetMap')}
                 onReset={() => update({ zip: null, region: null }, false)}
                 loadFailedMessage={t('analyticsScreens.buyerMap.mapLoadFailed')}
               />
+              {openRegion && regionZips.isError && (
+                <LoadFailed
+                  message={t('analyticsScreens.buyerMap.loadFailed')}
+                  onRetry={() => void regionZips.refetch()}
+                />
+              )}
               <MapLegend maxCount={maxCount} colorDomain={colorDomain} budgetCap={filters.maxPrice ?? null} />
             </>
           ) : zips ? (
@@ -274,7 +298,11 @@ function BuyerMap() {
             <p className="text-slate-700">{t('analyticsScreens.buyerMap.noZips')}</p>
           )}
         </div>
-        <BuyerList zipCode={zipCode} onClearZip={() => update({ zip: null }, false)} query={list} />
+        <BuyerList
+          zipCode={zipCode}
+          onClearZip={() => update({ zip: null, region: openRegion }, false)}
+          query={list}
+        />
       </div>
     </Shell>
   );
