@@ -29,13 +29,6 @@ export function rememberSessionEnd(reason: SessionEnd) {
   sessionStorage.setItem(ENDED_KEY, reason);
 }
 
-/** Why the last session of this tab ended, once: reading it forgets it. */
-export function takeSessionEnd(): SessionEnd | null {
-  const reason = peekSessionEnd();
-  forgetSessionEnd();
-  return reason;
-}
-
 /**
  * Why the last session of this tab ended, kept: a screen reads it while it renders and forgets it
  * (`forgetSessionEnd`) once it is on screen. A render can be thrown away before it shows (a part of

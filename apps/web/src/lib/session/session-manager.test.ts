@@ -13,7 +13,7 @@ import type * as CognitoModule from './cognito';
 import { authenticate, cognitoUser, completeNewPassword, refreshSession, sendTotpCode } from './cognito';
 import { NotConfiguredError } from './cognito-errors';
 import { SessionManager, type CurrentUser } from './session-manager';
-import { takeSessionEnd } from './session-end';
+import { peekSessionEnd } from './session-end';
 import { i18n } from '@/lib/i18n';
 
 vi.mock('./cognito', async () => {
@@ -802,7 +802,7 @@ describe('SessionManager when a session ends', () => {
 
     expect(manager.getState().status).toBe('unauthenticated');
     expect(shown()).toEqual([['Authentication session expired. Please sign in again.', null]]);
-    expect(takeSessionEnd()).toBe('expired');
+    expect(peekSessionEnd()).toBe('expired');
   });
 
   it("keeps what the user typed when the session ends on its own, and drops it at the user's own sign-out", async () => {
@@ -843,7 +843,7 @@ describe('SessionManager when a session ends', () => {
       expect(shown()).toEqual([
         ['Error de sesión', 'Tu sesión de autenticación venció. Inicia sesión de nuevo.'],
       ]);
-      expect(takeSessionEnd()).toBe('startupExpired');
+      expect(peekSessionEnd()).toBe('startupExpired');
     } finally {
       await i18n.changeLanguage('en');
     }
@@ -882,7 +882,7 @@ describe('SessionManager when a session ends', () => {
       'Authentication Error',
       'Unable to get authentication token. Please try logging in again.',
     ]);
-    expect(takeSessionEnd()).toBe('noToken');
+    expect(peekSessionEnd()).toBe('noToken');
   });
 
   it("says 'Failed to validate AWS Cognito token' when the current-user call fails on its own, and goes on", async () => {
@@ -896,7 +896,7 @@ describe('SessionManager when a session ends', () => {
     expect(manager.getState()).toMatchObject({ status: 'authenticated', user: { validationFailed: true } });
     expect(shown()).toEqual([['Failed to validate AWS Cognito token', null]]);
     // The session goes on: the sign-in page has nothing to say.
-    expect(takeSessionEnd()).toBeNull();
+    expect(peekSessionEnd()).toBeNull();
   });
 
   it("says 'Failed to check authentication status' when the start-up check itself fails", async () => {

@@ -4,6 +4,38 @@ import type { BuyerRegion, BuyerZip } from '@dealclub/shared/analytics';
 import { PlaceTable, ZipButton } from '@/components/maps/place-table';
 import { formatMoney, formatNumber } from '@/lib/format';
 
+/** What a ZIP code and a region both have: their buyers and the averages of their payments. */
+type BuyerFigures = Pick<BuyerZip, 'buyerCount' | 'averageDownPayment' | 'averageMonthlyPayment'>;
+
+/** Rows with most buyers first, then by their place's name. */
+function mostBuyersFirst<Row extends BuyerFigures>(rows: readonly Row[], name: (row: Row) => string) {
+  return [...rows].sort((a, b) => b.buyerCount - a.buyerCount || name(a).localeCompare(name(b)));
+}
+
+/** The columns of buyers, average down and average monthly payment, in both tables. */
+function useBuyerFigureColumns() {
+  const { t, i18n } = useTranslation();
+  const money = (v: number | null) =>
+    v === null ? t('analyticsScreens.buyerMap.notGiven') : formatMoney(v, i18n.language);
+  return [
+    {
+      label: t('analyticsScreens.buyerMap.buyers'),
+      numeric: true,
+      cell: (row: BuyerFigures) => formatNumber(row.buyerCount, i18n.language),
+    },
+    {
+      label: t('analyticsScreens.buyerMap.averageDown'),
+      numeric: true,
+      cell: (row: BuyerFigures) => money(row.averageDownPayment),
+    },
+    {
+      label: t('analyticsScreens.buyerMap.averageMonthly'),
+      numeric: true,
+      cell: (row: BuyerFigures) => money(row.averageMonthlyPayment),
+    },
+  ];
+}
+
 /**
  * The buyer map as a table (keyboard and screen-reader users get the same data): ZIP codes with
  * most buyers first, 50 at a time; a ZIP's button filters the buyer list as a click on the map does.
@@ -17,13 +49,9 @@ export function ZipTable({
   selected: string | null;
   onSelect: (zip: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const sorted = useMemo(
-    () => [...zips].sort((a, b) => b.buyerCount - a.buyerCount || a.zipCode.localeCompare(b.zipCode)),
-    [zips],
-  );
-  const money = (v: number | null) =>
-    v === null ? t('analyticsScreens.buyerMap.notGiven') : formatMoney(v, i18n.language);
+  const { t } = useTranslation();
+  const figures = useBuyerFigureColumns();
+  const sorted = useMemo(() => mostBuyersFirst(zips, (zip) => zip.zipCode), [zips]);
   return (
     <PlaceTable
       caption={t('analyticsScreens.buyerMap.tableCaption')}
@@ -41,23 +69,7 @@ export function ZipTable({
           />
         ),
       }}
-      columns={[
-        {
-          label: t('analyticsScreens.buyerMap.buyers'),
-          numeric: true,
-          cell: (zip) => formatNumber(zip.buyerCount, i18n.language),
-        },
-        {
-          label: t('analyticsScreens.buyerMap.averageDown'),
-          numeric: true,
-          cell: (zip) => money(zip.averageDownPayment),
-        },
-        {
-          label: t('analyticsScreens.buyerMap.averageMonthly'),
-          numeric: true,
-          cell: (zip) => money(zip.averageMonthlyPayment),
-        },
-      ]}
+      columns={figures}
       page={{
         size: 50,
         moreLabel: (shown, count) => t('analyticsScreens.buyerMap.showMoreZips', { shown, count }),
@@ -78,12 +90,8 @@ export function RegionTable({
   onOpen: (region: string) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const sorted = useMemo(
-    () => [...regions].sort((a, b) => b.buyerCount - a.buyerCount || a.region.localeCompare(b.region)),
-    [regions],
-  );
-  const money = (v: number | null) =>
-    v === null ? t('analyticsScreens.buyerMap.notGiven') : formatMoney(v, i18n.language);
+  const figures = useBuyerFigureColumns();
+  const sorted = useMemo(() => mostBuyersFirst(regions, (region) => region.region), [regions]);
   return (
     <PlaceTable
       caption={t('analyticsScreens.buyerMap.regionTableCaption')}
@@ -107,21 +115,7 @@ export function RegionTable({
           numeric: true,
           cell: (region) => formatNumber(region.zipCount, i18n.language),
         },
-        {
-          label: t('analyticsScreens.buyerMap.buyers'),
-          numeric: true,
-          cell: (region) => formatNumber(region.buyerCount, i18n.language),
-        },
-        {
-          label: t('analyticsScreens.buyerMap.averageDown'),
-          numeric: true,
-          cell: (region) => money(region.averageDownPayment),
-        },
-        {
-          label: t('analyticsScreens.buyerMap.averageMonthly'),
-          numeric: true,
-          cell: (region) => money(region.averageMonthlyPayment),
-        },
+        ...figures,
       ]}
       page={{
         size: 50,
