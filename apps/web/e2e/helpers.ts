@@ -206,17 +206,18 @@ export async function newBuyer(request: APIRequestContext) {
 }
 
 /**
- * A cash deal listed by the demo seller through the API, at a street of its own; returns its id.
- * `overrides` change any field (hideAddress, price, description…). In ZIP 78745, which the demo
- * buyer's preferences leave out: a deal the tests list must not alert them in the middle of
- * another test (one toast at a time).
+ * A cash deal listed through the API, at a street of its own, by the demo seller or by the seller
+ * whose ID token is `sellerToken` (newSeller's); returns its id. `overrides` change any field
+ * (hideAddress, price, description…). In ZIP 78745, which the demo buyer's preferences leave out: a
+ * deal the tests list must not alert them in the middle of another test (one toast at a time).
  */
 export async function listDemoCashDeal(
   request: APIRequestContext,
   street: string,
   overrides: Record<string, unknown> = {},
+  sellerToken?: string,
 ): Promise<string> {
-  const sellerToken = await idTokenOf(request, 'seller@demo.test');
+  sellerToken ??= await idTokenOf(request, 'seller@demo.test');
   const created = await request.post('/api/deals', {
     headers: { authorization: `Bearer ${sellerToken}` },
     data: {
