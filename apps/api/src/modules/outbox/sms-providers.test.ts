@@ -83,10 +83,10 @@ async function withSns() {
   return { sns, transport: sms };
 }
 
-async function withTwilio() {
+async function withTwilio(timeoutMs = TIMEOUT_MS) {
   const twilio = await startFakeTwilio();
   fake = twilio;
-  sms = twilioTransport({ ...FAKE_TWILIO, apiBase: twilio.url }, { timeoutMs: TIMEOUT_MS });
+  sms = twilioTransport({ ...FAKE_TWILIO, apiBase: twilio.url }, { timeoutMs });
   return { twilio, transport: sms };
 }
 
@@ -402,7 +402,9 @@ describe('SMS through a provider', () => {
     { tags: ['server'] },
     async () => {
       const db = await fresh();
-      const { twilio, transport } = await withTwilio();
+      // The first sender's request is held while another instance runs twice: a timeout of its own
+      // that no loaded machine reaches (at 300 ms, a CI run's held send timed out, not answered late).
+      const { twilio, transport } = await withTwilio(60_000);
       const id = await enqueueMessage(db, text());
 
       // The first sender: when the provider gets the message, the row is already `sending` with its
