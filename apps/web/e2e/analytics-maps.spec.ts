@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
+import { formatMoney } from '@dealclub/shared/format';
 import { expect, expectAccessibleAtWidths, test } from './fixtures';
 import { idTokenOf, newConfirmedUser, signInWithSession } from './helpers';
 
@@ -166,6 +167,9 @@ test.describe('the public ZIP analytics', () => {
   }) => {
     test.setTimeout(120_000);
     await buyersInMissoula(request);
+    // The figures come in the page itself (decision 034): the app asks the API for none of them.
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/analytics/zip-analytics/') && asked.push(r.url()));
     await page.goto(`/zip/${ZIP}/analytics`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Buyers in ZIP code ${ZIP}`);
     await expect(page.getByTestId('zip-count')).toContainText('2');
@@ -180,6 +184,36 @@ test.describe('the public ZIP analytics', () => {
       '/signup',
     );
     await expect(page.getByTestId('us-map')).toBeVisible();
+    expect(asked).toEqual([]);
+  });
+
+  test('the heading, the figures and the buyers are in the page before any script: with JavaScript off, in Spanish', async ({
+    browser,
+    request,
+  }) => {
+    await buyersInMissoula(request);
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'es-ES' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/zip/${ZIP}/analytics`);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        `Compradores en el código postal ${ZIP}`,
+      );
+      await expect(page.getByTestId('zip-count')).toContainText('2');
+      await expect(page.getByTestId('zip-down')).toContainText(formatMoney(170_000, 'es'));
+      await expect(page.getByTestId('zip-monthly')).toContainText(formatMoney(5750, 'es'));
+      const buyers = page.getByTestId('zip-buyers');
+      await expect(buyers.getByText('Mila M.', { exact: true })).toBeVisible();
+      await expect(buyers.getByText('Nico N.', { exact: true })).toBeVisible();
+      await expect(buyers).not.toContainText('Montana');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Regístrate' })).toHaveAttribute(
+        'href',
+        '/signup',
+      );
+    } finally {
+      await context.close();
+    }
   });
 
   test('a ZIP without buyers says so; a malformed or unknown ZIP is not found', async ({ page }) => {

@@ -1,9 +1,12 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import type { Language } from '@dealclub/shared/constants';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import { setupI18n } from './lib/i18n';
+import { loadLocaleSection, setupI18n } from './lib/i18n';
+import { routerReady, seedPrerendered, takePrerendered } from './lib/prerendered';
+import { queryClient } from './lib/query-client';
 import './styles.css';
 
 // The router starts loading the route's screen chunk at once, in parallel with the language's
@@ -11,7 +14,22 @@ import './styles.css';
 const router = createAppRouter();
 const texts = setupI18n();
 
-void texts.finally(() => {
+// A document the server wrote with its screen's content (the public ZIP page, decision 034) keeps
+// showing it until the app can render that screen whole at once: its answer seeds the query, and
+// the screen's code and texts are waited for, so that the first render replaces the figures with
+// the same figures instead of a loading mark.
+const prerendered = takePrerendered();
+if (prerendered) seedPrerendered(queryClient, prerendered);
+const ready = prerendered
+  ? texts.then((i18n) =>
+      Promise.allSettled([
+        loadLocaleSection(prerendered.section, i18n.language as Language),
+        routerReady(router),
+      ]),
+    )
+  : texts;
+
+void ready.finally(() => {
   const root = createRoot(document.getElementById('root')!);
   // A transition lets React yield to the browser while it builds the first screen, instead of
   // holding the main thread (and every tap) for the whole render on a slow phone.

@@ -68,17 +68,19 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 /**
  * Sends `body` as the answer: 304 when the client holds this very answer, else its bytes in the
- * client's encoding (the compression plugin leaves an answer that has one alone).
+ * client's encoding (the compression plugin leaves an answer that has one alone). JSON unless
+ * `type` says otherwise; `vary` names what else than the encoding chose the answer.
  */
 export async function sendCachedBody(
   request: FastifyRequest,
   reply: FastifyReply,
   body: CachedBody,
   cacheControl: string,
+  { type = 'application/json; charset=utf-8', vary = 'accept-encoding' } = {},
 ) {
-  reply.header('etag', body.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
+  reply.header('etag', body.etag).header('cache-control', cacheControl).header('vary', vary);
   if (matches(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
+  reply.type(type);
   const encoding = body.json.length >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding(request) : undefined;
   if (!encoding) return reply.send(body.json);
   return reply.header('content-encoding', encoding).send(await body.encodedAs(encoding));

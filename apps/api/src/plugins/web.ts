@@ -15,9 +15,14 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorMessage } from '@dealclub/shared/error-messages';
+import { ZIP_PATTERN } from '@dealclub/shared/geo';
+import type { Language } from '@dealclub/shared/constants';
 import { resolveInitialLanguage } from '@dealclub/shared/language';
 import { matchBuiltRoute } from '@dealclub/shared/routes';
+import { AppError } from '../lib/app-error';
+import { CachedBody, sendCachedBody } from '../lib/cached-body';
 import { sendError } from './errors';
+import { zipPageDocument } from './zip-page';
 
 /**
  * Headers that govern a document (framing, CSP, referrer, cross-origin isolation) and mean nothing
@@ -156,7 +161,36 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     }
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  /**
+   * The public ZIP page's document with its figures written in (decision 034, zip-page.ts), kept
+   * per cached answer (one per ZIP and data version) and language: hashed and compressed once.
+   */
+  const zipPages = new WeakMap<CachedBody, Map<Language, CachedBody>>();
+  async function zipPage(zipCode: string, language: Language, page: Encoded) {
+    if (!ZIP_PATTERN.test(zipCode) || !app.hasDecorator('buyerAnalytics')) return undefined;
+    let answer: CachedBody;
+    try {
+      answer = await app.buyerAnalytics.zipAnalytics(zipCode);
+    } catch (error) {
+      // A ZIP the reference data does not know: the app's own document, which shows not-found. A
+      // failed read too: the app asks the API itself and says what it answers.
+      if (!(error instanceof AppError && error.code === 'NOT_FOUND'))
+        app.log.warn({ err: error }, 'the ZIP page was served without its figures');
+      return undefined;
+    }
+    let byLanguage = zipPages.get(answer);
+    if (!byLanguage) zipPages.set(answer, (byLanguage = new Map()));
+    let document = byLanguage.get(language);
+    if (!document) {
+      document = new CachedBody(
+        zipPageDocument(page.identity.toString('utf8'), answer.json.toString('utf8'), language),
+      );
+      byLanguage.set(language, document);
+    }
+    return document;
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -171,12 +205,21 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     );
     // A redirect route's page is its target's; the app's router sends the browser there.
     const page = renderPage(route && !route.redirectTo ? route.id : undefined, language);
+    const vary = 'Accept-Encoding, Accept-Language, Cookie';
+    if (route?.id === 'zipAnalytics') {
+      const document = await zipPage(pathname.split('/')[2] ?? '', language, page);
+      if (document)
+        return sendCachedBody(request, reply, document, 'no-cache', {
+          type: 'text/html; charset=utf-8',
+          vary,
+        });
+    }
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     const encoded = encoding && page[encoding];
     reply
       .status(route ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+      .header('vary', vary)
       .type('text/html; charset=utf-8');
     return encoded ? reply.header('content-encoding', encoding).send(encoded) : reply.send(page.identity);
   });
