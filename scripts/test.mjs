@@ -1,7 +1,9 @@
-// `npm test`: type check and lint, the unit and API integration tests (Vitest, embedded
-// PostgreSQL), then the browser tests (Playwright in Debian's Chromium) against the built app.
+// `npm test`: type check, lint and the web build, the unit and API integration tests (Vitest,
+// embedded PostgreSQL), then the browser tests (Playwright in Debian's Chromium) against the build.
 // Ends with each stage's time and one line "Total: N passed, N failed". With STAGE_TIMES set to a
 // file (.ci/run does), the stage times are also appended there, one "<seconds>\t<stage>" a line.
+// With TEST_BESIDE_BROWSER set to a shell command (.ci/run: the server's own stages), that command
+// runs beside the build and the browser tests, and its failure fails the run too.
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,16 +31,48 @@ function run(title, command, args, env = {}) {
   });
 }
 
+/**
+ * Runs a shell command beside the stages that follow (TEST_BESIDE_BROWSER): the browser tests leave
+ * about a third of two cores idle (docs/ci.md). Its output is kept and printed once the browser
+ * tests have ended, so that the two do not interleave; resolves when it has ended.
+ */
+function runBeside(command) {
+  const title = `Beside the browser tests: ${command}`;
+  console.log(`\n▶ ${title} (its output follows the browser tests)`);
+  const started = performance.now();
+  const output = [];
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', command], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: process.env,
+    });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      times.push([title, (performance.now() - started) / 1000]);
+      if (code !== 0) broken = true;
+      resolve(() => {
+        console.log(`\n▶ ${title}: its output (exit ${code})\n`);
+        process.stdout.write(Buffer.concat(output));
+      });
+    });
+  });
+}
+
 function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
 const only = process.argv[2]; // "unit" or "e2e" runs one stage
 
+const build = () => run('Build the web app', 'npm', ['run', '--silent', 'build']);
+let built;
 if (!only) {
-  // Side by side: the type check (TypeScript 7, 13 s here) and Prettier end while ESLint runs.
-  // `npm run lint` is the last two, one after the other.
-  await Promise.all([
+  // Side by side: the type check (TypeScript 7, 13 s here), Prettier and the web build end while
+  // ESLint runs, which takes one core. `npm run lint` is ESLint and Prettier, one after the other.
+  [built] = await Promise.all([
+    build(),
     run('Type check', 'npm', ['run', '--silent', 'typecheck']),
     run('Lint (ESLint)', bin('eslint'), ['.']),
     run('Format (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
@@ -61,7 +95,8 @@ if (!only || only === 'unit') {
 }
 
 if (!only || only === 'e2e') {
-  if (await run('Build the web app', 'npm', ['run', '--silent', 'build'])) {
+  const beside = process.env.TEST_BESIDE_BROWSER ? runBeside(process.env.TEST_BESIDE_BROWSER) : undefined;
+  if (built ?? (await build())) {
     if (await run('Chromium', 'node', ['scripts/ensure-chromium.mjs'])) {
       const e2eReport = path.join(reports, 'playwright.json');
       await run(
@@ -77,6 +112,7 @@ if (!only || only === 'e2e') {
       }
     }
   }
+  if (beside) (await beside)();
 }
 
 console.log('\nStage times:');
