@@ -61,6 +61,11 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
     isolate: false,
+    // A safety net, not a speed goal (5 s by default): a screen's first test in a worker waits for
+    // the modules it loads on demand (a section's texts, a lazy part), which the loaded CI machine
+    // transformed in more than 5 s once (a deal page test that takes 0.7 s quiet). Each wait for
+    // something on screen still gives up after 5 s (setup.ts).
+    testTimeout: 20_000,
   },
   build: {
     outDir: 'dist',
