@@ -4,16 +4,19 @@ import { NO_VALUE_COLOR, SEQUENTIAL_STOPS, sizeLegendValues, sqrtRadius } from '
 import { formatCompactMoney, formatMoney } from '@/lib/format';
 
 /**
- * The buyer map's legend: bubble sizes (buyers per ZIP, square-root scale) and colours (average
- * monthly payment, sequential scale), with "not given" for ZIPs whose buyers left it empty, and
- * what the budget cap filters on (the buyer's pre-approval amount) with the cap chosen.
+ * The buyer map's legend: bubble sizes (buyers per ZIP, or per region on a national map with no
+ * region opened; square-root scale) and colours (average monthly payment, sequential scale), with
+ * "not given" for ZIPs whose buyers left it empty, and what the budget cap filters on (the buyer's
+ * pre-approval amount) with the cap chosen.
  */
 export function MapLegend({
   maxCount,
+  sizeUnit = 'zip',
   colorDomain,
   budgetCap = null,
 }: {
   maxCount: number;
+  sizeUnit?: 'zip' | 'region';
   colorDomain: [number, number] | null;
   budgetCap?: number | null;
 }) {
@@ -26,7 +29,11 @@ export function MapLegend({
       {sizes.length > 0 && (
         <figure className="grid gap-1">
           <figcaption className="font-medium text-slate-800">
-            {t('analyticsScreens.buyerMap.legendSize')}
+            {t(
+              sizeUnit === 'region'
+                ? 'analyticsScreens.buyerMap.legendSizeRegion'
+                : 'analyticsScreens.buyerMap.legendSize',
+            )}
           </figcaption>
           <ul className="flex items-end gap-3">
             {sizes.map((value) => {

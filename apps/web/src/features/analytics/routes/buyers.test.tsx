@@ -32,7 +32,7 @@ vi.mock('@/components/maps/lazy-us-map', () => ({
     >
       {points.map((point) => (
         <li key={point.id}>
-          <button type="button" onClick={() => onPointClick(point)}>
+          <button type="button" data-radius={point.radius} onClick={() => onPointClick(point)}>
             {point.label}
           </button>
         </li>
@@ -193,6 +193,12 @@ describe('/buyers: a national map comes by region', () => {
       'Shown by region (2 regions): the ZIP codes that share their first three digits. Open a region for its ZIP codes.',
     );
     const points = screen.getByTestId('map-points');
+    const legendCaption = () =>
+      within(screen.getByTestId('map-legend')).getAllByRole('figure')[0]!.textContent;
+    expect(legendCaption()).toMatch(/^Buyers per region \(ZIP codes sharing their first three digits\)/);
+    const radius = (name: RegExp) => Number(within(points).getByRole('button', { name }).dataset.radius);
+    const largest = radius(/^Region 787xx/);
+    expect(radius(/^Region 100xx/)).toBeLessThan(largest);
     fireEvent.click(
       within(points).getByRole('button', {
         name: 'Region 787xx: 5 buyers in 2 ZIP codes, average monthly payment $2,100',
@@ -209,6 +215,11 @@ describe('/buyers: a national map comes by region', () => {
       within(points).getByRole('button', { name: /^Region 100xx: 1 buyer in 1 ZIP code,/ }),
     ).toBeTruthy();
     expect(points.dataset.center).toBe('30.27,-97.74');
+    // Its ZIP codes on a scale of their own, which the legend now gives: the busiest is drawn as
+    // large as the busiest region, not as 3 of 5 buyers.
+    expect(legendCaption()).toMatch(/^Buyers per ZIP code/);
+    expect(radius(/^ZIP 78701:/)).toBe(largest);
+    expect(radius(/^ZIP 78702:/)).toBeLessThan(largest);
     expect(router.state.location.search).toBe('?region=787');
     const asked = fetchMock.mock.calls.map(([url]) => new URL(url, 'http://localhost').searchParams);
     expect(asked.some((q) => q.get('region') === '787')).toBe(true);

@@ -99,7 +99,12 @@ function BuyerMap() {
     [update],
   );
 
-  const { points, maxCount, colorDomain } = useMapPoints(zips, regions, openRegion, regionZips.data ?? null);
+  const { points, maxCount, sizeUnit, colorDomain } = useMapPoints(
+    zips,
+    regions,
+    openRegion,
+    regionZips.data ?? null,
+  );
   const budgetHintId = useId();
   const onPointClick = useCallback(
     (point: MapPoint) =>
@@ -276,7 +281,12 @@ function BuyerMap() {
                   onRetry={() => void regionZips.refetch()}
                 />
               )}
-              <MapLegend maxCount={maxCount} colorDomain={colorDomain} budgetCap={filters.maxPrice ?? null} />
+              <MapLegend
+                maxCount={maxCount}
+                sizeUnit={sizeUnit}
+                colorDomain={colorDomain}
+                budgetCap={filters.maxPrice ?? null}
+              />
             </>
           ) : zips ? (
             <ZipTable zips={zips} selected={zipCode} onSelect={selectZip} />
@@ -360,6 +370,7 @@ function useMapPoints(
       v === null ? t('analyticsScreens.buyerMap.notGiven') : formatMoney(v, i18n.language);
     const places: {
       id: string;
+      region: boolean;
       lat: number;
       lng: number;
       count: number;
@@ -368,6 +379,7 @@ function useMapPoints(
     }[] = [];
     const zipPlace = (z: BuyerZip) => ({
       id: z.zipCode,
+      region: false,
       lat: z.lat,
       lng: z.lng,
       count: z.buyerCount,
@@ -387,6 +399,7 @@ function useMapPoints(
       }
       places.push({
         id: `${REGION_ID}${r.region}`,
+        region: true,
         lat: r.lat,
         lng: r.lng,
         count: r.buyerCount,
@@ -400,15 +413,24 @@ function useMapPoints(
           }),
       });
     }
-    let maxCount = 0;
-    for (const p of places) if (p.count > maxCount) maxCount = p.count;
+    // A ZIP code and a region are sized each on their own scale: next to regions of thousands of
+    // buyers, an opened region's ZIP codes would all be drawn at the smallest size. The legend
+    // gives the scale of the ZIP codes when any are drawn (an opened region is what is in view).
+    let maxZip = 0;
+    let maxRegion = 0;
+    for (const p of places) {
+      if (p.region) maxRegion = Math.max(maxRegion, p.count);
+      else maxZip = Math.max(maxZip, p.count);
+    }
+    const sizeUnit: 'zip' | 'region' = maxZip > 0 || maxRegion === 0 ? 'zip' : 'region';
+    const maxCount = sizeUnit === 'zip' ? maxZip : maxRegion;
     const colorDomain = extent(places.map((p) => p.monthly));
     const color = sequentialColor(colorDomain?.[0] ?? 0, colorDomain?.[1] ?? 0);
     const points = places.map((p): MapPoint => ({
       id: p.id,
       lat: p.lat,
       lng: p.lng,
-      radius: sqrtRadius(p.count, maxCount),
+      radius: sqrtRadius(p.count, p.region ? maxRegion : maxZip),
       color: color(p.monthly),
       // Written when read (a hovered or focused point): tens of thousands of translations up
       // front cost a national map a third of a second.
@@ -416,7 +438,7 @@ function useMapPoints(
         return p.label();
       },
     }));
-    return { points, maxCount, colorDomain };
+    return { points, maxCount, sizeUnit, colorDomain };
   }, [zips, regions, openRegion, regionZips, t, i18n.language]);
 }
 
