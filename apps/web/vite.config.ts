@@ -18,6 +18,15 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 const firstVisit = firstVisitChunks(import.meta.dirname);
 
 /**
+ * Test files that replace no module but still run in a module graph of their own (with the ones
+ * below): the deal page's test reads the formulas of a part the page loads lazily (`React.lazy`,
+ * whose state is its module's); in two CI runs in a row, sharing its worker's modules with the files
+ * before it, that part never came (its fallback, the plain figures, stayed) though it passed alone
+ * and in every order tried here.
+ */
+const OWN_MODULE_GRAPH = ['features/deals/components/detail-page.test.tsx'];
+
+/**
  * The unit tests that replace a module (`vi.mock`). Vitest hoists such a mock above the file's
  * imports, so it only takes when the file gets a module graph of its own; they run in the project
  * `web (module mocks)` (vitest.module-mocks.config.ts), each isolated. Every other test file shares
@@ -27,8 +36,10 @@ const firstVisit = firstVisitChunks(import.meta.dirname);
 export const moduleMockingTests = readdirSync(path.join(import.meta.dirname, 'src'), { recursive: true })
   .map(String)
   .filter((file) => /\.test\.tsx?$/.test(file))
-  .filter((file) =>
-    /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(import.meta.dirname, 'src', file), 'utf8')),
+  .filter(
+    (file) =>
+      /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(import.meta.dirname, 'src', file), 'utf8')) ||
+      OWN_MODULE_GRAPH.includes(file.split(path.sep).join('/')),
   )
   .map((file) => `src/${file.split(path.sep).join('/')}`);
 
