@@ -68,14 +68,16 @@ const only = process.argv[2]; // "unit" or "e2e" runs one stage
 
 const build = () => run('Build the web app', 'npm', ['run', '--silent', 'build']);
 let built;
+let linted;
 if (!only) {
-  // Side by side: the type check (TypeScript 7, 13 s here) and Prettier end while ESLint runs,
-  // which takes one core; the web build follows the type check there (started with the three, it
-  // only slowed them by its own length: a CI run). `npm run lint` is ESLint and Prettier, one after
-  // the other.
+  // Side by side: the type check (TypeScript 7, 13 s here) and Prettier end long before ESLint,
+  // which takes one core; the web build follows the type check (started with the three, it only
+  // slowed them by its own length: a CI run), and the unit tests start when those are done, while
+  // ESLint runs on beside them on the core it leaves. `npm run lint` is ESLint and Prettier, one
+  // after the other.
+  linted = run('Lint (ESLint)', bin('eslint'), ['.']);
   [built] = await Promise.all([
     run('Type check', 'npm', ['run', '--silent', 'typecheck']).then(build),
-    run('Lint (ESLint)', bin('eslint'), ['.']),
     run('Format (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
   ]);
 }
@@ -93,6 +95,7 @@ if (!only || only === 'unit') {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
   }
+  await linted;
 }
 
 if (!only || only === 'e2e') {
