@@ -21,6 +21,7 @@ import { resolveInitialLanguage } from '@dealclub/shared/language';
 import { matchBuiltRoute } from '@dealclub/shared/routes';
 import { AppError } from '../lib/app-error';
 import { CachedBody, sendCachedBody } from '../lib/cached-body';
+import { VersionedCache } from '../lib/versioned-cache';
 import { sendError } from './errors';
 import { zipPageDocument } from './zip-page';
 
@@ -162,32 +163,38 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   });
 
   /**
-   * The public ZIP page's document with its figures written in (decision 034, zip-page.ts), kept
-   * per cached answer (one per ZIP and data version) and language: hashed and compressed once.
+   * The public ZIP page's document with its figures written in (decision 034, zip-page.ts), per ZIP
+   * and language, made again when the answer changes (its ETag is the version): hashed and
+   * compressed once, and bounded in bytes as the answers are (a crawler walking every ZIP in both
+   * languages must not hold the documents of all of them).
    */
-  const zipPages = new WeakMap<CachedBody, Map<Language, CachedBody>>();
+  const zipPages = new VersionedCache<CachedBody>({
+    maxBytes: 32 * 2 ** 20,
+    maxAgeMs: 60 * 60_000,
+    sizeOf: (document) => document.size + 64,
+  });
+  /** The ZIP's document; 'missing' for a ZIP that is malformed or unknown; undefined if it could not be read. */
   async function zipPage(zipCode: string, language: Language, page: Encoded) {
-    if (!ZIP_PATTERN.test(zipCode) || !app.hasDecorator('buyerAnalytics')) return undefined;
+    if (!ZIP_PATTERN.test(zipCode)) return 'missing';
+    if (!app.hasDecorator('buyerAnalytics')) return undefined;
     let answer: CachedBody;
     try {
       answer = await app.buyerAnalytics.zipAnalytics(zipCode);
     } catch (error) {
-      // A ZIP the reference data does not know: the app's own document, which shows not-found. A
-      // failed read too: the app asks the API itself and says what it answers.
-      if (!(error instanceof AppError && error.code === 'NOT_FOUND'))
-        app.log.warn({ err: error }, 'the ZIP page was served without its figures');
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return 'missing';
+      // A failed read: the app's own document, whose screen asks the API itself and says what it
+      // answers.
+      app.log.warn({ err: error }, 'the ZIP page was served without its figures');
       return undefined;
     }
-    let byLanguage = zipPages.get(answer);
-    if (!byLanguage) zipPages.set(answer, (byLanguage = new Map()));
-    let document = byLanguage.get(language);
-    if (!document) {
-      document = new CachedBody(
-        zipPageDocument(page.identity.toString('utf8'), answer.json.toString('utf8'), language),
-      );
-      byLanguage.set(language, document);
-    }
-    return document;
+    return zipPages.get(
+      `${zipCode}|${language}`,
+      answer.etag,
+      async () =>
+        new CachedBody(
+          zipPageDocument(page.identity.toString('utf8'), answer.json.toString('utf8'), language),
+        ),
+    );
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -206,18 +213,21 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     // A redirect route's page is its target's; the app's router sends the browser there.
     const page = renderPage(route && !route.redirectTo ? route.id : undefined, language);
     const vary = 'Accept-Encoding, Accept-Language, Cookie';
+    // A ZIP page of a ZIP that does not exist is the app's not-found page, and says so (404).
+    let found = Boolean(route);
     if (route?.id === 'zipAnalytics') {
       const document = await zipPage(pathname.split('/')[2] ?? '', language, page);
-      if (document)
+      if (document instanceof CachedBody)
         return sendCachedBody(request, reply, document, 'no-cache', {
           type: 'text/html; charset=utf-8',
           vary,
         });
+      if (document === 'missing') found = false;
     }
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     const encoded = encoding && page[encoding];
     reply
-      .status(route ? 200 : 404)
+      .status(found ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('vary', vary)
       .type('text/html; charset=utf-8');

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ZipAnalytics } from '@dealclub/shared/analytics';
 import { formatMoney } from '@dealclub/shared/format';
 import { createTestApp } from '../test/app';
@@ -62,9 +62,9 @@ describe('the ZIP page document', () => {
     expect(figure(html, 'count')).toEqual(['Buyers', '3']);
     expect(figure(html, 'down')).toEqual(['Average down payment', '$30,000']);
     expect(figure(html, 'monthly')).toEqual(['Average monthly payment', '$2,500']);
-    // The reader's time zone is the app's to know: the document says UTC.
-    expect(figure(html, 'updated')).toEqual(['Last updated', 'Jan 3, 2026, 12:00 AM UTC']);
-    expect(html).toContain('<time datetime="2026-01-03T00:00:00.000Z">');
+    // As the app writes it, in UTC (the reader's time zone is the app's to know), and the title says so.
+    expect(figure(html, 'updated')).toEqual(['Last updated', 'Jan 3, 2026, 12:00 AM']);
+    expect(html).toContain('<time datetime="2026-01-03T00:00:00.000Z" title="UTC">');
     expect(html).toContain('Ana L.');
     expect(html).toContain('Certified Buyer');
     expect(html).toContain('Up to $2,000 a month');
@@ -158,7 +158,7 @@ describe('GET /zip/{zipCode}/analytics', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-cache');
-    expect(page.headers.vary).toMatch(/Accept-Language/);
+    expect(page.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
     const html = brotliDecompressSync(page.rawPayload).toString();
     expect(figure(html, 'count')).toEqual(['Buyers', '1']);
     expect(html).toContain('Ana L.');
@@ -195,13 +195,28 @@ describe('GET /zip/{zipCode}/analytics', () => {
     expect(figure(changed.body, 'monthly')).toEqual(['Average monthly payment', '$3,000']);
   });
 
-  it("keeps the app's own page for a ZIP the reference data does not know or a malformed one", async () => {
+  it("answers the app's own page with 404 for a ZIP the reference data does not know or a malformed one", async () => {
     const a = (app = await createTestApp({ WEB_DIST_DIR: fakeBuild() }));
     for (const url of ['/zip/00000/analytics', '/zip/7870/analytics', '/zip/%3Cb%3E/analytics']) {
       const res = await a.inject(url);
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(res.body, url).toContain('aria-busy="true"');
       expect(res.body, url).not.toContain(PRERENDERED_ELEMENT_ID);
     }
+    const head = await a.inject({ method: 'HEAD', url: '/zip/78701/analytics' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it("answers the app's own page when the figures cannot be read: its screen asks the API itself", async () => {
+    const a = (app = await createTestApp({ WEB_DIST_DIR: fakeBuild() }));
+    vi.spyOn(a.buyerAnalytics, 'zipAnalytics').mockRejectedValueOnce(new Error('connection reset'));
+    const res = await a.inject('/zip/78701/analytics');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('aria-busy="true"');
+    expect(res.body).not.toContain(PRERENDERED_ELEMENT_ID);
+    // The next one is written again.
+    expect(seedOf((await a.inject('/zip/78701/analytics')).body)?.data.zipCode).toBe('78701');
   });
 });

@@ -43,20 +43,17 @@ export function scriptJson(json: string): string {
 }
 
 /**
- * The moment of the last change: the app writes it in the reader's time zone, which the server
- * does not know, so the document says it in UTC and says so; the app's own rendering replaces it.
+ * The moment of the last change, as the app writes it (`formatMoment`: date medium, time short), but
+ * in UTC: the reader's time zone is the browser's to know. The same length as the app's, so nothing
+ * moves when the app writes it in the reader's zone; the element's title says UTC.
  */
 function moment(value: string, language: Language): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat(language, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
+    dateStyle: 'medium',
+    timeStyle: 'short',
     timeZone: 'UTC',
-    timeZoneName: 'short',
   }).format(date);
 }
 
@@ -81,7 +78,7 @@ export function zipPageMain(data: ZipAnalytics, language: Language): string {
       'updated',
       t('analyticsScreens.zip.lastUpdated'),
       data.lastUpdated
-        ? `<time datetime="${escapeHtml(data.lastUpdated)}">${escapeHtml(moment(data.lastUpdated, language))}</time>`
+        ? `<time datetime="${escapeHtml(data.lastUpdated)}" title="UTC">${escapeHtml(moment(data.lastUpdated, language))}</time>`
         : t('analyticsScreens.buyerMap.neverUpdated'),
     ],
   ];

@@ -29,7 +29,7 @@ import { prepareNamed } from '../../db/prepared';
 import { AppError } from '../../lib/app-error';
 import { encodeCursor } from '../../lib/cursor';
 import { CachedBody } from '../../lib/cached-body';
-import { VersionedCache } from './versioned-cache';
+import { VersionedCache } from '../../lib/versioned-cache';
 
 /** How old a cached answer may be whatever the version says (deactivations, names, badges). */
 export const CACHE_MAX_AGE_MS = 60_000;
