@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { formatMoney } from '@dealclub/shared/format';
 import { expect, expectAccessibleAtWidths, test } from './fixtures';
 import { idTokenOf, newConfirmedUser, signInWithSession } from './helpers';
@@ -158,6 +158,28 @@ test.describe('the buyer map', () => {
   });
 });
 
+/**
+ * The ZIP page's heading, figures and buyers as a list of elements (tag and sorted classes), icons
+ * and the server's `<time>` aside; the texts of the heading and the labels.
+ */
+function zipPageStructure(page: Page) {
+  return page.evaluate(() =>
+    ['h1', '[data-testid="zip-figures"]', '[data-testid="zip-buyers"]'].map((selector) => {
+      const part = document.querySelector(`main ${selector}`);
+      if (!part) return null;
+      return [part, ...part.querySelectorAll('*')]
+        .filter((el) => !el.closest('svg') && el.tagName !== 'TIME')
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].sort().join('.')}`)
+        .concat(
+          part.querySelectorAll('dt').length
+            ? [...part.querySelectorAll('dt')].map((dt) => dt.textContent!)
+            : [],
+        )
+        .concat(selector === 'h1' ? [part.textContent!] : []);
+    }),
+  );
+}
+
 test.describe('the public ZIP analytics', () => {
   test.use({ allowConsole: [/status of 404/] });
 
@@ -211,6 +233,19 @@ test.describe('the public ZIP analytics', () => {
         'href',
         '/signup',
       );
+
+      // The app, once it has run, renders the same elements with the same classes (the server's copy
+      // of the screen's markup has not drifted from it): nothing moves when it replaces them.
+      const written = await zipPageStructure(page);
+      const app = await browser.newContext({ locale: 'es-ES' });
+      try {
+        const rendered = await app.newPage();
+        await rendered.goto(`/zip/${ZIP}/analytics`);
+        await expect(rendered.getByTestId('us-map')).toBeVisible();
+        expect(await zipPageStructure(rendered)).toEqual(written);
+      } finally {
+        await app.close();
+      }
     } finally {
       await context.close();
     }
