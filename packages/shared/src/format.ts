@@ -15,6 +15,18 @@ export function numberFormat(language: string, options: Intl.NumberFormatOptions
   return format;
 }
 
+/**
+ * An instant (`2026-02-04T15:30:00Z`) as a medium date and a short time, in the reader's time zone
+ * (the browser's) unless `timeZone` names one; an unreadable value as it came.
+ */
+export function formatMoment(value: string, language: string, timeZone?: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+    date,
+  );
+}
+
 /** `$1,250,000`: US dollars without cents. */
 export function formatMoney(value: number, language: string): string {
   return numberFormat(language, {

@@ -12,7 +12,8 @@ import type { ZipAnalytics } from '@dealclub/shared/analytics';
 import { formatMoney } from '@dealclub/shared/format';
 import { createTestApp } from '../test/app';
 import { callAs, createUser } from '../test/auth';
-import { PRERENDERED_ELEMENT_ID, zipPageDocument } from './zip-page';
+import { PRERENDERED_ELEMENT_ID } from '@dealclub/shared/prerendered';
+import { zipPageDocument } from './zip-page';
 
 /** The shape of the built index.html: the shell's header and loading mark inside main. */
 const INDEX_HTML =
@@ -64,7 +65,7 @@ describe('the ZIP page document', () => {
     expect(figure(html, 'monthly')).toEqual(['Average monthly payment', '$2,500']);
     // As the app writes it, in UTC (the reader's time zone is the app's to know), and the title says so.
     expect(figure(html, 'updated')).toEqual(['Last updated', 'Jan 3, 2026, 12:00 AM']);
-    expect(html).toContain('<time datetime="2026-01-03T00:00:00.000Z" title="UTC">');
+    expect(html).toContain('<time datetime="2026-01-03T00:00:00.000Z" title="Time in UTC">');
     expect(html).toContain('Ana L.');
     expect(html).toContain('Certified Buyer');
     expect(html).toContain('Up to $2,000 a month');

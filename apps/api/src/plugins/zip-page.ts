@@ -11,50 +11,19 @@
  * its script element.
  */
 import type { ZipAnalytics } from '@dealclub/shared/analytics';
-import { formatMoney } from '@dealclub/shared/format';
+import { formatMoment, formatMoney } from '@dealclub/shared/format';
+import { PRERENDERED_ELEMENT_ID, zipAnalyticsQueryKey } from '@dealclub/shared/prerendered';
 import type { Language } from '@dealclub/shared/constants';
+import { escapeHtml, scriptJson } from '../lib/html';
 import { translate } from '../lib/i18n';
 
-/** The id of the JSON script element the app reads its seeded query from. */
-export const PRERENDERED_ELEMENT_ID = 'prerendered-query';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** `text` as HTML text or an attribute's value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
-
 /**
- * JSON text safe inside a `<script>` element: no `<` (so no `</script>` or `<!--`), and the two
- * line separators JavaScript once refused in strings written as escapes. Still the same JSON.
- */
-export function scriptJson(json: string): string {
-  return json
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-/**
- * The moment of the last change, as the app writes it (`formatMoment`: date medium, time short), but
- * in UTC: the reader's time zone is the browser's to know. The same length as the app's, so nothing
- * moves when the app writes it in the reader's zone; the element's title says UTC.
+ * The moment of the last change, as the app writes it (`formatMoment`), but in UTC: the reader's
+ * time zone is the browser's to know. The same length as the app's, so nothing moves when the app
+ * writes it in the reader's zone; the element's title says UTC.
  */
 function moment(value: string, language: Language): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(date);
+  return formatMoment(value, language, 'UTC');
 }
 
 /** The page's title, as the app sets it (`usePageTitle`). */
@@ -78,7 +47,7 @@ export function zipPageMain(data: ZipAnalytics, language: Language): string {
       'updated',
       t('analyticsScreens.zip.lastUpdated'),
       data.lastUpdated
-        ? `<time datetime="${escapeHtml(data.lastUpdated)}" title="UTC">${escapeHtml(moment(data.lastUpdated, language))}</time>`
+        ? `<time datetime="${escapeHtml(data.lastUpdated)}" title="${t('analyticsScreens.zip.timeInUtc')}">${escapeHtml(moment(data.lastUpdated, language))}</time>`
         : t('analyticsScreens.buyerMap.neverUpdated'),
     ],
   ];
@@ -137,7 +106,8 @@ export function zipPageMain(data: ZipAnalytics, language: Language): string {
  */
 export function zipPageDocument(page: string, answerJson: string, language: Language): string {
   const data = JSON.parse(answerJson) as ZipAnalytics;
-  const seed = `{"queryKey":["analytics","zip",${JSON.stringify(data.zipCode)}],"section":"analytics","data":${answerJson}}`;
+  // A PrerenderedQuery, with the answer's own bytes as `data`.
+  const seed = `{"queryKey":${JSON.stringify(zipAnalyticsQueryKey(data.zipCode))},"section":"analytics","data":${answerJson}}`;
   // Replacers are functions: a `$` in the data must not be read as a replacement pattern.
   return page
     .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)

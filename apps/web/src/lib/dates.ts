@@ -15,9 +15,5 @@ export function formatDay(value: string, language: string): string {
   }).format(date);
 }
 
-/** An instant (`2026-02-04T15:30:00Z`) as a medium date and a short time in the reader's time zone. */
-export function formatMoment(value: string, language: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
+/** An instant as a medium date and a short time in the reader's time zone (shared with the server). */
+export { formatMoment } from '@dealclub/shared/format';

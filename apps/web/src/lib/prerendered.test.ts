@@ -1,7 +1,8 @@
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from './query-client';
-import { PRERENDERED_ELEMENT_ID, routerReady, seedPrerendered, takePrerendered } from './prerendered';
+import { PRERENDERED_ELEMENT_ID } from '@dealclub/shared/prerendered';
+import { routerReady, seedPrerendered, takePrerendered } from './prerendered';
 
 function documentWith(json: string) {
   const doc = document.implementation.createHTMLDocument('page');

@@ -1,18 +1,11 @@
 import type { DataRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { PRERENDERED_ELEMENT_ID, type PrerenderedQuery } from '@dealclub/shared/prerendered';
 import { LOCALE_SECTIONS, type LocaleSection } from './locale-sections';
 
-/**
- * A page whose document the server wrote with its content (decision 034: the public ZIP page,
- * apps/api/src/plugins/zip-page.ts) carries the answer it was written from, as JSON in a script
- * element of this id: the query it seeds and the texts' section the screen needs.
- */
-export const PRERENDERED_ELEMENT_ID = 'prerendered-query';
-
-export interface Prerendered {
-  queryKey: unknown[];
+/** The query a server-written document carries, with a texts' section the app has. */
+export interface Prerendered extends PrerenderedQuery {
   section: LocaleSection;
-  data: unknown;
 }
 
 function isPrerendered(value: unknown): value is Prerendered {

@@ -8,6 +8,7 @@ import { dealMath, type DealMath } from '@dealclub/shared/deals';
 import { formatMoney } from '@dealclub/shared/format';
 import { isLanguage } from '@dealclub/shared/language';
 import { matchMoney, type Match } from '@dealclub/shared/matching';
+import { escapeHtml } from '../../lib/html';
 import { translate } from '../../lib/i18n';
 import { matchDealOfRow, matchOut } from '../matching';
 import { placeFor } from '../deals';
@@ -41,14 +42,6 @@ export interface AlertMail {
 export function alertMoney(value: number, language: string): string {
   return formatMoney(value, language === 'es' ? 'es-US' : 'en-US');
 }
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /** A label from the first locale group that has the value; the value itself otherwise. */
 function label(language: string, group: string, value: string): string {

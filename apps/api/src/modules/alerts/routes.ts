@@ -10,13 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { escapeHtml } from '../../lib/html';
 import { translate } from '../../lib/i18n';
 import { unsubscribeKey, verifyUnsubscribeToken } from './unsubscribe-token';
 
 const Query = z.object({ token: z.unknown().optional() });
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;

@@ -3,6 +3,7 @@
  * `GET /api/analytics/zip-analytics/{zipCode}`.
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { zipAnalyticsQueryKey } from '@dealclub/shared/prerendered';
 import {
   REGION_PATTERN,
   type BuyerAnalyticsFilters,
@@ -94,7 +95,7 @@ export function useBuyerPages(filters: MapFilters, zipCode: string | null, enabl
 /** The public analytics of one ZIP code (signed out too). */
 export function useZipAnalytics(zipCode: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['analytics', 'zip', zipCode],
+    queryKey: zipAnalyticsQueryKey(zipCode),
     queryFn: ({ signal }) =>
       apiRequest<ZipAnalytics>(`/api/analytics/zip-analytics/${encodeURIComponent(zipCode)}`, { signal }),
     enabled,
