@@ -15,7 +15,7 @@ import { createTestApp } from '../test/app';
 import { createUser, signIn, type TestUser } from '../test/auth';
 import { cashDeal, listDeal } from '../test/deals';
 import { multipartForm, PNG_1PX } from '../test/multipart';
-import { requestHash } from './idempotency';
+import { REPLAYED_HEADER, requestHash } from './idempotency';
 
 let app: FastifyInstance;
 afterEach(async () => {
@@ -441,14 +441,16 @@ describe.each(ROUTES)('$name with an Idempotency-Key', { tags: ['server'] }, (ro
     async () => {
       const w = await world();
       const stranger = route.stranger!(w);
+      const ownCall = (key: string) =>
+        app.inject({
+          method: 'POST',
+          url: stranger.own.path,
+          headers: { ...stranger.user.headers, 'idempotency-key': key },
+          payload: stranger.own.body,
+        });
       const key = randomUUID();
       // The key is the stranger's own already, from a request of theirs with another body.
-      const own = await app.inject({
-        method: 'POST',
-        url: stranger.own.path,
-        headers: { ...stranger.user.headers, 'idempotency-key': key },
-        payload: stranger.own.body,
-      });
+      const own = await ownCall(key);
       expect(own.statusCode, own.body).toBe(201);
       const path =
         stranger.status === 404 && stranger.code === 'LISTING_NOT_FOUND' ? path404(route, w) : route.path(w);
@@ -460,6 +462,15 @@ describe.each(ROUTES)('$name with an Idempotency-Key', { tags: ['server'] }, (ro
         const invalid = await call(route, stranger.user, path, route.bad(w), sent);
         expect(invalid.statusCode).toBe(stranger.invalid ?? stranger.status);
       }
+      // A new key refused by the handler (the path's guard: 404) is not kept: the stranger's own
+      // call with it then goes through. (A 403 is the roles', before any key is looked at.)
+      if (stranger.status !== 404) return;
+      const fresh = randomUUID();
+      const refused = await call(route, stranger.user, path, route.body(2, w), fresh);
+      expect(refused.statusCode).toBe(stranger.status);
+      const next = await ownCall(fresh);
+      expect(next.statusCode, next.body).toBe(201);
+      expect(next.headers[REPLAYED_HEADER]).toBeUndefined();
     },
   );
 });

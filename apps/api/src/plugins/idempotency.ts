@@ -11,8 +11,11 @@
  *   and only then is the header looked at.
  *
  * The claim comes after the order of checks of decision 026 (plugins/access.ts): the token, the
- * roles (an `onRequest` hook), the body's validation, and — when a key is sent — the route's guard,
- * so a caller who may not act gets 401, 403 or 404 whatever key they send. It comes before the
+ * roles (an `onRequest` hook), the body's validation; and a caller who may not act gets 401, 403 or
+ * 404 whatever key they send. A new key is claimed at once and the handler's own statements refuse
+ * such a caller (the refusal frees the claim), so a keyed write costs no extra round trip for the
+ * route's guard; whatever else the key would be answered with — a malformed key, a repeat, another
+ * body, a key in flight — is first put to the guard (issue 32). It comes before the
  * routes' own pre-handlers (their rate limits), so a repeat answered again counts against no
  * budget (the `'in-handler'` routes claim after theirs, so there it does). Then, per user and key, in one statement: a key never seen (or seen more than 24 hours
  * ago) is claimed and the call runs; one seen with another method, path or body is 422
@@ -31,6 +34,7 @@ import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { prepareNamed } from '../db/prepared';
 import { AppError } from '../lib/app-error';
+import type { AccessGuard } from './access';
 import { isPublicRoute, requireUser } from './auth';
 
 /** The request header (lower case, as Node gives it). */
@@ -196,18 +200,22 @@ async function claim(db: Db, userId: string, key: string, hash: string): Promise
   throw new AppError('IDEMPOTENCY_KEY_IN_FLIGHT');
 }
 
-async function claimOrReplay(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  key: string,
-  hash: string,
-): Promise<boolean> {
+/** The route's guard (plugins/access.ts) on what the request's path names. */
+async function guardRequest(request: FastifyRequest, guard: AccessGuard) {
+  const params = request.params as Record<string, string>;
+  await guard(requireUser(request), params.id!, params);
+}
+
+/** Claims `key` for the request's user; a claim taken is the request's to settle. */
+async function claimFor(request: FastifyRequest, key: string, hash: string): Promise<Claim> {
   const userId = requireUser(request).id;
   const found = await claim(request.server.database.db, userId, key, hash);
-  if (found.claimed) {
-    states.set(request, { phase: 'claimed', userId, key });
-    return false;
-  }
+  if (found.claimed) states.set(request, { phase: 'claimed', userId, key });
+  return found;
+}
+
+/** Answers a repeat with the first answer of its key. */
+function replay(request: FastifyRequest, reply: FastifyReply, found: Extract<Claim, { claimed: false }>) {
   states.set(request, { phase: 'done' });
   request.log.info({ statusCode: found.statusCode }, 'idempotent request answered again');
   // Not awaited: a reply's `then` waits for the answer to be written, which happens after the hook.
@@ -216,6 +224,17 @@ async function claimOrReplay(
     .header(REPLAYED_HEADER, 'true')
     .type('application/json; charset=utf-8')
     .send(found.response);
+}
+
+async function claimOrReplay(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  hash: string,
+): Promise<boolean> {
+  const found = await claimFor(request, key, hash);
+  if (found.claimed) return false;
+  replay(request, reply, found);
   return true;
 }
 
@@ -294,14 +313,28 @@ export function registerIdempotency(app: FastifyInstance) {
   app.addHook('preHandler', async (request, reply) => {
     const state = states.get(request);
     if (state?.phase !== 'sent') return;
-    const { guard } = request.routeOptions.config;
-    if (guard) {
-      const params = request.params as Record<string, string>;
-      await guard(requireUser(request), params.id!, params);
+    const { guard, idempotent } = request.routeOptions.config;
+    // A new key goes straight on: the handler's own statements refuse a caller who may not act,
+    // and a refusal frees the claim. Anything else the key would be answered with (a malformed
+    // key, a repeat, another body, a key in flight) waits for the guard, which refuses first.
+    const guarded = async <T>(answer: () => T | Promise<T>): Promise<T> => {
+      try {
+        return await answer();
+      } catch (error) {
+        if (guard) await guardRequest(request, guard);
+        throw error;
+      }
+    };
+    if (idempotent !== true) {
+      if (guard) await guardRequest(request, guard);
+      return;
     }
-    if (request.routeOptions.config.idempotent !== true) return;
-    const key = parseIdempotencyKey(state.key);
-    if (await claimOrReplay(request, reply, key, state.hash!)) return reply;
+    const key = await guarded(() => parseIdempotencyKey(state.key));
+    const found = await guarded(() => claimFor(request, key, state.hash!));
+    if (found.claimed) return;
+    if (guard) await guardRequest(request, guard);
+    replay(request, reply, found);
+    return reply;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
