@@ -5,7 +5,8 @@
  * indexes on `offers` (one open offer per buyer and deal, one accepted offer per deal) back this up.
  * E-mails and webhook events are written in the same transaction and sent after it commits.
  */
-import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   OFFERABLE_STATUSES,
   INTEREST_STATUSES,
@@ -15,10 +16,19 @@ import {
 import type { DealStatus } from '@dealclub/shared/deals';
 import { personName } from '@dealclub/shared/format';
 import type { NotificationType, SystemEvent } from '@dealclub/shared/chat-rules';
-import type { Db } from '../../db/client';
+import type { OfferEventKind } from '@dealclub/shared/counter-rules';
+import { queryRows, type Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { outerRef } from '../../db/json-rows';
-import { dealStatusHistory, deals, interests, offers, users } from '../../db/schema';
+import { outerRef, rowFromJson } from '../../db/json-rows';
+import {
+  dealStatusHistory,
+  deals,
+  interests,
+  offerCounters,
+  offerEvents,
+  offers,
+  users,
+} from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
 import { managesDeal, visibleTo, type Viewer } from '../deals';
@@ -28,7 +38,7 @@ import type { RealtimePublisher } from '../realtime';
 import { enqueueWebhookEvent } from '../webhooks';
 import { offerWords } from './notify';
 import { placeFor } from '../deals';
-import { notifyUser } from '../outbox';
+import { notificationMessages, notifyUser, outboxInsert, type OutgoingMessage } from '../outbox';
 import { recordOfferEvents, supersedeOpenCounters, type CounterRow } from './offer-history';
 import { acknowledgementProblem } from '@dealclub/shared/trust-rules';
 import { dealDisclosures } from '../trust';
@@ -84,17 +94,31 @@ export function buyerOf(
 /**
  * The deal the viewer may say they are interested in or make an offer on: one they see ('Listing not
  * found' otherwise, whether it does not exist or is hidden from them), not their own (`OWN_DEAL`).
- * `lock`: locked for the rest of the transaction.
  */
-export async function dealForBuyer(db: Db, viewer: Viewer, dealId: string, lock = false): Promise<DealRow> {
-  const query = db
+export async function dealForBuyer(db: Db, viewer: Viewer, dealId: string): Promise<DealRow> {
+  const [deal] = await db
     .select()
     .from(deals)
     .where(and(eq(deals.id, dealId), visibleTo(viewer)));
-  const [deal] = lock ? await query.for('update') : await query;
   if (!deal) throw new AppError('LISTING_NOT_FOUND');
   if (deal.originatorId === viewer.id) throw new AppError('OWN_DEAL');
   return deal;
+}
+
+/**
+ * {@link dealForBuyer}, locked for the rest of the transaction, with its seller's row read in the
+ * same statement (an interest and an offer tell the seller).
+ */
+async function lockedDealForBuyer(tx: Db, viewer: Viewer, dealId: string) {
+  const [row] = await tx
+    .select({ deal: deals, seller: users })
+    .from(deals)
+    .innerJoin(users, eq(users.id, deals.originatorId))
+    .where(and(eq(deals.id, dealId), visibleTo(viewer)))
+    .for('update', { of: deals });
+  if (!row) throw new AppError('LISTING_NOT_FOUND');
+  if (row.deal.originatorId === viewer.id) throw new AppError('OWN_DEAL');
+  return row;
 }
 
 /** The deal locked (FOR UPDATE, so acceptances and counters of one deal go one at a time) and the offer. */
@@ -239,7 +263,7 @@ export async function expressInterest(
 ): Promise<InterestRow> {
   const announcements: Announcement[] = [];
   const result = await db.transaction(async (tx) => {
-    const deal = await dealForBuyer(tx, actor.viewer, dealId, true);
+    const { deal, seller } = await lockedDealForBuyer(tx, actor.viewer, dealId);
     if (!INTEREST_STATUSES.includes(deal.status as DealStatus)) throw notOpenError(deal.status);
     const now = new Date();
     const [interest] = await tx
@@ -250,10 +274,7 @@ export async function expressInterest(
         set: { message, updatedAt: now },
       })
       .returning();
-    const [buyer, seller] = await Promise.all([
-      actor.row ?? userRow(tx, actor.viewer.id),
-      userRow(tx, deal.originatorId),
-    ]);
+    const buyer = actor.row ?? (await userRow(tx, actor.viewer.id));
     await notifyUser(
       tx,
       seller,
@@ -297,6 +318,69 @@ function checkAcknowledgedRisks(deal: DealRow, values: OfferValues) {
   }
 }
 
+/**
+ * The buyer's new offer on the deal, in ONE statement of data-modifying CTEs (issue 32; one round
+ * trip instead of three to five): their open offer, if any, marked `replaced`, its open counters
+ * superseded and the step recorded; the new offer (naming the one it replaces) and its `submitted`
+ * step. The update runs before the insert reads its id, so the index of one open offer per buyer
+ * and deal sees the old one replaced. The id is made here so that the step names it unread. `told`:
+ * the seller's messages, written to the outbox by the same statement.
+ */
+async function insertOffer(
+  tx: Db,
+  dealId: string,
+  buyerId: string,
+  values: OfferValues,
+  told: OutgoingMessage[],
+): Promise<OfferRow> {
+  const id = randomUUID();
+  const now = new Date();
+  const replaced = sql`(select id from replaced)`;
+  const replace = tx
+    .update(offers)
+    .set({ status: 'replaced', updatedAt: now })
+    .where(and(eq(offers.dealId, dealId), eq(offers.buyerId, buyerId), eq(offers.status, 'open')))
+    .returning({ id: offers.id });
+  const supersede = tx
+    .update(offerCounters)
+    .set({ status: 'superseded', decidedAt: now })
+    .where(and(inArray(offerCounters.offerId, replaced), eq(offerCounters.status, 'open')));
+  const insert = tx
+    .insert(offers)
+    .values({
+      id,
+      dealId,
+      buyerId,
+      type: values.type,
+      purchasePrice: values.purchasePrice,
+      entryFee: values.entryFee,
+      estimatedCloseDate: values.estimatedCloseDate,
+      message: values.message,
+      acknowledgedRisks: values.acknowledgedRisks,
+      replacesId: replaced,
+    })
+    .returning();
+  const submitted = tx.insert(offerEvents).values({
+    offerId: id,
+    kind: 'submitted' satisfies OfferEventKind,
+    actorId: buyerId,
+    purchasePrice: values.purchasePrice ?? null,
+    entryFee: values.entryFee ?? null,
+    estimatedCloseDate: values.estimatedCloseDate,
+    message: values.message ?? '',
+  });
+  const [row] = await queryRows<{ offer: Record<string, unknown> }>(
+    tx,
+    sql`with replaced as (${replace.getSQL()}), superseded as (${supersede.getSQL()}),
+        replaced_step as (insert into ${offerEvents} (offer_id, kind, actor_id)
+          select id, ${'replaced' satisfies OfferEventKind}, ${buyerId}::uuid from replaced),
+        inserted as (${insert.getSQL()}), submitted as (${submitted.getSQL()})
+        ${told.length ? sql`, told as (${outboxInsert(tx, told).getSQL()})` : sql``}
+      select to_json(inserted) as offer from inserted`,
+  );
+  return rowFromJson(offers, row!.offer);
+}
+
 export async function submitOffer(
   db: Db,
   actor: Actor,
@@ -305,7 +389,7 @@ export async function submitOffer(
 ): Promise<OfferRow> {
   const announcements: Announcement[] = [];
   const result = await db.transaction(async (tx) => {
-    const deal = await dealForBuyer(tx, actor.viewer, dealId, true);
+    const { deal, seller } = await lockedDealForBuyer(tx, actor.viewer, dealId);
     if (!OFFERABLE_STATUSES.includes(deal.status as DealStatus)) throw notOpenError(deal.status);
     if (!offerTypesFor(deal.category).includes(values.type)) {
       throw new AppError('VALIDATION_FAILED', undefined, [
@@ -313,48 +397,21 @@ export async function submitOffer(
       ]);
     }
     checkAcknowledgedRisks(deal, values);
-    const now = new Date();
-    const [replaced] = await tx
-      .update(offers)
-      .set({ status: 'replaced', updatedAt: now })
-      .where(and(eq(offers.dealId, dealId), eq(offers.buyerId, actor.viewer.id), eq(offers.status, 'open')))
-      .returning({ id: offers.id });
-    if (replaced) {
-      await supersedeOpenCounters(tx, [replaced.id], now);
-      await recordOfferEvents(tx, [replaced.id], 'replaced', actor.viewer.id);
-    }
-    const [offer] = await tx
-      .insert(offers)
-      .values({
-        dealId,
-        buyerId: actor.viewer.id,
-        type: values.type,
-        purchasePrice: values.purchasePrice,
-        entryFee: values.entryFee,
-        estimatedCloseDate: values.estimatedCloseDate,
-        message: values.message,
-        acknowledgedRisks: values.acknowledgedRisks,
-        replacesId: replaced?.id ?? null,
-      })
-      .returning();
-    await recordOfferEvents(tx, [offer!.id], 'submitted', actor.viewer.id, { terms: offer! });
-    const [buyer, seller] = await Promise.all([
-      actor.row ?? userRow(tx, actor.viewer.id),
-      userRow(tx, deal.originatorId),
-    ]);
-    await notifyUser(
-      tx,
+    const buyer = actor.row ?? (await userRow(tx, actor.viewer.id));
+    // The seller's e-mail is written with the offer, in its statement.
+    const told = notificationMessages(
       seller,
       'offer_submitted',
       { subject: 'email.offerSubject', body: 'email.offerBody' },
       (language) => ({
         place: placeFor(seller, deal),
         buyer: personName(buyer),
-        ...offerWords(language, offer!),
-        closeDate: offer!.estimatedCloseDate,
+        ...offerWords(language, values),
+        closeDate: values.estimatedCloseDate,
         link: `${actor.origin}/deals/${deal.id}/offers`,
       }),
     );
+    const offer = await insertOffer(tx, dealId, actor.viewer.id, values, told);
     await enqueueWebhookEvent(
       tx,
       seller,

@@ -25,6 +25,11 @@ export interface OutgoingMessage {
   quietZone?: string;
 }
 
+/** The insert of `messages` (at least one) as a statement to run or to embed as a CTE. */
+export function outboxInsert(db: Db, messages: OutgoingMessage[]) {
+  return db.insert(outbox).values(messages);
+}
+
 /**
  * Writes a message to the outbox, in the caller's transaction: it is sent only if what caused it
  * commits, and a crash after the commit cannot lose it.

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/rows';
 import { translate } from '../../lib/i18n';
-import { enqueueMessage } from './enqueue-message';
+import { outboxInsert, type OutgoingMessage } from './enqueue-message';
 import { smsSendAfter, timeZoneOf } from './quiet-hours';
 
 /**
@@ -23,11 +23,27 @@ export async function notifyUser(
   vars: (language: string) => Record<string, string>,
   quiet?: { state: string | null; now: Date },
 ): Promise<void> {
+  const messages = notificationMessages(recipient, template, keys, vars, quiet);
+  if (messages.length) await outboxInsert(db, messages);
+}
+
+/**
+ * What {@link notifyUser} writes to the outbox (none when the recipient chose no channel), for a
+ * caller that writes it in a statement of its own ({@link outboxInsert} as a CTE).
+ */
+export function notificationMessages(
+  recipient: UserRow,
+  template: string,
+  keys: { subject: string; body: string },
+  vars: (language: string) => Record<string, string>,
+  quiet?: { state: string | null; now: Date },
+): OutgoingMessage[] {
   const language = recipient.languagePreference;
   const filled = vars(language);
   const subject = translate(language, keys.subject, filled);
+  const messages: OutgoingMessage[] = [];
   if (recipient.notificationChannels.includes('email')) {
-    await enqueueMessage(db, {
+    messages.push({
       channel: 'email',
       recipient: recipient.email,
       subject,
@@ -36,7 +52,7 @@ export async function notifyUser(
     });
   }
   if (recipient.notificationChannels.includes('sms') && recipient.phoneNumber) {
-    await enqueueMessage(db, {
+    messages.push({
       channel: 'sms',
       recipient: recipient.phoneNumber,
       subject,
@@ -50,4 +66,5 @@ export async function notifyUser(
         : {}),
     });
   }
+  return messages;
 }
