@@ -6,7 +6,8 @@
  * realtime once the transaction commits. A participant's message also schedules the unread-message
  * e-mail. A blocked thread takes no new messages from its participants.
  */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   messagePreview,
   SYSTEM_EVENT_KEYS,
@@ -17,12 +18,13 @@ import {
   type SystemEvent,
 } from '@dealclub/shared/chat';
 import { personName } from '@dealclub/shared/format';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
+import { rowFromJson } from '../../db/json-rows';
 import { chatMessages, chatNotifications, chatThreads, deals, users } from '../../db/schema';
 import { visibleTo, type Viewer } from '../deals';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
-import { enqueueJob } from '../jobs';
+import { jobInsert } from '../jobs';
 import { matchingBuyerPage } from '../matching';
 import type { RealtimePublisher } from '../realtime';
 import type { UserRow } from '../../db/rows';
@@ -74,10 +76,12 @@ export async function ensureThread(
 export async function participantThread(db: Db, userId: string, threadId: string, lock = false) {
   const query = db.select().from(chatThreads).where(eq(chatThreads.id, threadId));
   const [thread] = lock ? await query.for('update') : await query;
-  if (!thread || (thread.buyerId !== userId && thread.originatorId !== userId))
-    throw new AppError('THREAD_NOT_FOUND');
+  if (!thread || !takesPart(thread, userId)) throw new AppError('THREAD_NOT_FOUND');
   return thread;
 }
+
+const takesPart = (thread: ThreadRow, userId: string) =>
+  thread.buyerId === userId || thread.originatorId === userId;
 
 export const otherParticipant = (thread: ThreadRow, userId: string) =>
   thread.buyerId === userId ? thread.originatorId : thread.buyerId;
@@ -85,6 +89,31 @@ export const otherParticipant = (thread: ThreadRow, userId: string) =>
 async function userRow(db: Db, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row!;
+}
+
+/** Only conversation news is gathered into one entry; a blocked thread or a counter-offer step is its own. */
+const gathered = (type: NotificationType) => type === 'new_message' || type === 'new_thread';
+
+/** The recipient's unread notification of the conversation, given the newest sender and text and moved to the top. */
+function refreshNotification(
+  db: Db,
+  recipientId: string,
+  threadId: string,
+  senderName: string,
+  message: string,
+) {
+  return db
+    .update(chatNotifications)
+    .set({ senderName, message, createdAt: sql`now()` })
+    .where(
+      and(
+        eq(chatNotifications.userId, recipientId),
+        eq(chatNotifications.threadId, threadId),
+        isNull(chatNotifications.readAt),
+        sql`${chatNotifications.type} in ('new_message', 'new_thread')`,
+      ),
+    )
+    .returning({ id: chatNotifications.id });
 }
 
 /**
@@ -100,23 +129,35 @@ async function notify(
   senderName: string,
   message: string,
 ) {
-  // Only conversation news is gathered into one entry; a blocked thread or a counter-offer step is its own.
-  if (type === 'new_message' || type === 'new_thread') {
-    const refreshed = await db
-      .update(chatNotifications)
-      .set({ senderName, message, createdAt: sql`now()` })
-      .where(
-        and(
-          eq(chatNotifications.userId, recipientId),
-          eq(chatNotifications.threadId, threadId),
-          isNull(chatNotifications.readAt),
-          sql`${chatNotifications.type} in ('new_message', 'new_thread')`,
-        ),
-      )
-      .returning({ id: chatNotifications.id });
+  if (gathered(type)) {
+    const refreshed = await refreshNotification(db, recipientId, threadId, senderName, message);
     if (refreshed.length) return;
   }
   await db.insert(chatNotifications).values({ userId: recipientId, threadId, type, senderName, message });
+}
+
+/**
+ * {@link notify} as data-modifying CTEs of the caller's statement (the same refresh-or-add, in the
+ * same round trip as the message): an unread notification of the conversation refreshed, else one
+ * added.
+ */
+function notifyCtes(
+  db: Db,
+  recipientId: string,
+  threadId: string,
+  type: NotificationType,
+  senderName: string,
+  message: string,
+): SQL[] {
+  const add = { userId: recipientId, threadId, type, senderName, message };
+  if (!gathered(type)) return [sql`notified as (${db.insert(chatNotifications).values(add).getSQL()})`];
+  const refresh = refreshNotification(db, recipientId, threadId, senderName, message);
+  return [
+    sql`refreshed as (${refresh.getSQL()})`,
+    sql`notified as (insert into ${chatNotifications} (user_id, thread_id, type, sender_name, message)
+      select ${recipientId}::uuid, ${threadId}::uuid, ${type}, ${senderName}, ${message}
+      where not exists (select 1 from refreshed))`,
+  ];
 }
 
 interface NewMessage {
@@ -164,44 +205,54 @@ export async function addMessage(
     ? [input.thread]
     : await db.select().from(chatThreads).where(eq(chatThreads.id, input.thread.id)).for('update');
   if (!thread) throw new AppError('THREAD_NOT_FOUND');
-  const [message] = await db
-    .insert(chatMessages)
-    .values({
-      threadId: thread.id,
-      senderId: sender.id,
-      kind: input.kind,
-      event: input.event ?? null,
-      params: input.params ?? null,
-      body: input.body,
-    })
-    .returning();
-  const senderIsBuyer = sender.id === thread.buyerId;
-  // The sender has read their own thread up to their message.
-  await db
-    .update(chatThreads)
-    .set({
-      // now() is the message's own created_at (same transaction), at full precision.
-      lastMessageAt: sql`greatest(${chatThreads.lastMessageAt}, now())`,
-      ...(senderIsBuyer ? { buyerReadAt: sql`now()` } : { originatorReadAt: sql`now()` }),
-    })
-    .where(eq(chatThreads.id, thread.id));
-
   const recipientId = otherParticipant(thread, sender.id);
   const recipient = input.recipient?.id === recipientId ? input.recipient : await userRow(db, recipientId);
   const senderName = personName(sender);
-  const text = messageText(recipient.languagePreference, message!, (params) =>
+  const id = randomUUID();
+  const draft = {
+    kind: input.kind,
+    event: input.event ?? null,
+    params: input.params ?? null,
+    body: input.body,
+  };
+  const text = messageText(recipient.languagePreference, draft, (params) =>
     words ? words(recipient.languagePreference, params) : {},
   );
   const type = input.notification ?? (input.created ? 'new_thread' : 'new_message');
-  await notify(db, recipient.id, thread.id, type, senderName, text);
+  const senderIsBuyer = sender.id === thread.buyerId;
+  const ctes = [
+    sql`message as (${db
+      .insert(chatMessages)
+      .values({ id, threadId: thread.id, senderId: sender.id, ...draft })
+      .returning()
+      .getSQL()})`,
+    // The sender has read their own thread up to their message; now() is the message's own
+    // created_at (same transaction), at full precision.
+    sql`touched as (${db
+      .update(chatThreads)
+      .set({
+        lastMessageAt: sql`greatest(${chatThreads.lastMessageAt}, now())`,
+        ...(senderIsBuyer ? { buyerReadAt: sql`now()` } : { originatorReadAt: sql`now()` }),
+      })
+      .where(eq(chatThreads.id, thread.id))
+      .getSQL()})`,
+    ...notifyCtes(db, recipient.id, thread.id, type, senderName, text),
+  ];
   if (input.kind === 'user') {
-    await enqueueJob(db, {
+    const unread = jobInsert(db, {
       type: UNREAD_EMAIL_JOB,
-      payload: { threadId: thread.id, messageId: message!.id, recipientId: recipient.id },
+      payload: { threadId: thread.id, messageId: id, recipientId: recipient.id },
       runAt: new Date(Date.now() + UNREAD_EMAIL_DELAY_MS),
       maxAttempts: 5,
     });
+    ctes.push(sql`unread as (${unread.getSQL()})`);
   }
+  // The message, the thread moved up, the notification and the e-mail's job: one round trip.
+  const [row] = await queryRows<{ message: Record<string, unknown> }>(
+    db,
+    sql`with ${sql.join(ctes, sql`, `)} select to_json(message) as message from message`,
+  );
+  const message = rowFromJson(chatMessages, row!.message);
   const preview = messagePreview(text);
   const announcement: Announcement = input.created
     ? {
@@ -214,7 +265,7 @@ export async function addMessage(
         event: 'new-message',
         data: { senderName, message: preview, threadId: thread.id },
       };
-  return { message: message!, announcement };
+  return { message, announcement };
 }
 
 /**
@@ -223,9 +274,28 @@ export async function addMessage(
  */
 export async function postMessage(db: Db, sender: UserRow, threadId: string, body: string) {
   return db.transaction(async (tx) => {
-    const thread = await participantThread(tx, sender.id, threadId, true);
+    // The thread locked and the other participant's row, in one statement.
+    const [row] = await tx
+      .select({ thread: chatThreads, recipient: users })
+      .from(chatThreads)
+      .innerJoin(
+        users,
+        sql`${users.id} = case when ${chatThreads.buyerId} = ${sender.id} then ${chatThreads.originatorId} else ${chatThreads.buyerId} end`,
+      )
+      .where(eq(chatThreads.id, threadId))
+      .for('update', { of: chatThreads });
+    const thread = row?.thread;
+    if (!thread || !takesPart(thread, sender.id)) throw new AppError('THREAD_NOT_FOUND');
     if (thread.blockedAt) throw new AppError('THREAD_BLOCKED');
-    return addMessage(tx, { thread, locked: true, created: false, sender, kind: 'user', body });
+    return addMessage(tx, {
+      thread,
+      locked: true,
+      recipient: row.recipient,
+      created: false,
+      sender,
+      kind: 'user',
+      body,
+    });
   });
 }
 
