@@ -12,7 +12,7 @@
  *
  * The claim comes after the order of checks of decision 026 (plugins/access.ts): the token, the
  * roles (an `onRequest` hook), the body's validation; and a caller who may not act gets 401, 403 or
- * 404 whatever key they send. A new key is claimed at once and the handler's own statements refuse
+ * 404 whatever key they send (or the route's own 429, as without a key, once over its budget). A new key is claimed at once and the handler's own statements refuse
  * such a caller (the refusal frees the claim), so a keyed write costs no extra round trip for the
  * route's guard; whatever else the key would be answered with — a malformed key, a repeat, another
  * body, a key in flight — is first put to the guard (issue 32). It comes before the

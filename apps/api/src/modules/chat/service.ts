@@ -7,7 +7,7 @@
  * e-mail. A blocked thread takes no new messages from its participants.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   messagePreview,
   SYSTEM_EVENT_KEYS,
@@ -76,12 +76,10 @@ export async function ensureThread(
 export async function participantThread(db: Db, userId: string, threadId: string, lock = false) {
   const query = db.select().from(chatThreads).where(eq(chatThreads.id, threadId));
   const [thread] = lock ? await query.for('update') : await query;
-  if (!thread || !takesPart(thread, userId)) throw new AppError('THREAD_NOT_FOUND');
+  if (!thread || (thread.buyerId !== userId && thread.originatorId !== userId))
+    throw new AppError('THREAD_NOT_FOUND');
   return thread;
 }
-
-const takesPart = (thread: ThreadRow, userId: string) =>
-  thread.buyerId === userId || thread.originatorId === userId;
 
 export const otherParticipant = (thread: ThreadRow, userId: string) =>
   thread.buyerId === userId ? thread.originatorId : thread.buyerId;
@@ -282,10 +280,16 @@ export async function postMessage(db: Db, sender: UserRow, threadId: string, bod
         users,
         sql`${users.id} = case when ${chatThreads.buyerId} = ${sender.id} then ${chatThreads.originatorId} else ${chatThreads.buyerId} end`,
       )
-      .where(eq(chatThreads.id, threadId))
+      // Only a participant's thread matches: anyone else locks nothing.
+      .where(
+        and(
+          eq(chatThreads.id, threadId),
+          or(eq(chatThreads.buyerId, sender.id), eq(chatThreads.originatorId, sender.id)),
+        ),
+      )
       .for('update', { of: chatThreads });
     const thread = row?.thread;
-    if (!thread || !takesPart(thread, sender.id)) throw new AppError('THREAD_NOT_FOUND');
+    if (!thread) throw new AppError('THREAD_NOT_FOUND');
     if (thread.blockedAt) throw new AppError('THREAD_BLOCKED');
     return addMessage(tx, {
       thread,

@@ -323,7 +323,8 @@ function checkAcknowledgedRisks(deal: DealRow, values: OfferValues) {
  * trip instead of three to five): their open offer, if any, marked `replaced`, its open counters
  * superseded and the step recorded; the new offer (naming the one it replaces) and its `submitted`
  * step. The update runs before the insert reads its id, so the index of one open offer per buyer
- * and deal sees the old one replaced. The id is made here so that the step names it unread. `told`:
+ * and deal sees the old one replaced (data-modifying CTEs have no order of their own: it is the
+ * insert's `replaces_id` reading `replaced` that runs the update first, and must stay). The id is made here so that the step names it unread. `told`:
  * the seller's messages, written to the outbox by the same statement.
  */
 async function insertOffer(
