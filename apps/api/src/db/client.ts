@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { withPreparedStatements } from './pglite-prepared';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -169,7 +170,10 @@ async function openEmbedded(
   } else {
     client = await PGlite.create(embedded ?? {});
   }
-  const db = drizzlePglite({ client, schema, ...loggerOf(queryLog) }) as unknown as Db;
+  // Drizzle's statements kept prepared inside PGlite (db/pglite-prepared.ts); the raw client stays
+  // for the snapshot, the dump and the checkpoint below.
+  const prepared = withPreparedStatements(client).client;
+  const db = drizzlePglite({ client: prepared, schema, ...loggerOf(queryLog) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
