@@ -11,6 +11,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { withPreparedStatements } from './pglite-prepared';
+import { PreparingClient } from './prepared';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -98,6 +99,8 @@ export function describeDatabaseUrl(url: string): string {
 async function openServer(url: string, options: OpenOptions): Promise<Database> {
   const location = describeDatabaseUrl(url);
   const pool = new pg.Pool({
+    // Every data statement prepared once per connection (db/prepared.ts, decision 035).
+    Client: PreparingClient,
     connectionString: url,
     max: options.poolMax ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,

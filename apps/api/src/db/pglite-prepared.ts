@@ -14,7 +14,8 @@
  * else — DDL, a multi-statement text, a bulk insert of thousands of values — goes through PGlite's
  * own `query`. At most {@link PREPARED_STATEMENTS_MAX} are kept: the least recently used one is
  * closed to make room. A statement whose plan can no longer be used (its table changed under it)
- * is forgotten and prepared again by its next run.
+ * is closed and prepared again: at once outside a transaction, by its next run inside one (the
+ * transaction has failed with it, as it would on a server).
  */
 import {
   parse,
@@ -24,12 +25,13 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { keptStatement } from './prepared';
+
+/** "cached plan must not change result type". */
+const PLAN_CHANGED = '0A000';
 
 /** The most statements kept prepared at once. */
 export const PREPARED_STATEMENTS_MAX = 500;
-const KEPT = /^\s*(select|insert|update|delete|with)\b/i;
-const TEXT_MAX = 32_000;
-const PARAMS_MAX = 256;
 
 /** Names are unique in the process, so that two wrappers of one PGlite never take the same one. */
 let counter = 0;
@@ -99,6 +101,17 @@ export function withPreparedStatements(pg: PGlite) {
     return prepared;
   }
 
+  async function forget(text: string, prepared: Prepared) {
+    statements.delete(text);
+    await pg.execProtocolStream(
+      frame([serialize.close({ type: 'S', name: prepared.name }), serialize.sync()]),
+      {
+        syncToFs: false,
+      },
+    );
+    stats.closed++;
+  }
+
   /** One run of `text`, exclusive of any other (the caller holds PGlite's query lock). */
   async function run<T>(
     text: string,
@@ -131,16 +144,18 @@ export function withPreparedStatements(pg: PGlite) {
         { syncToFs: false },
       );
     } catch (error) {
-      // "cached plan must not change result type": the table changed; prepared again next time.
-      if ((error as { code?: string }).code === '0A000') statements.delete(text);
+      // "cached plan must not change result type": a table changed under the statement. It is
+      // closed and forgotten; it failed at Bind, before running, so the caller may run it again.
+      if ((error as { code?: string }).code === PLAN_CHANGED) await forget(text, prepared);
       throw error;
     }
     const described = prepared.rowDescription ? [prepared.rowDescription, ...messages] : messages;
     return parse.parseResults(described, pg.parsers, options)[0] as Results<T>;
   }
 
-  const kept = (text: string, params: unknown[]) =>
-    KEPT.test(text) && text.length <= TEXT_MAX && params.length <= PARAMS_MAX && !text.includes(';');
+  // A call with options drizzle never passes (parameter types, a notice listener, a blob) is PGlite's.
+  const kept = (text: string, params: unknown[], options: QueryOptions | undefined) =>
+    keptStatement(text, params.length) && !options?.paramTypes && !options?.onNotice && !options?.blob;
 
   async function inTransaction<T>(
     tx: Transaction,
@@ -149,7 +164,7 @@ export function withPreparedStatements(pg: PGlite) {
     options?: QueryOptions,
   ) {
     if (tx.closed) throw new Error('Transaction is closed');
-    if (!kept(text, params)) {
+    if (!kept(text, params, options)) {
       stats.unprepared++;
       return tx.query<T>(text, params, options);
     }
@@ -162,17 +177,28 @@ export function withPreparedStatements(pg: PGlite) {
 
   const overrides: PreparedClient = {
     async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-      if (!kept(text, params)) {
+      if (!kept(text, params, options)) {
         stats.unprepared++;
         return pg.query<T>(text, params, options);
       }
       await pg._checkReady();
-      try {
-        const result = await pg._runExclusiveTransaction(() =>
-          pg._runExclusiveQuery(() => run<T>(text, params, options)),
+      const once = () =>
+        pg._runExclusiveTransaction(() =>
+          pg._runExclusiveQuery(async () => {
+            const result = await run<T>(text, params, options);
+            await pg.syncToFs();
+            return result;
+          }),
         );
-        await pg.syncToFs();
-        return result;
+      try {
+        try {
+          return await once();
+        } catch (error) {
+          // Outside a transaction a statement refused for its changed table is run again, prepared
+          // anew, as PGlite's unnamed run of it would have succeeded.
+          if ((error as { code?: string }).code !== PLAN_CHANGED) throw error;
+          return await once();
+        }
       } catch (error) {
         throw withQuery(error, text, params, options);
       }

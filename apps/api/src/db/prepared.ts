@@ -5,6 +5,7 @@
  * text's SHA-1>` is the same for the same text, and another for any other.
  */
 import { createHash } from 'node:crypto';
+import pg from 'pg';
 
 export function statementName(prefix: string, text: string): string {
   return `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
@@ -16,4 +17,51 @@ export function prepareNamed<Q extends { toSQL(): { sql: string }; prepare(name:
   query: Q,
 ): ReturnType<Q['prepare']> {
   return query.prepare(statementName(prefix, query.toSQL().sql)) as ReturnType<Q['prepare']>;
+}
+
+/**
+ * Whether a statement is worth keeping prepared: a plain data statement (select, insert, update,
+ * delete, with), one of them, of a bounded text and parameter count. DDL, scripts and bulk inserts
+ * of thousands of values run unnamed.
+ */
+export function keptStatement(text: string, paramCount: number): boolean {
+  return (
+    KEPT.test(text) && text.length <= KEPT_TEXT_MAX && paramCount <= KEPT_PARAMS_MAX && !text.includes(';')
+  );
+}
+const KEPT = /^\s*(select|insert|update|delete|with)\b/i;
+const KEPT_TEXT_MAX = 32_000;
+const KEPT_PARAMS_MAX = 256;
+
+/** The most statements one server connection keeps prepared; past it, statements run unnamed. */
+export const SERVER_PREPARED_MAX = 500;
+
+/**
+ * A `pg` client that prepares every kept statement drizzle sends it (decision 035): named by
+ * {@link statementName} of its text, it is parsed and planned once per connection, and each later
+ * run sends only Bind and Execute — as the API's hottest statements already were with
+ * {@link prepareNamed}, now every one of them.
+ */
+export class PreparingClient extends pg.Client {
+  #named = new Set<string>();
+
+  override query(...args: unknown[]): never {
+    const [config, values] = args as [unknown, unknown];
+    if (config && typeof config === 'object' && !('submit' in config)) {
+      const query = config as { text?: unknown; name?: unknown; values?: unknown };
+      const params = Array.isArray(values) ? values : Array.isArray(query.values) ? query.values : [];
+      if (
+        typeof query.text === 'string' &&
+        query.name === undefined &&
+        keptStatement(query.text, params.length)
+      ) {
+        const name = statementName('dc', query.text);
+        if (this.#named.has(name) || this.#named.size < SERVER_PREPARED_MAX) {
+          this.#named.add(name);
+          args[0] = { ...query, name };
+        }
+      }
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
 }

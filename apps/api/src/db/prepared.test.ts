@@ -1,0 +1,66 @@
+/**
+ * The server's driver prepares every kept statement once per connection (db/prepared.ts, decision
+ * 035): checked against the PostgreSQL server of the server pass.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, isServerPass, type TestDatabase } from '../test/app';
+import { keptStatement, PreparingClient, SERVER_PREPARED_MAX, statementName } from './prepared';
+
+describe('keptStatement', () => {
+  it('keeps one data statement of a bounded size, nothing else', () => {
+    expect(keptStatement('select 1', 0)).toBe(true);
+    expect(keptStatement('  WITH x as (select 1) select * from x', 0)).toBe(true);
+    expect(keptStatement('insert into t values ($1)', 1)).toBe(true);
+    expect(keptStatement('create table t (n int)', 0)).toBe(false);
+    expect(keptStatement('select 1; select 2', 0)).toBe(false);
+    expect(keptStatement('insert into t values ($1)', 257)).toBe(false);
+    expect(keptStatement(`select '${'x'.repeat(32_001)}'`, 0)).toBe(false);
+  });
+});
+
+describe.runIf(isServerPass)(
+  'the server driver with its statements kept prepared',
+  { tags: ['server'] },
+  () => {
+    let database: TestDatabase;
+    let pool: pg.Pool;
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      // One connection, so that what one query prepared is there for the next.
+      pool = new pg.Pool({ Client: PreparingClient, connectionString: database.url!, max: 1 });
+    });
+    afterAll(async () => {
+      await pool?.end();
+      await database?.close();
+    });
+
+    const prepared = async () =>
+      (await pool.query<{ name: string }>('select name from pg_prepared_statements')).rows.map((r) => r.name);
+
+    it('names a data statement by its text and parses it once per connection; runs the rest unnamed', async () => {
+      const text = 'select $1::int + 1 as n';
+      for (const n of [1, 2, 3]) {
+        expect((await pool.query({ text, values: [n] })).rows).toEqual([{ n: n + 1 }]);
+      }
+      expect((await pool.query({ text, values: [1], rowMode: 'array' })).rows).toEqual([[2]]);
+      await pool.query('create temporary table scratch (n int)');
+      const names = await prepared();
+      expect(names.filter((name) => name === statementName('dc', text))).toHaveLength(1);
+      expect(
+        names.some((name) => name === statementName('dc', 'create temporary table scratch (n int)')),
+      ).toBe(false);
+      // A statement named by its caller keeps its own name.
+      await pool.query({ name: 'own_name', text: 'select 2 as two' });
+      expect(await prepared()).toContain('own_name');
+    });
+
+    it(`keeps at most ${SERVER_PREPARED_MAX} per connection, and runs the rest unnamed with the same answers`, async () => {
+      for (let n = 0; n < SERVER_PREPARED_MAX + 5; n++) {
+        expect((await pool.query<{ n: number }>({ text: `select ${n}::int as n` })).rows).toEqual([{ n }]);
+      }
+      const names = await prepared();
+      expect(names.filter((name) => name.startsWith('dc_')).length).toBe(SERVER_PREPARED_MAX);
+    });
+  },
+);
