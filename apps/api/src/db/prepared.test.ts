@@ -2,10 +2,11 @@
  * The server's driver prepares every kept statement once per connection (db/prepared.ts, decision
  * 035): checked against the PostgreSQL server of the server pass.
  */
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, isServerPass, type TestDatabase } from '../test/app';
-import { keptStatement, PreparingClient, SERVER_PREPARED_MAX, statementName } from './prepared';
+import { keptStatement, prebuilt, PreparingClient, SERVER_PREPARED_MAX, statementName } from './prepared';
 
 describe('keptStatement', () => {
   it('keeps one data statement of a bounded size, nothing else', () => {
@@ -16,6 +17,30 @@ describe('keptStatement', () => {
     expect(keptStatement('select 1; select 2', 0)).toBe(false);
     expect(keptStatement('insert into t values ($1)', 257)).toBe(false);
     expect(keptStatement(`select '${'x'.repeat(32_001)}'`, 0)).toBe(false);
+  });
+});
+
+describe('prebuilt', { tags: ['server'] }, () => {
+  it('builds its statement once and runs it in the transaction it is handed, with the values of each call', async () => {
+    const database = await createTestDatabase();
+    try {
+      let builds = 0;
+      const setting = prebuilt<{ value: string | null; n: number }>('test_prebuilt', () => {
+        builds++;
+        return sql`select current_setting('dealclub.test', true) as value, ${sql.placeholder('n')}::int + 1 as n`;
+      });
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('dealclub.test', 'inside', true)`);
+        // In the transaction: it sees what only the transaction set.
+        expect(await setting(tx, { n: 1 })).toEqual([{ value: 'inside', n: 2 }]);
+      });
+      const [after] = await setting(database.db, { n: 2 });
+      expect(after!.n).toBe(3);
+      expect(after!.value).not.toBe('inside');
+      expect(builds).toBe(1);
+    } finally {
+      await database.close();
+    }
   });
 });
 

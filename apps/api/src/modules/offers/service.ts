@@ -20,6 +20,7 @@ import type { OfferEventKind } from '@dealclub/shared/counter-rules';
 import { queryRows, type Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { outerRef, rowFromJson } from '../../db/json-rows';
+import { prebuilt } from '../../db/prepared';
 import {
   dealStatusHistory,
   deals,
@@ -110,16 +111,24 @@ export async function dealForBuyer(db: Db, viewer: Viewer, dealId: string): Prom
  * same statement (an interest and an offer tell the seller).
  */
 async function lockedDealForBuyer(tx: Db, viewer: Viewer, dealId: string) {
-  const [row] = await tx
-    .select({ deal: deals, seller: users })
-    .from(deals)
-    .innerJoin(users, eq(users.id, deals.originatorId))
-    .where(and(eq(deals.id, dealId), visibleTo(viewer)))
-    .for('update', { of: deals });
+  const [row] = await lockedDealStatement[viewer.isAdmin ? 1 : 0]!(tx, { dealId, viewerId: viewer.id });
   if (!row) throw new AppError('LISTING_NOT_FOUND');
-  if (row.deal.originatorId === viewer.id) throw new AppError('OWN_DEAL');
-  return row;
+  const deal = rowFromJson(deals, row.deal);
+  if (deal.originatorId === viewer.id) throw new AppError('OWN_DEAL');
+  return { deal, seller: rowFromJson(users, row.seller) };
 }
+
+/** {@link lockedDealForBuyer}'s statement, built once for a viewer who is not an admin, and one who is. */
+const lockedDealStatement = [false, true].map((isAdmin) =>
+  prebuilt<{ deal: Record<string, unknown>; seller: Record<string, unknown> }>(
+    'locked_deal_for_buyer',
+    () => sql`select to_json(${deals}) as deal, to_json(${users}) as seller
+      from ${deals} join ${users} on ${users.id} = ${deals.originatorId}
+      where ${deals.id} = ${sql.placeholder('dealId')}
+        and ${visibleTo({ id: sql.placeholder('viewerId'), isAdmin })}
+      for update of ${deals}`,
+  ),
+);
 
 /** The deal locked (FOR UPDATE, so acceptances and counters of one deal go one at a time) and the offer. */
 async function lockDealAndOffer(tx: Db, dealId: string, offerId: string) {
