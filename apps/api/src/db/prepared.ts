@@ -95,13 +95,13 @@ interface SessionOf {
  * building texts was 43 % of the API's CPU in an offer). Rows come back as the driver gives them,
  * keyed by column name (`rowFromJson` maps a `to_json` column to its table's row).
  */
-export function prebuilt<Row>(prefix: string, build: () => SQL) {
+export function prebuilt<Row, Handle extends object = object>(prefix: string, build: (db: Handle) => SQL) {
   let built: { query: BuiltQuery; name: string } | undefined;
-  // `db`: a drizzle handle (the database's, or a transaction's).
-  return async (db: object, values: Record<string, unknown>): Promise<Row[]> => {
+  // `db`: a drizzle handle (the database's, or a transaction's); the first one builds the text.
+  return async (db: Handle, values: Record<string, unknown>): Promise<Row[]> => {
     const handle = db as unknown as SessionOf;
     if (!built) {
-      const query = handle.dialect.sqlToQuery(build());
+      const query = handle.dialect.sqlToQuery(build(db));
       built = { query, name: statementName(prefix, query.sql) };
     }
     const result = await handle._.session

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type {
   MessagePage,
@@ -386,6 +386,13 @@ describe('conversations', () => {
       ['closing', 'Closing room open: the milestones to closing are ready'],
       ['new_thread', `Made a cash offer: purchase price $440,000, closing ${closeDate}: No contingencies.`],
     ]);
+    // A message without parameters (the interest) keeps none: SQL's null, not a JSON null.
+    const kept = await app.database.db
+      .select({ event: chatMessages.event, none: sql<boolean>`${chatMessages.params} is null` })
+      .from(chatMessages)
+      .where(eq(chatMessages.threadId, thread!.threadId));
+    expect(kept.find((m) => m.event === 'interest')?.none).toBe(true);
+    expect(kept.find((m) => m.event === 'offer')?.none).toBe(false);
   });
 });
 

@@ -7,7 +7,7 @@
  * e-mail. A blocked thread takes no new messages from its participants.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   messagePreview,
   SYSTEM_EVENT_KEYS,
@@ -18,8 +18,9 @@ import {
   type SystemEvent,
 } from '@dealclub/shared/chat';
 import { personName } from '@dealclub/shared/format';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { rowFromJson } from '../../db/json-rows';
+import { prebuilt } from '../../db/prepared';
 import { chatMessages, chatNotifications, chatThreads, deals, users } from '../../db/schema';
 import { visibleTo, type Viewer } from '../deals';
 import { AppError } from '../../lib/app-error';
@@ -95,14 +96,14 @@ const gathered = (type: NotificationType) => type === 'new_message' || type === 
 /** The recipient's unread notification of the conversation, given the newest sender and text and moved to the top. */
 function refreshNotification(
   db: Db,
-  recipientId: string,
-  threadId: string,
-  senderName: string,
-  message: string,
+  recipientId: string | Placeholder,
+  threadId: string | Placeholder,
+  senderName: string | Placeholder,
+  message: string | Placeholder,
 ) {
   return db
     .update(chatNotifications)
-    .set({ senderName, message, createdAt: sql`now()` })
+    .set({ senderName: sql`${senderName}`, message: sql`${message}`, createdAt: sql`now()` })
     .where(
       and(
         eq(chatNotifications.userId, recipientId),
@@ -135,27 +136,72 @@ async function notify(
 }
 
 /**
- * {@link notify} as data-modifying CTEs of the caller's statement (the same refresh-or-add, in the
- * same round trip as the message): an unread notification of the conversation refreshed, else one
- * added.
+ * {@link notify} as data-modifying CTEs of a statement built once (the same refresh-or-add, in the
+ * same round trip as the message), its values the placeholders `recipientId`, `threadId`,
+ * `notificationType`, `senderName` and `text`: an unread notification of the conversation
+ * refreshed, else one added; for a type not `gathered`, one added.
  */
-function notifyCtes(
-  db: Db,
-  recipientId: string,
-  threadId: string,
-  type: NotificationType,
-  senderName: string,
-  message: string,
-): SQL[] {
-  const add = { userId: recipientId, threadId, type, senderName, message };
-  if (!gathered(type)) return [sql`notified as (${db.insert(chatNotifications).values(add).getSQL()})`];
-  const refresh = refreshNotification(db, recipientId, threadId, senderName, message);
+function notifyCtes(db: Db, isGathered: boolean): SQL[] {
+  const ph = sql.placeholder;
+  const add = sql`insert into ${chatNotifications} (user_id, thread_id, type, sender_name, message)
+    select ${ph('recipientId')}::uuid, ${ph('threadId')}::uuid, ${ph('notificationType')}::text,
+      ${ph('senderName')}::text, ${ph('text')}::text`;
+  if (!isGathered) return [sql`notified as (${add})`];
+  const refresh = refreshNotification(db, ph('recipientId'), ph('threadId'), ph('senderName'), ph('text'));
   return [
     sql`refreshed as (${refresh.getSQL()})`,
-    sql`notified as (insert into ${chatNotifications} (user_id, thread_id, type, sender_name, message)
-      select ${recipientId}::uuid, ${threadId}::uuid, ${type}, ${senderName}, ${message}
-      where not exists (select 1 from refreshed))`,
+    sql`notified as (${add} where not exists (select 1 from refreshed))`,
   ];
+}
+
+/**
+ * addMessage's one statement, per shape (a participant's message schedules the unread e-mail; a
+ * conversation's news refreshes its notification; the sender is the buyer or the seller): built
+ * once each, run with each message's values.
+ */
+const messageStatements = new Map<string, ReturnType<typeof messageStatement>>();
+
+function messageStatement(shape: { user: boolean; isGathered: boolean; senderIsBuyer: boolean }) {
+  const ph = sql.placeholder;
+  return prebuilt<{ message: Record<string, unknown> }, Db>('add_message', (db) => {
+    const ctes = [
+      sql`message as (${db
+        .insert(chatMessages)
+        .values({
+          id: ph('id'),
+          threadId: ph('threadId'),
+          senderId: ph('senderId'),
+          kind: ph('kind'),
+          event: ph('event'),
+          // Not through the column's encoder, which would write a JSON null for no parameters.
+          params: sql`${ph('params')}`,
+          body: ph('body'),
+        })
+        .returning()
+        .getSQL()})`,
+      // The sender has read their own thread up to their message; now() is the message's own
+      // created_at (same transaction), at full precision.
+      sql`touched as (${db
+        .update(chatThreads)
+        .set({
+          lastMessageAt: sql`greatest(${chatThreads.lastMessageAt}, now())`,
+          ...(shape.senderIsBuyer ? { buyerReadAt: sql`now()` } : { originatorReadAt: sql`now()` }),
+        })
+        .where(eq(chatThreads.id, ph('threadId')))
+        .getSQL()})`,
+      ...notifyCtes(db, shape.isGathered),
+    ];
+    if (shape.user) {
+      const unread = jobInsert(db, {
+        type: UNREAD_EMAIL_JOB,
+        payload: ph('jobPayload'),
+        runAt: ph('runAt'),
+        maxAttempts: 5,
+      });
+      ctes.push(sql`unread as (${unread.getSQL()})`);
+    }
+    return sql`with ${sql.join(ctes, sql`, `)} select to_json(message) as message from message`;
+  });
 }
 
 interface NewMessage {
@@ -218,38 +264,25 @@ export async function addMessage(
   );
   const type = input.notification ?? (input.created ? 'new_thread' : 'new_message');
   const senderIsBuyer = sender.id === thread.buyerId;
-  const ctes = [
-    sql`message as (${db
-      .insert(chatMessages)
-      .values({ id, threadId: thread.id, senderId: sender.id, ...draft })
-      .returning()
-      .getSQL()})`,
-    // The sender has read their own thread up to their message; now() is the message's own
-    // created_at (same transaction), at full precision.
-    sql`touched as (${db
-      .update(chatThreads)
-      .set({
-        lastMessageAt: sql`greatest(${chatThreads.lastMessageAt}, now())`,
-        ...(senderIsBuyer ? { buyerReadAt: sql`now()` } : { originatorReadAt: sql`now()` }),
-      })
-      .where(eq(chatThreads.id, thread.id))
-      .getSQL()})`,
-    ...notifyCtes(db, recipient.id, thread.id, type, senderName, text),
-  ];
-  if (input.kind === 'user') {
-    const unread = jobInsert(db, {
-      type: UNREAD_EMAIL_JOB,
-      payload: { threadId: thread.id, messageId: id, recipientId: recipient.id },
-      runAt: new Date(Date.now() + UNREAD_EMAIL_DELAY_MS),
-      maxAttempts: 5,
-    });
-    ctes.push(sql`unread as (${unread.getSQL()})`);
-  }
+  const shape = { user: input.kind === 'user', isGathered: gathered(type), senderIsBuyer };
+  const key = `${shape.user}|${shape.isGathered}|${shape.senderIsBuyer}`;
+  let statement = messageStatements.get(key);
+  if (!statement) messageStatements.set(key, (statement = messageStatement(shape)));
   // The message, the thread moved up, the notification and the e-mail's job: one round trip.
-  const [row] = await queryRows<{ message: Record<string, unknown> }>(
-    db,
-    sql`with ${sql.join(ctes, sql`, `)} select to_json(message) as message from message`,
-  );
+  const [row] = await statement(db, {
+    id,
+    threadId: thread.id,
+    senderId: sender.id,
+    ...draft,
+    recipientId: recipient.id,
+    notificationType: type,
+    senderName,
+    text,
+    ...(shape.user && {
+      jobPayload: { threadId: thread.id, messageId: id, recipientId: recipient.id },
+      runAt: new Date(Date.now() + UNREAD_EMAIL_DELAY_MS),
+    }),
+  });
   const message = rowFromJson(chatMessages, row!.message);
   const preview = messagePreview(text);
   const announcement: Announcement = input.created

@@ -7,7 +7,7 @@
  * worker crashed or stopped) is due again. Finished jobs have `completed_at`; a job that gave up
  * has `completed_at` and `last_error`, a successful one no `last_error`.
  */
-import { and, asc, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lt, lte, or, sql, type Placeholder } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 
@@ -18,9 +18,10 @@ export type Job = Pick<JobRow, 'id' | 'type' | 'payload' | 'attempts' | 'maxAtte
 
 export interface NewJob {
   type: string;
-  payload?: Record<string, unknown>;
+  /** A placeholder in a statement built once (`prebuilt`), given with each run's values. */
+  payload?: Record<string, unknown> | Placeholder;
   /** Not before this moment; default now. */
-  runAt?: Date;
+  runAt?: Date | Placeholder;
   /** Attempts before giving up; default 10 (the column default). */
   maxAttempts?: number;
 }
