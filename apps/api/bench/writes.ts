@@ -9,7 +9,7 @@
  * own processes.
  *
  * The market: BENCH_BUYERS (default 1,000) buyers with preferences and buy boxes (bench/seed-buyers.ts),
- * so that each new deal's alert fan-out has buyers to match; BENCH_WRITER_BUYERS (default 300) buyers
+ * so that each new deal's alert fan-out has buyers to match; BENCH_WRITER_BUYERS (default 600) buyers
  * who sign in and make the offers and send the messages (the per-buyer limits — 20 offers and 30
  * messages a minute — hold for every one of them, as for real buyers). Deals: the seller lists them
  * (Austin, cash); offers: buyer k % B on deal k % D of those; messages: each buyer in the threads
@@ -44,7 +44,7 @@ import { loopbackUrl, startServer, stopServer } from './run';
 
 const CONNECTIONS = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 6);
 const MARKET_BUYERS = Number(process.env.BENCH_BUYERS ?? 1000);
-const WRITER_BUYERS = Number(process.env.BENCH_WRITER_BUYERS ?? 300);
+const WRITER_BUYERS = Number(process.env.BENCH_WRITER_BUYERS ?? 600);
 const BACKENDS: string[] | undefined = (
   { both: ['embedded', 'server'], embedded: ['embedded'], server: ['server'] } as Record<string, string[]>
 )[process.env.BENCH_WRITE_DB ?? 'both'];
