@@ -80,6 +80,31 @@ describe.runIf(isServerPass)(
       expect(await prepared()).toContain('own_name');
     });
 
+    it('keeps a statement usable after a value that cannot be sent, and after its table changed', async () => {
+      // One connection held throughout, as a transaction holds it (the pool drops one that failed).
+      const client = await pool.connect();
+      try {
+        const text = 'select $1::jsonb as value';
+        expect((await client.query({ text, values: [{ a: 1 }] })).rows).toEqual([{ value: { a: 1 } }]);
+        const circular: Record<string, unknown> = {};
+        circular.self = circular;
+        await expect(client.query({ text, values: [circular] })).rejects.toThrow(/circular/i);
+        expect((await client.query({ text, values: [{ b: 2 }] })).rows).toEqual([{ value: { b: 2 } }]);
+
+        await client.query('create temporary table prepared_scratch (n int)');
+        await client.query('insert into prepared_scratch values (1)');
+        const all = 'select * from prepared_scratch where n = $1';
+        expect((await client.query({ text: all, values: [1] })).rows).toEqual([{ n: 1 }]);
+        await client.query('alter table prepared_scratch add column note text');
+        // The server refuses the old plan once ("cached plan must not change result type")…
+        await expect(client.query({ text: all, values: [1] })).rejects.toMatchObject({ code: '0A000' });
+        // …and the text then runs unnamed on this connection, with the new column.
+        expect((await client.query({ text: all, values: [1] })).rows).toEqual([{ n: 1, note: null }]);
+      } finally {
+        client.release(true);
+      }
+    });
+
     it(`keeps at most ${SERVER_PREPARED_MAX} per connection, and runs the rest unnamed with the same answers`, async () => {
       for (let n = 0; n < SERVER_PREPARED_MAX + 5; n++) {
         expect((await pool.query<{ n: number }>({ text: `select ${n}::int as n` })).rows).toEqual([{ n }]);

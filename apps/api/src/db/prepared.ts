@@ -45,25 +45,68 @@ export const SERVER_PREPARED_MAX = 500;
  */
 export class PreparingClient extends pg.Client {
   #named = new Set<string>();
+  /** Texts whose prepared plan broke (a table changed under it): run unnamed on this connection. */
+  #unnamed = new Set<string>();
 
   override query(...args: unknown[]): never {
     const [config, values] = args as [unknown, unknown];
+    let name: string | undefined;
     if (config && typeof config === 'object' && !('submit' in config)) {
       const query = config as { text?: unknown; name?: unknown; values?: unknown };
-      const params = Array.isArray(values) ? values : Array.isArray(query.values) ? query.values : [];
+      const given = Array.isArray(values) ? values : Array.isArray(query.values) ? query.values : [];
       if (
         typeof query.text === 'string' &&
         query.name === undefined &&
-        keptStatement(query.text, params.length)
+        !this.#unnamed.has(query.text) &&
+        keptStatement(query.text, given.length)
       ) {
-        const name = statementName('dc', query.text);
-        if (this.#named.has(name) || this.#named.size < SERVER_PREPARED_MAX) {
+        const candidate = statementName('dc', query.text);
+        // The values converted first: pg closes a named statement whose value fails to convert,
+        // yet still counts it parsed, and the name would fail on this connection from then on.
+        const converted = convertible(given);
+        if (converted && (this.#named.has(candidate) || this.#named.size < SERVER_PREPARED_MAX)) {
+          name = candidate;
           this.#named.add(name);
-          args[0] = { ...query, name };
+          args[0] = { ...query, name, values: undefined };
+          args[1] = converted;
         }
       }
     }
-    return (super.query as (...a: unknown[]) => never)(...args);
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (name && result instanceof Promise) {
+      const text = (config as { text: string }).text;
+      return result.catch((error: unknown) => {
+        this.#forget(name, text, error);
+        throw error;
+      }) as never;
+    }
+    return result as never;
+  }
+
+  /**
+   * After a named statement failed for its name: one that no longer exists on the server (26000) is
+   * parsed again by its next run; one whose plan broke ("cached plan must not change result type",
+   * 0A000) runs unnamed on this connection from then on (its name is taken on the server).
+   */
+  #forget(name: string, text: string, error: unknown) {
+    const code = (error as { code?: string }).code;
+    if (code !== '26000' && code !== '0A000') return;
+    const parsed = (this as unknown as { connection: { parsedStatements: Record<string, string> } })
+      .connection.parsedStatements;
+    delete parsed[name];
+    if (code === '0A000') this.#unnamed.add(text);
+  }
+}
+
+/** pg's own conversion of a value (exported by pg, not declared by its types). */
+const pgUtils = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils;
+
+/** The values as pg sends them, or null when one cannot be converted (pg then refuses it, unnamed). */
+function convertible(values: unknown[]): unknown[] | null {
+  try {
+    return values.map((value) => pgUtils.prepareValue(value));
+  } catch {
+    return null;
   }
 }
 
@@ -93,7 +136,9 @@ interface SessionOf {
  * statement run on the database handle itself; this is for a statement a transaction runs, which
  * drizzle would otherwise build again, every clause and column of it, on every request (issue 32:
  * building texts was 43 % of the API's CPU in an offer). Rows come back as the driver gives them,
- * keyed by column name (`rowFromJson` maps a `to_json` column to its table's row).
+ * keyed by column name (`rowFromJson` maps a `to_json` column to its table's row). A placeholder a
+ * column's encoder fills must not be given null (a jsonb one would write JSON's null, a timestamp one
+ * throw): wrap a nullable one in sql`${sql.placeholder('x')}`, which skips the encoder.
  */
 export function prebuilt<Row, Handle extends object = object>(prefix: string, build: (db: Handle) => SQL) {
   let built: { query: BuiltQuery; name: string } | undefined;
