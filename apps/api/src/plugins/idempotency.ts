@@ -11,14 +11,15 @@
  *   and only then is the header looked at.
  *
  * The claim comes after the order of checks of decision 026 (plugins/access.ts): the token, the
- * roles (an `onRequest` hook), the body's validation; and a caller who may not act gets 401, 403 or
- * 404 whatever key they send (or the route's own 429, as without a key, once over its budget). A new key is claimed at once and the handler's own statements refuse
- * such a caller (the refusal frees the claim), so a keyed write costs no extra round trip for the
- * route's guard; whatever else the key would be answered with — a malformed key, a repeat, another
- * body, a key in flight — is first put to the guard (issue 32). It comes before the
- * routes' own pre-handlers (their rate limits), so a repeat answered again counts against no
- * budget (the `'in-handler'` routes claim after theirs, so there it does). Then, per user and key, in one statement: a key never seen (or seen more than 24 hours
- * ago) is claimed and the call runs; one seen with another method, path or body is 422
+ * roles (an `onRequest` hook), the body's validation; and a caller who may not act gets 401, 403
+ * or 404 whatever key they send (or the route's own 429, as without a key, once over its budget).
+ * A new key is claimed at once and the handler's own statements refuse such a caller (the refusal
+ * frees the claim), so a keyed write costs no extra round trip for the route's guard; whatever else
+ * the key would be answered with — a malformed key, a repeat, another body, a key in flight — is
+ * first put to the guard (issue 32). It comes before the routes' own pre-handlers (their rate
+ * limits), so a repeat answered again counts against no budget (the `'in-handler'` routes claim
+ * after theirs, so there it does). Then, per user and key, in one statement: a key never seen (or
+ * seen more than 24 hours ago) is claimed and the call runs; one seen with another method, path or body is 422
  * `IDEMPOTENCY_KEY_REUSED`; one whose first call has not been answered yet is 409
  * `IDEMPOTENCY_KEY_IN_FLIGHT` (never run twice); one answered is answered again. A 2xx answer is
  * stored as it goes out (`onSend`, before the client can see it); any other deletes the claim, so

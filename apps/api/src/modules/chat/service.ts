@@ -7,7 +7,7 @@
  * e-mail. A blocked thread takes no new messages from its participants.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   messagePreview,
   SYSTEM_EVENT_KEYS,
@@ -73,12 +73,18 @@ export async function ensureThread(
   return { thread: existing!, created: false };
 }
 
+/** SQL: `userId` takes part in the thread row in scope (its buyer or its deal's originator). */
+const takesPart = (userId: string) =>
+  or(eq(chatThreads.buyerId, userId), eq(chatThreads.originatorId, userId));
+
 /** The thread, if `userId` takes part in it; 'Conversation not found' otherwise, as if it did not exist. */
 export async function participantThread(db: Db, userId: string, threadId: string, lock = false) {
-  const query = db.select().from(chatThreads).where(eq(chatThreads.id, threadId));
+  const query = db
+    .select()
+    .from(chatThreads)
+    .where(and(eq(chatThreads.id, threadId), takesPart(userId)));
   const [thread] = lock ? await query.for('update') : await query;
-  if (!thread || (thread.buyerId !== userId && thread.originatorId !== userId))
-    throw new AppError('THREAD_NOT_FOUND');
+  if (!thread) throw new AppError('THREAD_NOT_FOUND');
   return thread;
 }
 
@@ -91,7 +97,8 @@ async function userRow(db: Db, id: string): Promise<UserRow> {
 }
 
 /** Only conversation news is gathered into one entry; a blocked thread or a counter-offer step is its own. */
-const gathered = (type: NotificationType) => type === 'new_message' || type === 'new_thread';
+const GATHERED: readonly NotificationType[] = ['new_message', 'new_thread'];
+const gathered = (type: NotificationType) => GATHERED.includes(type);
 
 /** The recipient's unread notification of the conversation, given the newest sender and text and moved to the top. */
 function refreshNotification(
@@ -109,7 +116,7 @@ function refreshNotification(
         eq(chatNotifications.userId, recipientId),
         eq(chatNotifications.threadId, threadId),
         isNull(chatNotifications.readAt),
-        sql`${chatNotifications.type} in ('new_message', 'new_thread')`,
+        inArray(chatNotifications.type, [...GATHERED]),
       ),
     )
     .returning({ id: chatNotifications.id });
@@ -314,12 +321,7 @@ export async function postMessage(db: Db, sender: UserRow, threadId: string, bod
         sql`${users.id} = case when ${chatThreads.buyerId} = ${sender.id} then ${chatThreads.originatorId} else ${chatThreads.buyerId} end`,
       )
       // Only a participant's thread matches: anyone else locks nothing.
-      .where(
-        and(
-          eq(chatThreads.id, threadId),
-          or(eq(chatThreads.buyerId, sender.id), eq(chatThreads.originatorId, sender.id)),
-        ),
-      )
+      .where(and(eq(chatThreads.id, threadId), takesPart(sender.id)))
       .for('update', { of: chatThreads });
     const thread = row?.thread;
     if (!thread) throw new AppError('THREAD_NOT_FOUND');

@@ -27,29 +27,57 @@ export interface StepTerms {
   message?: string;
 }
 
+type StepExtra = { counterId?: string | null; terms?: StepTerms; at?: Date };
+
+/** The `offer_events` row of one step of `offerId`. */
+export function offerEventValues(
+  offerId: string,
+  kind: OfferEventKind,
+  actorId: string | null,
+  extra: StepExtra = {},
+) {
+  const { terms } = extra;
+  return {
+    offerId,
+    kind,
+    actorId,
+    counterId: extra.counterId ?? null,
+    purchasePrice: terms?.purchasePrice ?? null,
+    entryFee: terms?.entryFee ?? null,
+    estimatedCloseDate: terms?.estimatedCloseDate ?? null,
+    message: terms?.message ?? '',
+    ...(extra.at ? { createdAt: extra.at } : {}),
+  };
+}
+
 /** Records one step of each of `offerIds` (none when the list is empty). */
 export async function recordOfferEvents(
   db: Db,
   offerIds: readonly string[],
   kind: OfferEventKind,
   actorId: string | null,
-  extra: { counterId?: string | null; terms?: StepTerms; at?: Date } = {},
+  extra: StepExtra = {},
 ): Promise<void> {
   if (!offerIds.length) return;
-  const { terms } = extra;
-  await db.insert(offerEvents).values(
-    offerIds.map((offerId) => ({
-      offerId,
-      kind,
-      actorId,
-      counterId: extra.counterId ?? null,
-      purchasePrice: terms?.purchasePrice ?? null,
-      entryFee: terms?.entryFee ?? null,
-      estimatedCloseDate: terms?.estimatedCloseDate ?? null,
-      message: terms?.message ?? '',
-      ...(extra.at ? { createdAt: extra.at } : {}),
-    })),
-  );
+  await db
+    .insert(offerEvents)
+    .values(offerIds.map((offerId) => offerEventValues(offerId, kind, actorId, extra)));
+}
+
+/**
+ * The update closing the open counters of `offerIds` — a list, or a subquery naming them (a CTE of
+ * the caller's statement) — as a statement to run or to embed.
+ */
+export function supersedeOpenCountersUpdate(db: Db, offerIds: readonly string[] | SQLWrapper, now: Date) {
+  return db
+    .update(offerCounters)
+    .set({ status: 'superseded', decidedAt: now })
+    .where(
+      and(
+        inArray(offerCounters.offerId, Array.isArray(offerIds) ? [...offerIds] : (offerIds as SQLWrapper)),
+        eq(offerCounters.status, 'open'),
+      ),
+    );
 }
 
 /**
@@ -58,10 +86,7 @@ export async function recordOfferEvents(
  */
 export async function supersedeOpenCounters(db: Db, offerIds: readonly string[], now = new Date()) {
   if (!offerIds.length) return;
-  await db
-    .update(offerCounters)
-    .set({ status: 'superseded', decidedAt: now })
-    .where(and(inArray(offerCounters.offerId, [...offerIds]), eq(offerCounters.status, 'open')));
+  await supersedeOpenCountersUpdate(db, offerIds, now);
 }
 
 export function counterOf(row: CounterRow, now = new Date()): OfferCounter {

@@ -6,7 +6,7 @@
  * E-mails and webhook events are written in the same transaction and sent after it commits.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   OFFERABLE_STATUSES,
   INTEREST_STATUSES,
@@ -21,15 +21,7 @@ import { queryRows, type Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { outerRef, rowFromJson } from '../../db/json-rows';
 import { prebuilt } from '../../db/prepared';
-import {
-  dealStatusHistory,
-  deals,
-  interests,
-  offerCounters,
-  offerEvents,
-  offers,
-  users,
-} from '../../db/schema';
+import { dealStatusHistory, deals, interests, offerEvents, offers, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
 import { managesDeal, visibleTo, type Viewer } from '../deals';
@@ -40,7 +32,13 @@ import { enqueueWebhookEvent } from '../webhooks';
 import { offerWords } from './notify';
 import { placeFor } from '../deals';
 import { notificationMessages, notifyUser, outboxInsert, type OutgoingMessage } from '../outbox';
-import { recordOfferEvents, supersedeOpenCounters, type CounterRow } from './offer-history';
+import {
+  offerEventValues,
+  recordOfferEvents,
+  supersedeOpenCounters,
+  supersedeOpenCountersUpdate,
+  type CounterRow,
+} from './offer-history';
 import { acknowledgementProblem } from '@dealclub/shared/trust-rules';
 import { dealDisclosures } from '../trust';
 import type { DealRow, UserRow } from '../../db/rows';
@@ -101,6 +99,11 @@ export async function dealForBuyer(db: Db, viewer: Viewer, dealId: string): Prom
     .select()
     .from(deals)
     .where(and(eq(deals.id, dealId), visibleTo(viewer)));
+  return buyersDeal(deal, viewer);
+}
+
+/** The deal read under the viewer's visibility: 'Listing not found' when none, `OWN_DEAL` when theirs. */
+function buyersDeal(deal: DealRow | undefined, viewer: Viewer): DealRow {
   if (!deal) throw new AppError('LISTING_NOT_FOUND');
   if (deal.originatorId === viewer.id) throw new AppError('OWN_DEAL');
   return deal;
@@ -112,10 +115,8 @@ export async function dealForBuyer(db: Db, viewer: Viewer, dealId: string): Prom
  */
 async function lockedDealForBuyer(tx: Db, viewer: Viewer, dealId: string) {
   const [row] = await lockedDealStatement[viewer.isAdmin ? 1 : 0]!(tx, { dealId, viewerId: viewer.id });
-  if (!row) throw new AppError('LISTING_NOT_FOUND');
-  const deal = rowFromJson(deals, row.deal);
-  if (deal.originatorId === viewer.id) throw new AppError('OWN_DEAL');
-  return { deal, seller: rowFromJson(users, row.seller) };
+  const deal = buyersDeal(row && rowFromJson(deals, row.deal), viewer);
+  return { deal, seller: rowFromJson(users, row!.seller) };
 }
 
 /** {@link lockedDealForBuyer}'s statement, built once for a viewer who is not an admin, and one who is. */
@@ -333,8 +334,9 @@ function checkAcknowledgedRisks(deal: DealRow, values: OfferValues) {
  * superseded and the step recorded; the new offer (naming the one it replaces) and its `submitted`
  * step. The update runs before the insert reads its id, so the index of one open offer per buyer
  * and deal sees the old one replaced (data-modifying CTEs have no order of their own: it is the
- * insert's `replaces_id` reading `replaced` that runs the update first, and must stay). The id is made here so that the step names it unread. `told`:
- * the seller's messages, written to the outbox by the same statement.
+ * insert's `replaces_id` reading `replaced` that runs the update first, and must stay). The id is
+ * made here so that the step names it unread. `told`: the seller's messages, written to the outbox
+ * by the same statement.
  */
 async function insertOffer(
   tx: Db,
@@ -351,10 +353,7 @@ async function insertOffer(
     .set({ status: 'replaced', updatedAt: now })
     .where(and(eq(offers.dealId, dealId), eq(offers.buyerId, buyerId), eq(offers.status, 'open')))
     .returning({ id: offers.id });
-  const supersede = tx
-    .update(offerCounters)
-    .set({ status: 'superseded', decidedAt: now })
-    .where(and(inArray(offerCounters.offerId, replaced), eq(offerCounters.status, 'open')));
+  const supersede = supersedeOpenCountersUpdate(tx, replaced, now);
   const insert = tx
     .insert(offers)
     .values({
@@ -370,15 +369,16 @@ async function insertOffer(
       replacesId: replaced,
     })
     .returning();
-  const submitted = tx.insert(offerEvents).values({
-    offerId: id,
-    kind: 'submitted' satisfies OfferEventKind,
-    actorId: buyerId,
-    purchasePrice: values.purchasePrice ?? null,
-    entryFee: values.entryFee ?? null,
-    estimatedCloseDate: values.estimatedCloseDate,
-    message: values.message ?? '',
-  });
+  const submitted = tx.insert(offerEvents).values(
+    offerEventValues(id, 'submitted', buyerId, {
+      terms: {
+        purchasePrice: values.purchasePrice ?? null,
+        entryFee: values.entryFee ?? null,
+        estimatedCloseDate: values.estimatedCloseDate,
+        message: values.message,
+      },
+    }),
+  );
   const [row] = await queryRows<{ offer: Record<string, unknown> }>(
     tx,
     sql`with replaced as (${replace.getSQL()}), superseded as (${supersede.getSQL()}),
