@@ -82,10 +82,19 @@ test.describe('keyboard journeys (seller side and training)', () => {
     await expect(field('ZIP code')).toHaveValue('78745');
     await expect(summary).toHaveCount(0);
 
-    // The photo, through the file input's own chooser (Space on the focused input).
+    // The photo, through the file input's own chooser: Enter on the focused input (decision 032).
+    // The chooser is waited for before the focus goes there: Playwright asks Chromium to intercept
+    // choosers when the listener is added, and a busy page could take a key sent right after it
+    // before the interception applied — the real chooser opened, headless Chromium cancelled it and
+    // no event came (two loaded CI runs hung here). The Tab presses and focus checks in between are
+    // round trips through the page. Enter opens the chooser in its keydown's own step (the user
+    // activation a chooser needs); Space opens it on keyup, and none comes 5 s after the keydown.
     const addPhotos = page.getByLabel('Add photos');
+    const chooserOpened = page.waitForEvent('filechooser', { timeout: 60_000 });
     await tabTo(page, addPhotos);
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+    await expect(addPhotos).toBeFocused();
+    await page.keyboard.press('Enter');
+    const chooser = await chooserOpened;
     await chooser.setFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(page.getByText('front.jpg', { exact: true })).toBeVisible();
     await expect(addPhotos).toBeFocused();
