@@ -7,6 +7,7 @@ import { firstVisitChunks } from './build/first-visit';
 import { localeSections } from './build/locale-sections';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
+import { usShapes } from './build/us-shapes';
 import { zipCentroids } from './build/zip-centroids';
 
 // The API (npm run dev starts it on API_PORT, default 3000) serves /api, the embedded identity
@@ -51,6 +52,7 @@ export default defineConfig({
     routePreloads(),
     precompress(),
     zipCentroids(),
+    usShapes(),
     firstVisit.plugin,
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },

@@ -9,3 +9,9 @@ declare module 'virtual:zip-centroids' {
   const packed: number[];
   export default packed;
 }
+
+/** The US states' outlines, projected by the build (build/us-shapes.ts): the maps only. */
+declare module 'virtual:us-shapes' {
+  const shapes: import('../build/us-shapes').UsShapes;
+  export default shapes;
+}

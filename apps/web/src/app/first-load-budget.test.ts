@@ -26,7 +26,7 @@ const NOT_IN_FIRST_LOAD = [
   ['the identity client', /node_modules\/amazon-cognito-identity-js\//],
   ['zod (form schemas)', /node_modules\/zod\//],
   ['the deal form', /src\/features\/deals\/components\/deal-form\.tsx$/],
-  ['maps', /node_modules\/(d3-geo|us-atlas|topojson-client)\//],
+  ['maps', /node_modules\/(d3-geo|us-atlas|topojson-client)\/|us-shapes/],
   ['charts', /node_modules\/(chart\.js|@kurkle\/color|recharts|d3-shape)\//],
   ['the Markdown renderer', /node_modules\/(react-markdown|markdown-it|micromark)\//],
   ['Radix select and menus', /node_modules\/@radix-ui\/(react-select|react-dropdown-menu|react-menu)\//],

@@ -1,16 +1,14 @@
 /**
- * The geography of the maps: the Albers USA projection (d3-geo, lower 48 with Alaska and Hawaii
- * inset) at the size of {@link MAP_WIDTH} × {@link MAP_HEIGHT}, and the US states of us-atlas as
- * SVG paths, downloaded and computed once per visit (only by the screens that draw a map).
+ * The geography of the maps: the Albers USA projection (projection.ts) for placing points, and the
+ * US states as SVG paths, projected ahead of time by the build (build/us-shapes.ts) and loaded once
+ * per visit, only by the screens that draw a map.
  */
-import { geoAlbersUsa, geoPath } from 'd3-geo';
-import { feature, mesh } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import { MAP_HEIGHT, MAP_WIDTH } from './scales';
+import type { UsShapes } from '../../../build/us-shapes';
+import { albersUsa } from './projection';
 
-export const projection = geoAlbersUsa()
-  .scale(1300)
-  .translate([MAP_WIDTH / 2, MAP_HEIGHT / 2]);
+export type { UsShapes };
+
+export const projection = albersUsa();
 
 /** A place (a ZIP centroid) on the map, or null outside the projection (territories, abroad). */
 export function project(lat: number, lng: number): [number, number] | null {
@@ -18,35 +16,11 @@ export function project(lat: number, lng: number): [number, number] | null {
   return projection([lng, lat]);
 }
 
-export interface UsShapes {
-  /** One path per state (id: its FIPS code). */
-  states: { id: string; d: string }[];
-  /** The borders between states, one path. */
-  borders: string;
-  /** The outline of the nation, one path. */
-  nation: string;
-}
-
 let shapes: Promise<UsShapes> | undefined;
 
-/** The states' paths; the atlas (110 KB) is fetched and projected on the first call only. */
+/** The states' paths (about 39 KB compressed), in a chunk of their own fetched on the first call only. */
 export function loadUsShapes(): Promise<UsShapes> {
-  shapes ??= import('us-atlas/states-10m.json').then((module) => {
-    const us = module.default as unknown as Topology<{
-      states: GeometryCollection;
-      nation: GeometryCollection;
-    }>;
-    const path = geoPath(projection);
-    const states = feature(us, us.objects.states).features.map((f, i) => ({
-      id: String(f.id ?? i),
-      d: path(f) ?? '',
-    }));
-    return {
-      states,
-      borders: path(mesh(us, us.objects.states, (a, b) => a !== b)) ?? '',
-      nation: path(feature(us, us.objects.nation)) ?? '',
-    };
-  });
+  shapes ??= import('virtual:us-shapes').then((module) => module.default);
   // A failed download (offline) is tried again by the next map.
   shapes.catch(() => {
     shapes = undefined;

@@ -1,11 +1,11 @@
 /**
- * A map of the United States (d3-geo Albers USA, us-atlas states) with points at places, drawn as
+ * A map of the United States (Albers USA, us-atlas states) with points at places, drawn as
  * SVG that scales to its container (viewBox). Used by the buyer map (`/buyers`), the public ZIP
  * analytics and the owners club; made to be reused for any "things at ZIP centroids" view.
  *
- * This module pulls d3-geo and topojson-client, and fetches the atlas when it mounts: import it
- * only from a screen's own chunk, preferably with `React.lazy` (see `lazy-us-map.tsx`), never from
- * the shell or the `/deals` list first load.
+ * This module pulls d3-geo's projection, and fetches the states' paths (projected by the build) when
+ * it mounts: import it only from a screen's own chunk, preferably with `React.lazy` (see
+ * `lazy-us-map.tsx`), never from the shell or the `/deals` list first load.
  */
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { CANVAS_POINTS, CanvasPoints, pointAt } from './canvas-points';
