@@ -9,11 +9,13 @@ import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { loopbackUrl } from './run';
 import { signedIn } from './scenarios';
-import { benchConfig } from './measure';
+import { benchConfig, log } from './measure';
 
 export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 
-export const log = (message: string) => process.stderr.write(`${message}\n`);
+// Shared with the benches that need no database (bench/realtime.ts): they live in measure.ts.
+export { log };
+export { percentiles, type Percentiles } from './measure';
 
 /** A number from the environment, or `fallback` when the variable is not set. */
 export const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -57,21 +59,6 @@ export async function createBenchDatabase(prefix: string, label: string): Promis
       await admin.end();
     },
   };
-}
-
-export interface Percentiles {
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-/** Nearest-rank percentiles of `values`, to a tenth. */
-export function percentiles(values: number[]): Percentiles {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  const round = (v: number) => Math.round(v * 10) / 10;
-  return { p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)), max: round(sorted.at(-1) ?? 0) };
 }
 
 /** Signs the bench user in on the bench server, as the route scenarios do. */

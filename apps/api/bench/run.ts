@@ -10,16 +10,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants as fsConstants, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { openFilesLimit, type OpenFilesLimit } from './measure';
 import { SCENARIOS, TRIVIAL_ROUTE, type BenchScenario, type SetupContext } from './scenarios';
 
 const BENCH_DIR = import.meta.dirname;
-const REPO_ROOT = path.resolve(BENCH_DIR, '../../..');
+export const REPO_ROOT = path.resolve(BENCH_DIR, '../../..');
 const SERVER_FILE = path.join(BENCH_DIR, 'server.ts');
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'latest.json');
 /** PGlite boots a WebAssembly PostgreSQL and runs the migrations before the port is known. */
@@ -102,13 +103,65 @@ interface StartedServer {
   info: Record<string, unknown>;
 }
 
-export function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
+export interface StartOptions {
+  /**
+   * Start the server with its soft limit on open files raised to the hard limit (bench/realtime.ts,
+   * whose server holds a socket per client). Done through `prlimit` when the soft limit is lower and
+   * `prlimit` is on the PATH; nothing is needed when they are equal. The hard limit itself cannot be
+   * raised without CAP_SYS_RESOURCE: the caller reads what the server got (`/proc/<pid>/limits`).
+   */
+  raiseOpenFiles?: boolean;
+}
+
+/** An executable of that name on the PATH, or undefined. */
+function onPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    const file = path.join(dir, name);
+    try {
+      accessSync(file, fsConstants.X_OK);
+      return file;
+    } catch {
+      // Not here.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The command that starts node with `args`: through `prlimit` (which execs node in its own process,
+ * so the pid is node's) when the open-files soft limit is to be raised and can be; and the limit the
+ * process will have (undefined where /proc cannot tell).
+ */
+export function nodeCommand(
+  args: string[],
+  raiseOpenFiles: boolean,
+): { command: string; args: string[]; openFiles: OpenFilesLimit | undefined } {
+  const limit = openFilesLimit('self');
+  const prlimit = raiseOpenFiles && limit && limit.soft < limit.hard ? onPath('prlimit') : undefined;
+  if (!limit || !prlimit) return { command: process.execPath, args, openFiles: limit };
+  const hard = limit.hard === Infinity ? 'unlimited' : String(limit.hard);
+  return {
+    command: prlimit,
+    args: [`--nofile=${hard}:${hard}`, '--', process.execPath, ...args],
+    openFiles: { soft: limit.hard, hard: limit.hard },
+  };
+}
+
+export function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<StartedServer> {
   // The IPC channel is only a lifeline: the server exits when it closes (runner killed).
   // BENCH_SERVER_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits.
   const profile = process.env.BENCH_SERVER_CPU_PROF
     ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_CPU_PROF]
     : [];
-  const child = spawn(process.execPath, [...profile, '--expose-gc', '--import', 'tsx', SERVER_FILE], {
+  const { command, args } = nodeCommand(
+    [...profile, '--expose-gc', '--import', 'tsx', SERVER_FILE],
+    options.raiseOpenFiles ?? false,
+  );
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: { ...process.env, ...env },

@@ -5,7 +5,8 @@
  * `GET /__bench/loop` (event-loop delay and GC pauses). It runs in its own process (started by
  * bench/run.ts) so that autocannon does not share its event loop. It listens on 127.0.0.1 on a free
  * port, prints `{"port":N}` as one JSON line on stdout, and exits on SIGTERM, SIGINT, or when the
- * parent that started it goes away.
+ * parent that started it goes away. With BENCH_LISTEN_IPV6_LOOPBACK=true it also listens on ::1
+ * (bench/child-server.ts; bench/realtime.ts's server A, whose clients use both loopbacks).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -37,6 +38,16 @@ function loopbackDatabaseUrl(url: string | undefined): string {
   return url;
 }
 
+/** Only a Redis on this machine (bench/realtime.ts and bench/capacity.ts pass 127.0.0.1). */
+function loopbackRedisUrl(url: string | undefined): string {
+  if (!url) return '';
+  const host = new URL(url).hostname;
+  if (!['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)) {
+    throw new Error(`REDIS_URL must point to loopback in a bench, not ${host}`);
+  }
+  return url;
+}
+
 /** `detail.kind` of a GC performance entry. */
 const GC_KINDS: Record<number, string> = {
   [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
@@ -64,6 +75,14 @@ async function main() {
     GLOBAL_RATE_LIMIT_PER_MINUTE: process.env.GLOBAL_RATE_LIMIT_PER_MINUTE ?? '1000000000',
     REALTIME_CONNECTIONS_PER_MINUTE: process.env.REALTIME_CONNECTIONS_PER_MINUTE ?? '1000000000',
     IDENTITY_RATE_LIMIT_PER_MINUTE: process.env.IDENTITY_RATE_LIMIT_PER_MINUTE ?? '1000000000',
+    // Nothing leaves this machine, whatever the shell exports: e-mail and SMS stay in the mailbox,
+    // realtime is the embedded server, photos stay on disk, Redis only on loopback.
+    SMTP_URL: '',
+    SMS_PROVIDER: '',
+    PUSHER_HOST: '',
+    PUSHER_CLUSTER: '',
+    S3_BUCKET: '',
+    REDIS_URL: loopbackRedisUrl(process.env.REDIS_URL),
   });
   // No dataDir: PGlite in memory, so each run starts from an empty, freshly migrated database.
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax });
@@ -185,7 +204,9 @@ async function main() {
           ),
         }
       : undefined;
-  await serveToParent(app, tokens ? { tokens } : {});
+  await serveToParent(app, tokens ? { tokens } : {}, {
+    ipv6Loopback: process.env.BENCH_LISTEN_IPV6_LOOPBACK === 'true',
+  });
 }
 
 /** The seller of BENCH_WRITERS. */

@@ -20,7 +20,6 @@
  * (default both); BENCH_SQL=1 prints the statements of each write.
  */
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { validCashDeal } from '@dealclub/shared/deal-fixtures';
@@ -34,6 +33,7 @@ import {
   BENCH_PASSWORD,
   benchConfig,
   machineLine,
+  postgresCpuMs,
   processCpuMs,
   saveResults,
   WARMUP_S,
@@ -70,21 +70,6 @@ interface WriteMeasured extends Percentiles {
   /** CPU milliseconds per acknowledged write: the API's process, and PostgreSQL's processes. */
   apiCpuMs: number;
   postgresCpuMs: number | null;
-}
-
-/** The CPU of every PostgreSQL process on this machine (the server runs nothing else during a bench). */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-        total += processCpuMs(Number(entry));
-    } catch {
-      // The process ended while we read.
-    }
-  }
-  return total;
 }
 
 /** One POST over keep-alive connections; resolves with the status and the body. */
