@@ -19,125 +19,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
-import { STORAGE_KEYS } from '@dealclub/shared/constants';
-import { CHROMIUM, CHROMIUM_FLAGS, chromiumVersion, ROOT, startProduct, writeReport } from './product';
+import { chromiumVersion, ROOT, writeReport } from './product';
+import { openAsRole, SCREENS, withDemoBrowser, type Role } from './screens';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const SAVE_DIR = process.env.BENCH_WEB_REPORTS_DIR;
 const ONLY_PAGES = process.env.BENCH_WEB_PAGES?.split(',').map((name) => name.trim());
 const PREBUILT = process.env.BENCH_WEB_DIST;
-const ACCOUNTS = {
-  buyer: { email: 'buyer@demo.test', password: 'DemoPass!2026' },
-  seller: { email: 'seller@demo.test', password: 'DemoPass!2026' },
-};
 export const GOALS = { score: 95, scriptKb: 170, cls: 0.05 };
-
-type Role = 'visitor' | keyof typeof ACCOUNTS;
-
-interface Ids {
-  /** The buyer's first listed deal with a cover photo. */
-  dealId: string;
-  /** The demo seller's first active deal (its offers and analytics). */
-  sellerDealId: string;
-  /** A demo deal of the seller's with an open closing room. */
-  closingDealId: string;
-}
-
-/**
- * The screens measured, each as the role that opens it: the three of issue 18 first, then issue
- * 32's table (the screens people open next) and the closing room.
- */
-const SCREENS: { name: string; role: Role; path: (ids: Ids) => string; label: string; score?: number }[] = [
-  // Issue 32: at least 97 on these three, so that 95 is no longer the edge.
-  { name: 'home', role: 'buyer', path: () => '/', label: '/', score: 97 },
-  { name: 'deals', role: 'buyer', path: () => '/deals', label: '/deals', score: 97 },
-  { name: 'deal', role: 'buyer', path: (ids) => `/deals/${ids.dealId}`, label: '/deals/{id}', score: 97 },
-  { name: 'buyers', role: 'seller', path: () => '/buyers', label: '/buyers (seller)' },
-  {
-    name: 'zip',
-    role: 'visitor',
-    path: () => '/zip/78701/analytics',
-    label: '/zip/78701/analytics (public)',
-  },
-  { name: 'deal-new', role: 'seller', path: () => '/deals/new', label: '/deals/new (seller)' },
-  { name: 'profile', role: 'buyer', path: () => '/profile', label: '/profile (buyer)' },
-  {
-    name: 'deal-offers',
-    role: 'seller',
-    path: (ids) => `/deals/${ids.sellerDealId}/offers`,
-    label: '/deals/{id}/offers (seller)',
-  },
-  {
-    name: 'deal-analytics',
-    role: 'seller',
-    path: (ids) => `/deals/${ids.sellerDealId}/analytics`,
-    label: '/deals/{id}/analytics (seller)',
-  },
-  { name: 'dashboard', role: 'seller', path: () => '/dashboard', label: '/dashboard (seller)' },
-  { name: 'training', role: 'buyer', path: () => '/training', label: '/training (buyer)' },
-  { name: 'features', role: 'visitor', path: () => '/features', label: '/features (public)' },
-  { name: 'chat', role: 'buyer', path: () => '/chat', label: '/chat (buyer)' },
-  { name: 'help', role: 'buyer', path: () => '/help', label: '/help (buyer)' },
-  {
-    name: 'closing',
-    role: 'seller',
-    path: (ids) => `/deals/${ids.closingDealId}/closing`,
-    label: '/deals/{id}/closing (seller)',
-  },
-];
-
-async function signIn(origin: string, account: { email: string; password: string }) {
-  const config = (await (await fetch(`${origin}/api/auth/public-config`)).json()) as { clientId: string };
-  const res = await fetch(`${origin}/cognito/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: config.clientId,
-      AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
-    }),
-  });
-  const body = (await res.json()) as { AuthenticationResult?: { IdToken: string; RefreshToken: string } };
-  if (!body.AuthenticationResult)
-    throw new Error(`${account.email}'s sign-in failed: ${JSON.stringify(body)}`);
-  return body.AuthenticationResult;
-}
-
-/** The first deal of the buyer's list that has a cover photo, else the first deal. */
-async function dealWithPhoto(origin: string, idToken: string): Promise<string> {
-  const res = await fetch(`${origin}/api/deals?limit=24`, {
-    headers: { authorization: `Bearer ${idToken}` },
-  });
-  const { items } = (await res.json()) as { items: { id: string; coverPhotoUrl: string | null }[] };
-  const deal = items.find((d) => d.coverPhotoUrl) ?? items[0];
-  if (!deal) throw new Error('the demo data has no deal to open');
-  return deal.id;
-}
-
-/** The demo seller's first active deal, and one of theirs with an open closing room. */
-async function sellerDeals(origin: string, idToken: string): Promise<Omit<Ids, 'dealId'>> {
-  const headers = { authorization: `Bearer ${idToken}` };
-  const mine = async (status: string) =>
-    (
-      (await (await fetch(`${origin}/api/deals/mine?status=${status}`, { headers })).json()) as {
-        items: { id: string }[];
-      }
-    ).items;
-  const active = (await mine('active'))[0];
-  if (!active) throw new Error('the demo seller has no active deal');
-  for (const deal of await mine('pending')) {
-    const room = await fetch(`${origin}/api/deals/${deal.id}/closing`, { headers });
-    if (room.ok && ((await room.json()) as { status: string }).status === 'open')
-      return { sellerDealId: active.id, closingDealId: deal.id };
-  }
-  throw new Error('the demo seller has no deal in closing');
-}
 
 interface PageRun {
   score: number;
@@ -187,41 +77,8 @@ function table(rows: { page: string; result: PageRun; score: number }[]): string
 }
 
 async function main() {
-  const product = await startProduct(PREBUILT);
-  const { origin } = product;
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
-  try {
-    const tokens = {
-      buyer: await signIn(origin, ACCOUNTS.buyer),
-      seller: await signIn(origin, ACCOUNTS.seller),
-    };
-    const ids: Ids = {
-      dealId: await dealWithPhoto(origin, tokens.buyer.IdToken),
-      ...(await sellerDeals(origin, tokens.seller.IdToken)),
-    };
-
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    /** Signed in as `role` as a sign-in leaves it (the tokens in local storage), or signed out. */
-    const openAs = async (role: Role) => {
-      const page = await browser.newPage();
-      await page.goto(`${origin}/terms`);
-      await page.evaluate(
-        (keys, t) => {
-          for (const key of [keys.idToken, keys.refreshToken, keys.authenticated])
-            localStorage.removeItem(key);
-          if (t) {
-            localStorage.setItem(keys.idToken, t.IdToken);
-            localStorage.setItem(keys.refreshToken, t.RefreshToken);
-            localStorage.setItem(keys.authenticated, 'true');
-          }
-          localStorage.setItem('language', 'en');
-        },
-        STORAGE_KEYS,
-        role === 'visitor' ? null : tokens[role],
-      );
-      await page.close();
-    };
+  await withDemoBrowser(PREBUILT, async ({ origin, tokens, ids, browser, port }) => {
+    const openAs = (role: Role) => openAsRole(browser, origin, role, tokens);
 
     const rows: { page: string; result: PageRun; score: number }[] = [];
     for (const screen of SCREENS) {
@@ -231,7 +88,7 @@ async function main() {
       const runs: PageRun[] = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(`${origin}${pagePath}`, {
-          port: chrome.port,
+          port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
@@ -249,7 +106,6 @@ async function main() {
       console.log(`${screen.label}: scores ${runs.map((r) => r.score).join(', ')}`);
       rows.push({ page: screen.label, result, score: screen.score ?? GOALS.score });
     }
-    await browser.disconnect();
 
     const version = (
       JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as {
@@ -266,10 +122,7 @@ async function main() {
     ].join('\n');
     console.log(`\n${markdown}\n`);
     if (!ONLY_PAGES && !PREBUILT) writeReport('web', markdown);
-  } finally {
-    await chrome?.kill();
-    await product.stop();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import puppeteer, { type Browser } from 'puppeteer-core';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,6 +25,8 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // A name other than the product's own resolves to nothing: no request can leave the machine.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
 
 function freePort(): Promise<number> {
@@ -119,4 +123,15 @@ export function writeReport(name: string, markdown: string) {
   writeFileSync(BENCHMARKS_DOC, `${doc.slice(0, start + startMark.length)}\n${markdown}\n${doc.slice(end)}`);
   // The table as the project's formatter lays it out, so that the check of `npm test` passes.
   spawnSync(path.join(ROOT, 'node_modules/.bin/prettier'), ['--write', BENCHMARKS_DOC], { stdio: 'ignore' });
+}
+
+/** Debian's Chromium, headless and off the network, with puppeteer connected to it. */
+export async function openChromium(): Promise<{ chrome: chromeLauncher.LaunchedChrome; browser: Browser }> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+  try {
+    return { chrome, browser: await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` }) };
+  } catch (error) {
+    await chrome.kill();
+    throw error;
+  }
 }
