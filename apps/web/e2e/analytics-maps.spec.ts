@@ -263,8 +263,8 @@ test.describe('the public ZIP analytics', () => {
 });
 
 for (const [language, locale, texts] of [
-  ['en', 'en-US', { buyers: 'Buyer locations' }],
-  ['es', 'es-ES', { buyers: 'Ubicación de compradores' }],
+  ['en', 'en-US', { buyers: 'Buyer locations', table: 'Table' }],
+  ['es', 'es-ES', { buyers: 'Ubicación de compradores', table: 'Tabla' }],
 ] as const) {
   test.describe(`map screens in ${language}`, () => {
     test.use({ locale });
@@ -275,7 +275,12 @@ for (const [language, locale, texts] of [
       await signInWithSession(page, 'owner@demo.test', { language });
       await page.goto('/buyers');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.buyers);
-      await page.locator('main button[aria-pressed="false"]').first().click();
+      // The figures first: they replace the loading line beside the view switch and move it, and a
+      // loaded CI run once clicked where the switch had been (the map stayed).
+      await expect(page.getByTestId('us-map').getByRole('button').first()).toBeVisible();
+      const table = page.getByRole('button', { name: texts.table, exact: true });
+      await table.click();
+      await expect(table).toHaveAttribute('aria-pressed', 'true');
       await expectAccessibleAtWidths(page, async () => {
         await expect(page.getByTestId('zip-table')).toBeVisible();
         await expect(page.getByTestId('buyer-list').locator('li').first()).toBeVisible();
