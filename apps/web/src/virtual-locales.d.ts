@@ -12,6 +12,7 @@ declare module 'virtual:zip-centroids' {
 
 /** The US states' outlines, projected by the build (build/us-shapes.ts): the maps only. */
 declare module 'virtual:us-shapes' {
-  const shapes: import('../build/us-shapes').UsShapes;
+  // The shape of build/us-shapes.ts's UsShapes (an ambient module cannot import a relative path).
+  const shapes: { states: { id: string; d: string }[]; borders: string; nation: string };
   export default shapes;
 }
