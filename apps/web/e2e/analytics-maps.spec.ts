@@ -207,6 +207,11 @@ test.describe('the public ZIP analytics', () => {
     );
     await expect(page.getByTestId('us-map')).toBeVisible();
     expect(asked).toEqual([]);
+    // The states' outlines, a JSON file the build wrote (decision 036), are drawn: the nation's
+    // outline is one long path of relative moves.
+    await expect
+      .poll(() => page.getByTestId('us-map').locator('path').first().getAttribute('d'))
+      .toMatch(/^M[\d.]+[ -][\d.]+l.{20000,}/);
   });
 
   test('the heading, the figures and the buyers are in the page before any script: with JavaScript off, in Spanish', async ({

@@ -10,9 +10,8 @@ declare module 'virtual:zip-centroids' {
   export default packed;
 }
 
-/** The US states' outlines, projected by the build (build/us-shapes.ts): the maps only. */
+/** The US states' outlines, projected by the build (build/us-shapes.ts), fetched: the maps only. */
 declare module 'virtual:us-shapes' {
   // The shape of build/us-shapes.ts's UsShapes (an ambient module cannot import a relative path).
-  const shapes: { states: { id: string; d: string }[]; borders: string; nation: string };
-  export default shapes;
+  export function loadUsShapes(): Promise<{ borders: string; nation: string }>;
 }

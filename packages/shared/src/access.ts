@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { normalizePhone } from './phone';
-import { ROLES, type Role } from './roles';
+import { ROLES } from './roles';
+
+export { grantableRoles } from './access-rules';
 
 export const phoneField = z
   .string({ error: 'access.validation.phone' })
@@ -59,14 +61,6 @@ export const createInvitationsSchema = z.object({
   role: z.enum(ROLES),
   count: z.number().int().min(1).max(INVITATION_BATCH_MAX).optional(),
 });
-
-/** Which roles each role may invite people to (DECISIONS.md: a role they may grant). */
-export function grantableRoles(roles: readonly Role[]): Role[] {
-  if (roles.includes('admin')) return [...ROLES];
-  if (roles.includes('owner')) return ['buyer', 'originator', 'owner'];
-  if (roles.includes('originator')) return ['buyer', 'originator'];
-  return [];
-}
 
 export type InvitationStatus = 'pending' | 'used' | 'expired';
 

@@ -4,7 +4,10 @@
  */
 import { z } from 'zod';
 import { BUDGET_CAPS, ROOM_MINIMUMS } from './deal-rules';
+import { REGION_PATTERN } from './analytics-rules';
 import { ZIP_PATTERN } from './geo-rules';
+
+export * from './analytics-rules';
 
 /** Days of a deal's daily figures (DECISIONS.md: per day for 30 days), today (UTC) the last. */
 export const DEAL_ANALYTICS_DAYS = 30;
@@ -19,9 +22,6 @@ function oneOf<T extends readonly number[]>(values: T, message: string) {
     .refine((v): v is T[number] => values.includes(v), message)
     .optional();
 }
-
-/** A region of the buyer map: the first three digits its ZIP codes share ("787"). */
-export const REGION_PATTERN = /^\d{3}$/;
 
 /**
  * The buyer map's filters (`GET /api/analytics/buyers`, core §9: budget caps 500K … 3M, bed and

@@ -4,9 +4,9 @@
  * Schemas the API and the admin tab share; messages are locale keys.
  */
 import { z } from 'zod';
+import { ROADMAP_STATUSES, type RoadmapStatus } from './roadmap-rules';
 
-export const ROADMAP_STATUSES = ['planned', 'in_progress', 'done'] as const;
-export type RoadmapStatus = (typeof ROADMAP_STATUSES)[number];
+export * from './roadmap-rules';
 
 export const ROADMAP_TITLE_MAX = 120;
 export const ROADMAP_DESCRIPTION_MAX = 2_000;

@@ -1,6 +1,6 @@
 /**
- * The US map, loaded on demand: a screen renders `<LazyUsMap …/>` and the projection and the
- * states' paths arrive in a chunk of their own while a placeholder of the map's size shows.
+ * The US map, loaded on demand: a screen renders `<LazyUsMap …/>` and its code arrives in a chunk of
+ * its own and the states' paths in a file of their own while a placeholder of the map's size shows.
  */
 import { lazy, Suspense } from 'react';
 import type { UsMapProps } from './us-map';

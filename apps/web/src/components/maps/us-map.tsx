@@ -3,9 +3,9 @@
  * SVG that scales to its container (viewBox). Used by the buyer map (`/buyers`), the public ZIP
  * analytics and the owners club; made to be reused for any "things at ZIP centroids" view.
  *
- * This module pulls d3-geo's projection, and fetches the states' paths (projected by the build) when
- * it mounts: import it only from a screen's own chunk, preferably with `React.lazy` (see
- * `lazy-us-map.tsx`), never from the shell or the `/deals` list first load.
+ * This module fetches the states' paths (projected by the build) when it mounts: import it only
+ * from a screen's own chunk, preferably with `React.lazy` (see `lazy-us-map.tsx`), never from the
+ * shell or the `/deals` list first load.
  */
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { CANVAS_POINTS, CanvasPoints, pointAt } from './canvas-points';

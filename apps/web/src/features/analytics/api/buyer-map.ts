@@ -4,15 +4,15 @@
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { zipAnalyticsQueryKey } from '@dealclub/shared/prerendered';
-import {
-  REGION_PATTERN,
-  type BuyerAnalyticsFilters,
-  type BuyerMapAnswer,
-  type BuyerZip,
-  type ZipAnalytics,
+import type {
+  BuyerAnalyticsFilters,
+  BuyerMapAnswer,
+  BuyerZip,
+  ZipAnalytics,
 } from '@dealclub/shared/analytics';
+import { REGION_PATTERN } from '@dealclub/shared/analytics-rules';
 import { BUDGET_CAPS, ROOM_MINIMUMS } from '@dealclub/shared/deal-rules';
-import { ZIP_PATTERN } from '@dealclub/shared/geo';
+import { ZIP_PATTERN } from '@dealclub/shared/geo-rules';
 import { apiRequest } from '@/lib/api-client';
 import { retryUnlessClientError } from '@/lib/query-client';
 

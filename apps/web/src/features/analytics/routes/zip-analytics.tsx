@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ZipAnalytics } from '@dealclub/shared/analytics';
-import { ZIP_PATTERN } from '@dealclub/shared/geo';
+import { ZIP_PATTERN } from '@dealclub/shared/geo-rules';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { LoadFailed } from '@/components/ui/load-failed';

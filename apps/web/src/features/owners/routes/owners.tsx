@@ -2,7 +2,7 @@ import { Copy, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignInRedirect } from '@/lib/session/require-session';
-import { grantableRoles } from '@dealclub/shared/access';
+import { grantableRoles } from '@dealclub/shared/access-rules';
 import { isSellerSide, type Role } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { ScrollRegion } from '@/components/ui/scroll-region';

@@ -1,7 +1,8 @@
 import { ThumbsUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ROADMAP_STATUSES, type RoadmapItem, type RoadmapStatus } from '@dealclub/shared/roadmap';
+import type { RoadmapItem } from '@dealclub/shared/roadmap';
+import { ROADMAP_STATUSES, type RoadmapStatus } from '@dealclub/shared/roadmap-rules';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { toast } from '@/components/ui/use-toast';
