@@ -8,9 +8,13 @@
  * the screen's chunks and what the screen imports dynamically as soon as it renders (each page's
  * `atMount` in build/first-visit.ts, with why). The libraries of later screens must not be part
  * of it. How fast those bytes make the page is measured by `npm run bench:web` (Lighthouse).
+ *
+ * Every other screen of the route table is held too (issue 32): at 170 KB, or, while it is still
+ * above that, at what it weighs now. The realtime client that a signed-in seller's pages open
+ * (pusher-js, 16 KB) is not counted here: Lighthouse counts it (docs/benchmarks.md).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +39,56 @@ const NOT_IN_FIRST_LOAD = [
   ['react-hook-form', /node_modules\/react-hook-form\//],
   ['the password dictionaries', /node_modules\/@zxcvbn-ts\//],
 ] as const;
+
+/**
+ * Every screen of the route table (src/app/screens.ts), by its route id, and its module.
+ */
+function screenModules(): [string, string][] {
+  const source = readFileSync(path.join(WEB_ROOT, 'src/app/screens.ts'), 'utf8');
+  return [...source.matchAll(/^\s+(\w+): \(\) => import\('@\/([^']+)'\)/gm)].map(([, id, module]) => [
+    id!,
+    `src/${module!}`,
+  ]);
+}
+
+/** The lazy parts a screen shows as soon as it renders (beyond its own chunks' static imports). */
+const AT_MOUNT: Partial<Record<string, readonly string[]>> = {
+  dealDetail: FIRST_VISITS['/deals/{id}'].atMount,
+  buyers: ['src/components/maps/us-map'],
+  zipAnalytics: ['src/components/maps/us-map'],
+  owners: ['src/components/maps/us-map'],
+  dealAnalytics: ['src/features/analytics/components/chart-setup'],
+};
+
+/**
+ * The screens still above the 170 KB goal (issue 32), each held at what its first visit weighed on
+ * 2026-11-29 (KB, rounded up, and 1 KB more), so that none grows while they are brought under it.
+ * A screen that comes under 170 KB leaves this list (the test says so). `mapDemo` is the map
+ * optimization demo: every US ZIP code's centroid is its data.
+ */
+const OVER_BUDGET: Partial<Record<string, number>> = {
+  auth: 223,
+  resetPassword: 219,
+  signupBuyer: 199,
+  signupSeller: 199,
+  verify: 218,
+  requestAccess: 196,
+  profile: 243,
+  verifyEmailChange: 216,
+  admin: 203,
+  adminTraining: 225,
+  training: 194,
+  dealNew: 209,
+  dealEdit: 214,
+  dealOffers: 222,
+  dealAnalytics: 228,
+  dealClosing: 184,
+  chatThread: 198,
+  helpArticle: 191,
+  helpQa: 191,
+  helpQaAlias: 191,
+  mapDemo: 308,
+};
 
 let outDir: string;
 let output: ChunkInfo[];
@@ -120,5 +174,37 @@ describe('the first visit on a phone', () => {
     expect(modules.some((m) => m.endsWith('locales/en'))).toBe(false);
     // The texts of screens a first visit does not show are sections of their own.
     expect(modules.filter((m) => /locales\/(en|es)\/\w+$/.test(m))).toEqual([]);
+  });
+});
+
+describe("every screen's first visit", () => {
+  for (const [id, screen] of screenModules()) {
+    it(`stays within its script budget: ${id}`, () => {
+      const own = firstLoad(output, outDir, screen, 'en');
+      // The texts its own chunks ask for (an upper bound: not every part is shown at once).
+      const entry = new Set(firstLoad(output, outDir, FIRST_VISITS['/'].screen, 'en').files);
+      const sections = new Set<string>();
+      for (const module of own.files
+        .filter((f) => !entry.has(f))
+        .flatMap((f) => output.find((c) => c.fileName === f)!.moduleIds)) {
+        if (!module.startsWith(path.join(WEB_ROOT, 'src'))) continue;
+        for (const [, section] of readFileSync(module, 'utf8').matchAll(/useLocaleSection\('(\w+)'\)/g))
+          sections.add(`locales/{language}/${section!}`);
+      }
+      const load = firstLoad(output, outDir, screen, 'en', [...(AT_MOUNT[id] ?? []), ...sections]);
+      const kb = load.scriptBytes / 1024;
+      const ceiling = OVER_BUDGET[id];
+      if (ceiling === undefined) expect(kb, load.files.join(', ')).toBeLessThanOrEqual(170);
+      else {
+        expect(kb, load.files.join(', ')).toBeLessThanOrEqual(ceiling);
+        expect(kb, `${id} is within 170 KB now: take it off OVER_BUDGET`).toBeGreaterThan(170);
+      }
+    });
+  }
+
+  it('knows every screen it holds to a ceiling', () => {
+    const ids = screenModules().map(([id]) => id);
+    expect(ids.length).toBeGreaterThan(30);
+    for (const id of [...Object.keys(OVER_BUDGET), ...Object.keys(AT_MOUNT)]) expect(ids).toContain(id);
   });
 });
