@@ -57,7 +57,7 @@ const AT_MOUNT: Partial<Record<string, readonly string[]>> = {
   buyers: ['src/components/maps/us-map'],
   zipAnalytics: ['src/components/maps/us-map'],
   owners: ['src/components/maps/us-map'],
-  dealAnalytics: ['src/features/analytics/components/chart-setup'],
+  dealAnalytics: ['src/features/analytics/components/daily-chart'],
 };
 
 /**
@@ -81,7 +81,7 @@ const OVER_BUDGET: Partial<Record<string, number>> = {
   dealNew: 209,
   dealEdit: 214,
   dealOffers: 222,
-  dealAnalytics: 228,
+  dealAnalytics: 182,
   dealClosing: 184,
   chatThread: 198,
   helpArticle: 191,

@@ -61,3 +61,21 @@ export function dailyTotals(daily: DealAnalytics['daily']) {
     { views: 0, favorites: 0, interests: 0, offers: 0 },
   );
 }
+
+/**
+ * The daily chart's y axis: from 0 to a round maximum at or above `largest`, with up to five
+ * whole-number ticks (1, 2 or 5 times a power of ten apart); 0 to 1 when every figure is 0.
+ */
+export function chartScale(largest: number): { max: number; ticks: number[] } {
+  if (!(largest > 0)) return { max: 1, ticks: [0, 1] };
+  const rough = largest / 4;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(
+    1,
+    [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= rough)!,
+  );
+  const max = Math.ceil(largest / step) * step;
+  const ticks: number[] = [];
+  for (let tick = 0; tick <= max; tick += step) ticks.push(tick);
+  return { max, ticks };
+}

@@ -12,9 +12,6 @@ import { createDeal, DEAL_ID } from '@/test/deals';
 import { json } from '@/test/json';
 import DealAnalyticsPage from './deal-analytics';
 
-// jsdom draws no canvas: the chart stands in; its table is what these tests read.
-vi.mock('../components/daily-chart', () => ({ DailyChart: () => <p>chart</p> }));
-
 const day = (date: string, views = 0, favorites = 0, interests = 0, offers = 0) => ({
   date,
   views,

@@ -18,8 +18,19 @@ import { NotFoundPage } from '@/components/layout/not-found-page';
 import { useDealAnalytics } from '../api/deal-analytics';
 import { formatShare, formatShortDay, funnelRows } from '../components/analytics-figures';
 
-// chart.js comes with the chart, after the figures have shown (components/chart-setup.ts).
-const DailyChart = lazy(() => import('../components/daily-chart').then((m) => ({ default: m.DailyChart })));
+// The chart comes after the figures have shown; if its code cannot be downloaded, a line says so
+// and the table below still has every figure.
+const DailyChart = lazy(() =>
+  import('../components/daily-chart').then(
+    (m) => ({ default: m.DailyChart }),
+    () => ({ default: ChartFailed }),
+  ),
+);
+
+function ChartFailed() {
+  const { t } = useTranslation();
+  return <p className="text-slate-700">{t('analyticsScreens.deal.chartFailed')}</p>;
+}
 
 /**
  * `/deals/:id/analytics` (DECISIONS.md, Pages the spec lists without content): one deal's views and
