@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { chunkReport } from './build/chunk-report';
 import { firstVisitChunks } from './build/first-visit';
 import { localeSections } from './build/locale-sections';
 import { precompress } from './build/precompress';
@@ -54,6 +55,7 @@ export default defineConfig({
     zipCentroids(),
     usShapes(),
     firstVisit.plugin,
+    chunkReport(),
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   // amazon-cognito-identity-js (through its `buffer` dependency) expects Node's `global`.

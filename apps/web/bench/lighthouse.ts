@@ -76,6 +76,24 @@ function table(rows: { page: string; result: PageRun; score: number }[]): string
   return lines.join('\n');
 }
 
+/**
+ * One Lighthouse run of `pagePath`, tried a second time when Lighthouse could not record it (a
+ * trace without its navigation start, NO_NAVSTART, seen on a first run in a fresh Chromium): a run
+ * that failed twice ends the bench.
+ */
+async function measured<T extends { lhr: { runtimeError?: { code?: string; message: string } } }>(
+  pagePath: string,
+  run: () => Promise<T | undefined>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await run();
+    const error = result ? result.lhr.runtimeError : { message: 'Lighthouse returned nothing' };
+    if (!error) return result!;
+    if (attempt === 2) throw new Error(`${pagePath}: ${error.message}`);
+    console.log(`${pagePath}: ${error.message}; trying once more`);
+  }
+}
+
 async function main() {
   await withDemoBrowser(PREBUILT, async ({ origin, tokens, ids, browser, port }) => {
     const openAs = (role: Role) => openAsRole(browser, origin, role, tokens);
@@ -87,14 +105,14 @@ async function main() {
       const pagePath = screen.path(ids);
       const runs: PageRun[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(`${origin}${pagePath}`, {
-          port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
-        if (result.lhr.runtimeError) throw new Error(`${pagePath}: ${result.lhr.runtimeError.message}`);
+        const result = await measured(pagePath, () =>
+          lighthouse(`${origin}${pagePath}`, {
+            port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+          }),
+        );
         runs.push(readRun(result.lhr as unknown as Parameters<typeof readRun>[0]));
         // The full reports, to see what a figure is made of (network, main thread, LCP element).
         if (SAVE_DIR) {

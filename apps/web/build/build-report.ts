@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { OutputChunk } from 'rolldown';
 import { build } from 'vite';
+import { describeChunk } from './chunk-report';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 const outDir = process.argv[2];
@@ -20,14 +21,5 @@ const result = await build({
 });
 const bundle = Array.isArray(result) ? result[0] : result;
 if (!bundle || !('output' in bundle)) throw new Error('the build returned no output');
-const chunks = bundle.output
-  .filter((c): c is OutputChunk => c.type === 'chunk')
-  .map((c) => ({
-    type: 'chunk' as const,
-    fileName: c.fileName,
-    imports: c.imports,
-    moduleIds: c.moduleIds,
-    facadeModuleId: c.facadeModuleId,
-    isEntry: c.isEntry,
-  }));
+const chunks = bundle.output.filter((c): c is OutputChunk => c.type === 'chunk').map(describeChunk);
 process.stdout.write(`${JSON.stringify(chunks)}\n`);

@@ -9,16 +9,10 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { ChunkReport } from './chunk-report';
 
 /** A chunk as build/build-report.ts describes it. */
-export interface ChunkInfo {
-  type: 'chunk';
-  fileName: string;
-  imports: string[];
-  moduleIds: string[];
-  facadeModuleId: string | null;
-  isEntry: boolean;
-}
+export type ChunkInfo = ChunkReport;
 
 /**
  * The bytes of one script response's status line and headers as the server sends a hashed asset
