@@ -84,7 +84,6 @@ const OVER_BUDGET: Partial<Record<string, number>> = {
   dealOffers: 222,
   dealAnalytics: 182,
   dealClosing: 184,
-  chatThread: 198,
   helpArticle: 191,
   helpQa: 191,
   helpQaAlias: 191,

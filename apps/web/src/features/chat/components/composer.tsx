@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '@dealclub/shared/chat-rules';
-import { chatMessageSchema, type ChatMessageInput } from '@dealclub/shared/chat';
+import type { ChatMessageInput } from '@dealclub/shared/chat';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { TextAreaField } from '@/components/ui/choice-fields';
 import { KeptDraftNotice } from '@/components/ui/draft-notice';
@@ -13,11 +11,21 @@ import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { codedErrorText } from '@/lib/server-errors';
 import { chatKeys } from '@/lib/chat-keys';
-import { useDraft, useKeepDraft, useWatchedSource } from '@/lib/use-draft';
+import { lazyResolver } from '@/lib/lazy-resolver';
+import { useSimpleForm } from '@/lib/simple-form';
+import { useDraft, useKeepDraft } from '@/lib/use-draft';
 import { useSendMessage } from '../api/messages';
 
 /** Refusals that say themselves why the message did not go. */
 const CODED_REFUSALS: readonly ErrorCode[] = ['THREAD_BLOCKED', 'THREAD_NOT_FOUND', 'RATE_LIMITED'];
+
+/**
+ * The message's schema (zod, the API's own), loaded when the reply is first checked rather than
+ * with the conversation: react-hook-form and zod were 35 KB of the screen's first visit.
+ */
+const messageResolver = lazyResolver<ChatMessageInput>(() =>
+  import('./message-resolver').then((m) => m.chatMessageResolver),
+);
 
 /**
  * The reply box of a conversation: up to 2,000 characters with a counter; Enter sends and
@@ -32,12 +40,9 @@ export function Composer({ threadId, onSent }: { threadId: string; onSent: () =>
   const [defaults] = useState<ChatMessageInput>({ body: '' });
   // The reply being typed is kept per conversation (issue 33).
   const draft = useDraft('chat', threadId, defaults);
-  const form = useForm<ChatMessageInput>({
-    resolver: zodResolver(chatMessageSchema),
-    defaultValues: draft.initial,
-  });
-  useKeepDraft(draft, useWatchedSource(form));
-  const body = useWatch({ control: form.control, name: 'body' }) ?? '';
+  const form = useSimpleForm<ChatMessageInput>({ resolver: messageResolver, defaultValues: draft.initial });
+  useKeepDraft(draft, form);
+  const body = form.watch('body') ?? '';
 
   async function submit(values: ChatMessageInput) {
     setFailure(null);
@@ -64,7 +69,13 @@ export function Composer({ threadId, onSent }: { threadId: string; onSent: () =>
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-2" data-testid="composer">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(submit)}
+      onFocus={messageResolver.preload}
+      className="grid gap-2"
+      data-testid="composer"
+    >
       <KeptDraftNotice draft={draft} reset={() => form.reset(defaults)} />
       <TextAreaField
         label={t('chat.composer.label')}
