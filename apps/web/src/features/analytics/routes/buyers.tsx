@@ -1,5 +1,5 @@
 import { Map as MapIcon, Table2, X } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SignInRedirect } from '@/lib/session/require-session';
@@ -60,7 +60,10 @@ function BuyerMap() {
   const all = useBuyerPages(filters, null);
   const byZip = useBuyerPages(filters, zipCode, zipCode !== null);
   const list = zipCode ? byZip : all;
-  const first = all.data?.pages[0];
+  // The answer is drawn in a render React may interrupt (a transition): the map's points, the
+  // tables and the list are hundreds of elements, which a phone would otherwise build in one long
+  // task when the answer comes, with every tap waiting for it (issue 32's blocking time).
+  const first = useDeferredValue(all.data?.pages[0]);
   const zips = first?.zips ?? null;
   const regions = first?.regions ?? null;
   // A region the map has (an address may name one it does not, or one the filters left empty).
@@ -188,29 +191,9 @@ function BuyerMap() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid content-start gap-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-700" aria-live="polite" data-testid="buyer-map-summary">
-              {first ? (
-                <>
-                  <strong className="text-ink">
-                    {t('analyticsScreens.buyerMap.totalBuyers', { count: first.totalBuyers })}
-                  </strong>
-                  {' · '}
-                  {t('analyticsScreens.buyerMap.zipCount', { count: first.zipCount })}
-                  {' · '}
-                  {first.lastUpdated
-                    ? t('analyticsScreens.buyerMap.lastUpdated', {
-                        date: formatMoment(first.lastUpdated, i18n.language),
-                      })
-                    : t('analyticsScreens.buyerMap.neverUpdated')}
-                  <WithoutBudget count={first.buyersWithoutBudget} capped={filters.maxPrice !== undefined} />
-                </>
-              ) : (
-                t('app.loading')
-              )}
-            </p>
+          <div className="grid gap-3">
             <div
-              className="inline-flex rounded-md border border-slate-300 bg-white p-0.5"
+              className="inline-flex justify-self-start rounded-md border border-slate-300 bg-white p-0.5"
               role="group"
               aria-label={t('analyticsScreens.buyerMap.viewAs')}
             >
@@ -233,6 +216,32 @@ function BuyerMap() {
                 </button>
               ))}
             </div>
+            <p
+              // The figures take up to three lines on a phone: their room is kept while they load, so
+              // that the map below does not move when they come (a layout shift).
+              className="min-h-[3lh] text-sm text-slate-700 sm:min-h-[2lh] xl:min-h-[1lh]"
+              aria-live="polite"
+              data-testid="buyer-map-summary"
+            >
+              {first ? (
+                <>
+                  <strong className="text-ink">
+                    {t('analyticsScreens.buyerMap.totalBuyers', { count: first.totalBuyers })}
+                  </strong>
+                  {' · '}
+                  {t('analyticsScreens.buyerMap.zipCount', { count: first.zipCount })}
+                  {' · '}
+                  {first.lastUpdated
+                    ? t('analyticsScreens.buyerMap.lastUpdated', {
+                        date: formatMoment(first.lastUpdated, i18n.language),
+                      })
+                    : t('analyticsScreens.buyerMap.neverUpdated')}
+                  <WithoutBudget count={first.buyersWithoutBudget} capped={filters.maxPrice !== undefined} />
+                </>
+              ) : (
+                t('app.loading')
+              )}
+            </p>
           </div>
           {byRegion && (
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -453,8 +462,10 @@ function BuyerList({
 }) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
-  const items = query.data?.pages.flatMap((p) => p.buyers.items) ?? [];
-  const total = query.data?.pages[0]?.buyers.total;
+  // As the map's answer (above): drawn in a render React may interrupt.
+  const data = useDeferredValue(query.data);
+  const items = data?.pages.flatMap((p) => p.buyers.items) ?? [];
+  const total = data?.pages[0]?.buyers.total;
   return (
     <aside aria-labelledby="buyer-list-title" className="grid content-start gap-3" data-testid="buyer-list">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -483,12 +494,12 @@ function BuyerList({
       <p className="text-sm text-slate-700" data-testid="buyer-list-total" aria-live="polite">
         {total !== undefined && t('analyticsScreens.buyerMap.listTotal', { count: total })}
       </p>
-      {query.isError && !query.data ? (
+      {query.isError && !data ? (
         <LoadFailed
           message={t('analyticsScreens.buyerMap.loadFailed')}
           onRetry={() => void query.refetch()}
         />
-      ) : !query.data ? (
+      ) : !data ? (
         <PageFallback />
       ) : items.length === 0 ? (
         <p className="text-slate-700">{t('analyticsScreens.buyerMap.emptyList')}</p>
