@@ -66,7 +66,8 @@ describe('/dashboard', () => {
     const first = renderPage(['buyer', 'originator'], both);
     const buyingButton = await screen.findByRole('button', { name: 'Buying' });
     expect(buyingButton.getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByText('3 of 6 lessons completed')).toBeTruthy();
+    // The lists come in the render after the switch's (a deferred value).
+    expect(await screen.findByText('3 of 6 lessons completed')).toBeTruthy();
     expect(screen.getByText('You have not saved any deals yet.')).toBeTruthy();
     expect(screen.getByTestId('dashboard-matched').textContent).toContain('2 deals match your preferences');
 

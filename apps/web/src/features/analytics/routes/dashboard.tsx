@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardMode } from '@dealclub/shared/analytics';
 import { PageFallback } from '@/components/layout/page-fallback';
@@ -32,6 +32,9 @@ export default function DashboardPage() {
 function DashboardScreen({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const dashboard = useDashboard();
+  // The lists are drawn in a render React may interrupt (a transition), not in one long task when
+  // the answer comes (issue 32's blocking time).
+  const data = useDeferredValue(dashboard.data);
   const [chosen, setChosen] = useState<DashboardMode | null>(null);
   const modes = dashboard.data?.modes ?? [];
   const mode = chosen && modes.includes(chosen) ? chosen : storedDashboardMode(user.userId, modes);
@@ -50,14 +53,14 @@ function DashboardScreen({ user }: { user: SessionUser }) {
         </div>
         {modes.length > 1 && mode && <ModeSwitch modes={modes} mode={mode} onChange={choose} />}
       </div>
-      {dashboard.isPending ? (
+      {dashboard.isPending || (dashboard.data && !data) ? (
         <PageFallback />
-      ) : !dashboard.data ? (
+      ) : !data ? (
         <LoadFailed message={t('dashboard.loadFailed')} onRetry={() => void dashboard.refetch()} />
-      ) : mode === 'buying' && dashboard.data.buying ? (
-        <BuyingMode data={dashboard.data.buying} />
-      ) : mode === 'selling' && dashboard.data.selling ? (
-        <SellingMode data={dashboard.data.selling} />
+      ) : mode === 'buying' && data.buying ? (
+        <BuyingMode data={data.buying} />
+      ) : mode === 'selling' && data.selling ? (
+        <SellingMode data={data.selling} />
       ) : (
         <p className="text-slate-700">{t('dashboard.noMode')}</p>
       )}

@@ -75,7 +75,8 @@ describe('/deals/:id/analytics', () => {
     renderPage();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Deal analytics' })).toBeTruthy();
-    expect(screen.getByTestId('stat-views').textContent).toBe('Views12');
+    // The figures come in the render after the heading's (a deferred value).
+    expect((await screen.findByTestId('stat-views')).textContent).toBe('Views12');
     expect(screen.getByTestId('stat-uniqueViewers').textContent).toBe('Unique viewers8');
     expect(screen.getByTestId('stat-daysOnMarket').textContent).toBe('Days on market6');
     expect(screen.getByTestId('stat-matchingBuyers').textContent).toBe('Matching buyers3');

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { lazy, Suspense, useId, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { DealAnalytics } from '@dealclub/shared/analytics';
@@ -52,6 +52,9 @@ function DealAnalyticsScreen({ matchingBuyers }: { matchingBuyers?: MatchingBuye
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const analytics = useDealAnalytics(id);
+  // The figures, the table and the funnel are drawn in a render React may interrupt (a
+  // transition), not in one long task when the answer comes (issue 32's blocking time).
+  const figures = useDeferredValue(analytics.data);
   const textsReady = useLocaleSection('analytics');
   const denied =
     isNotFound(analytics.error) || (analytics.error instanceof ApiError && analytics.error.status === 403);
@@ -79,8 +82,10 @@ function DealAnalyticsScreen({ matchingBuyers }: { matchingBuyers?: MatchingBuye
         <h1 className="text-2xl font-bold sm:text-3xl">{t('analyticsScreens.deal.title')}</h1>
         {deal.data && <DealLine deal={deal.data} />}
       </div>
-      {analytics.data ? (
-        <Figures analytics={analytics.data} deal={deal.data} matchingBuyers={matchingBuyers} />
+      {figures ? (
+        <Figures analytics={figures} deal={deal.data} matchingBuyers={matchingBuyers} />
+      ) : analytics.data ? (
+        <PageFallback />
       ) : (
         <LoadFailed
           message={t('analyticsScreens.deal.loadFailed')}
