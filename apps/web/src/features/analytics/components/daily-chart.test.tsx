@@ -81,4 +81,13 @@ describe('the daily chart', () => {
     fireEvent.pointerLeave(chart);
     expect(screen.queryByTestId('daily-chart-tooltip')).toBeNull();
   });
+
+  it("keeps room for the y axis's longest figure", () => {
+    render(<DailyChart daily={days.map((d, i) => ({ ...d, views: i === 29 ? 12_000 : d.views }))} />);
+    const ticks = [...screen.getByRole('img').querySelectorAll('text[text-anchor="end"]')];
+    expect(ticks.map((t) => t.textContent)).toContain('15,000');
+    // Each label ends at its x: its characters (about 7 px each at 11 px) must fit left of it.
+    for (const tick of ticks)
+      expect(Number(tick.getAttribute('x'))).toBeGreaterThanOrEqual(7 * tick.textContent!.length);
+  });
 });

@@ -11,9 +11,8 @@ export const SERIES = [
   { key: 'offers', color: '#047857', dash: [8, 3, 2, 3] },
 ] as const;
 
-/** The drawing's height (px) and the room its axes' labels take. */
+/** The drawing's height (px) and the room its x axis's labels take (the y axis's is measured). */
 const HEIGHT = 240;
-const LEFT = 36;
 const RIGHT = 12;
 const TOP = 10;
 const BOTTOM = 24;
@@ -58,17 +57,19 @@ export function DailyChart({ daily }: { daily: DealAnalyticsDay[] }) {
     offers: totals.offers,
   });
 
-  const plotWidth = Math.max(0, width - LEFT - RIGHT);
+  // Room for the y axis's longest label (7 px a character at 11 px), so that 10,000 still fits.
+  const axisWidth = 14 + 7 * Math.max(...scale.ticks.map((tick) => tick.toLocaleString(language).length));
+  const plotWidth = Math.max(0, width - axisWidth - RIGHT);
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const step = daily.length > 1 ? plotWidth / (daily.length - 1) : 0;
-  const x = (i: number) => LEFT + (daily.length > 1 ? i * step : plotWidth / 2);
+  const x = (i: number) => axisWidth + (daily.length > 1 ? i * step : plotWidth / 2);
   const y = (value: number) => TOP + plotHeight - (value / scale.max) * plotHeight;
   const every = Math.max(1, Math.ceil(LABEL_WIDTH / Math.max(step, 1)));
 
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
     if (daily.length === 0) return;
     const left = event.currentTarget.getBoundingClientRect().left;
-    const i = step > 0 ? Math.round((event.clientX - left - LEFT) / step) : 0;
+    const i = step > 0 ? Math.round((event.clientX - left - axisWidth) / step) : 0;
     if (!Number.isFinite(i)) return;
     setHovered(Math.min(daily.length - 1, Math.max(0, i)));
   };
@@ -91,8 +92,14 @@ export function DailyChart({ daily }: { daily: DealAnalyticsDay[] }) {
             <g aria-hidden="true" fontSize={11} fill="#334155">
               {scale.ticks.map((tick) => (
                 <g key={tick}>
-                  <line x1={LEFT} x2={LEFT + plotWidth} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" />
-                  <text x={LEFT - 6} y={y(tick)} dy="0.35em" textAnchor="end">
+                  <line
+                    x1={axisWidth}
+                    x2={axisWidth + plotWidth}
+                    y1={y(tick)}
+                    y2={y(tick)}
+                    stroke="#e2e8f0"
+                  />
+                  <text x={axisWidth - 6} y={y(tick)} dy="0.35em" textAnchor="end">
                     {tick.toLocaleString(language)}
                   </text>
                 </g>
