@@ -1,6 +1,6 @@
 /**
  * Albers USA for points, without d3-geo: the lower 48 states with Alaska and Hawaii inset, at the
- * maps' size ({@link MAP_WIDTH} × {@link MAP_HEIGHT}, scale 1300). The map screens place their
+ * maps' size ({@link MAP_WIDTH} × {@link MAP_HEIGHT}, {@link MAP_SCALE}). The map screens place their
  * points with it, so that they load no projection library (d3-geo is 8 KB of compressed script that
  * a first visit to `/buyers` or the public ZIP page would carry); the build draws the states'
  * outlines with d3-geo's own Albers USA (projection.ts), and albers-usa.test.ts holds that both put
@@ -11,13 +11,11 @@
  * translated; a point belongs to the first region (lower 48, Alaska, Hawaii) whose clip box holds
  * it, and to none outside all three (the territories, abroad).
  */
-import { MAP_HEIGHT, MAP_WIDTH } from './scales';
+import { MAP_HEIGHT, MAP_SCALE, MAP_WIDTH } from './scales';
 
 const RADIANS = Math.PI / 180;
 const TAU = 2 * Math.PI;
 const EPSILON = 1e-6;
-/** The lower 48's scale; Alaska is drawn at 0.35 of it. */
-const SCALE = 1300;
 
 type Placed = [number, number] | null;
 
@@ -56,7 +54,7 @@ function conicRegion(
   };
 }
 
-const k = SCALE;
+const k = MAP_SCALE;
 const x = MAP_WIDTH / 2;
 const y = MAP_HEIGHT / 2;
 

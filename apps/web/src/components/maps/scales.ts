@@ -6,6 +6,8 @@
 /** The map's drawing size in SVG units (the usual size of the Albers USA projection). */
 export const MAP_WIDTH = 975;
 export const MAP_HEIGHT = 610;
+/** The Albers USA scale at that size (the lower 48's; Alaska is drawn at 0.35 of it). */
+export const MAP_SCALE = 1300;
 
 export type ViewBox = readonly [x: number, y: number, width: number, height: number];
 

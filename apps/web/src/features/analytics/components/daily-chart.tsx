@@ -1,6 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DealAnalyticsDay } from '@dealclub/shared/analytics';
+import { formatNumber } from '@/lib/format';
 import { chartScale, dailyTotals, formatShortDay } from './analytics-figures';
 
 /** The four series, in the order of the table, with colours that stay apart for colour-blind readers. */
@@ -58,7 +59,7 @@ export function DailyChart({ daily }: { daily: DealAnalyticsDay[] }) {
   });
 
   // Room for the y axis's longest label (7 px a character at 11 px), so that 10,000 still fits.
-  const axisWidth = 14 + 7 * Math.max(...scale.ticks.map((tick) => tick.toLocaleString(language).length));
+  const axisWidth = 14 + 7 * Math.max(...scale.ticks.map((tick) => formatNumber(tick, language).length));
   const plotWidth = Math.max(0, width - axisWidth - RIGHT);
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const step = daily.length > 1 ? plotWidth / (daily.length - 1) : 0;
@@ -100,7 +101,7 @@ export function DailyChart({ daily }: { daily: DealAnalyticsDay[] }) {
                     stroke="#e2e8f0"
                   />
                   <text x={axisWidth - 6} y={y(tick)} dy="0.35em" textAnchor="end">
-                    {tick.toLocaleString(language)}
+                    {formatNumber(tick, language)}
                   </text>
                 </g>
               ))}
@@ -150,7 +151,7 @@ export function DailyChart({ daily }: { daily: DealAnalyticsDay[] }) {
                 <span className="inline-block size-2 rounded-full" style={{ backgroundColor: s.color }} />
                 {t('analyticsScreens.deal.seriesValue', {
                   series: t(`analyticsScreens.deal.series.${s.key}`),
-                  value: day[s.key].toLocaleString(language),
+                  value: formatNumber(day[s.key], language),
                 })}
               </p>
             ))}

@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { codedErrorText } from '@/lib/server-errors';
 import { chatKeys } from '@/lib/chat-keys';
-import { lazyResolver } from '@/lib/lazy-resolver';
+import { messageResolver } from '@/lib/message-resolver';
 import { useSimpleForm } from '@/lib/simple-form';
 import { useDraft, useKeepDraft } from '@/lib/use-draft';
 import { useSendMessage } from '../api/messages';
@@ -20,16 +20,10 @@ import { useSendMessage } from '../api/messages';
 const CODED_REFUSALS: readonly ErrorCode[] = ['THREAD_BLOCKED', 'THREAD_NOT_FOUND', 'RATE_LIMITED'];
 
 /**
- * The message's schema (zod, the API's own), loaded when the reply is first checked rather than
- * with the conversation: react-hook-form and zod were 35 KB of the screen's first visit.
- */
-const messageResolver = lazyResolver<ChatMessageInput>(() =>
-  import('./message-resolver').then((m) => m.chatMessageResolver),
-);
-
-/**
  * The reply box of a conversation: up to 2,000 characters with a counter; Enter sends and
- * Shift+Enter starts a new line. A refused message stays in the box with the reason.
+ * Shift+Enter starts a new line. A refused message stays in the box with the reason. The small form
+ * (lib/simple-form.ts) with the message's schema loaded when first checked: react-hook-form and zod
+ * were 35 KB of the screen's first visit.
  */
 export function Composer({ threadId, onSent }: { threadId: string; onSent: () => void }) {
   const { t } = useTranslation();

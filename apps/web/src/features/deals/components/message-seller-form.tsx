@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MESSAGE_MAX_LENGTH } from '@dealclub/shared/chat-rules';
 import type { ChatMessageInput } from '@dealclub/shared/chat';
-import { lazyResolver } from '@/lib/lazy-resolver';
+import { messageResolver } from '@/lib/message-resolver';
 import { useSimpleForm } from '@/lib/simple-form';
 import type { ErrorCode } from '@dealclub/shared/errors';
 import { TextAreaField } from '@/components/ui/choice-fields';
@@ -28,10 +28,6 @@ const CODED_REFUSALS: readonly ErrorCode[] = [
  * "Message the seller" on a deal's page: starts the buyer's conversation about the deal (or adds to
  * it) and opens it. With `buyer`, the deal's originator writes to one of its matching buyers.
  */
-const messageResolver = lazyResolver<ChatMessageInput>(() =>
-  import('./message-resolver').then((m) => m.messageResolver),
-);
-
 export function MessageSellerForm({
   dealId,
   buyer,
