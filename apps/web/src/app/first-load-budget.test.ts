@@ -63,7 +63,8 @@ const AT_MOUNT: Partial<Record<string, readonly string[]>> = {
 
 /**
  * The screens still above the 170 KB goal (issue 32), each held at what its first visit weighed on
- * 2026-11-29 (KB, rounded up, and 1 KB more), so that none grows while they are brought under it.
+ * 2026-11-29 (KB, rounded up, and 1 KB more; the help and training screens as they weigh with the smaller
+ * Markdown renderer of decision 038), so that none grows while they are brought under it.
  * A screen that comes under 170 KB leaves this list (the test says so). `mapDemo` is the map
  * optimization demo: every US ZIP code's centroid is its data.
  */
@@ -77,16 +78,16 @@ const OVER_BUDGET: Partial<Record<string, number>> = {
   profile: 243,
   verifyEmailChange: 216,
   admin: 203,
-  adminTraining: 225,
-  training: 194,
+  adminTraining: 208,
+  training: 177,
   dealNew: 209,
   dealEdit: 214,
   dealOffers: 222,
   dealAnalytics: 182,
   dealClosing: 184,
-  helpArticle: 191,
-  helpQa: 191,
-  helpQaAlias: 191,
+  helpArticle: 174,
+  helpQa: 174,
+  helpQaAlias: 174,
   mapDemo: 308,
 };
 

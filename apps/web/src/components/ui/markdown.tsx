@@ -1,5 +1,6 @@
-import { useMemo, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import { Fragment, useMemo, type ReactNode } from 'react';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import type { Definition, List, ListItem, Nodes, Parents, Root } from 'mdast';
 
 type Level = 2 | 3 | 4 | 5 | 6;
 const HEADING_STYLES: Record<Level, string> = {
@@ -10,43 +11,153 @@ const HEADING_STYLES: Record<Level, string> = {
   6: 'mt-4 font-semibold',
 };
 
-function heading(level: number) {
-  const Tag = `h${Math.min(6, level)}` as 'h2';
-  const Heading = ({ children }: { children?: ReactNode }) => (
-    <Tag className={HEADING_STYLES[Math.min(6, level) as Level]}>{children}</Tag>
-  );
-  return Heading;
+/** The protocols a link may use; any other (`javascript:`, `data:`, `vbscript:`) is not a link. */
+const SAFE_PROTOCOL = /^(?:https?|ircs?|mailto|xmpp)$/i;
+
+/**
+ * The address a link may carry, or null: a relative address (no scheme before its first `/`, `?` or
+ * `#`), or one of SAFE_PROTOCOL's. The same rule as react-markdown's default URL filter.
+ */
+export function safeHref(url: string): string | null {
+  const colon = url.indexOf(':');
+  if (colon === -1) return url;
+  const before = (mark: string) => {
+    const at = url.indexOf(mark);
+    return at !== -1 && at < colon;
+  };
+  if (before('/') || before('?') || before('#')) return url;
+  return SAFE_PROTOCOL.test(url.slice(0, colon)) ? url : null;
 }
 
-const base: Components = {
-  p: ({ children }) => <p className="mt-3 leading-relaxed">{children}</p>,
-  ul: ({ children }) => <ul className="mt-3 list-disc space-y-1 pl-6">{children}</ul>,
-  ol: ({ children }) => <ol className="mt-3 list-decimal space-y-1 pl-6">{children}</ol>,
-  blockquote: ({ children }) => (
-    <blockquote className="mt-3 border-l-4 border-brand-600 bg-brand-50 px-4 py-2">{children}</blockquote>
-  ),
-  a: ({ href, children }) => (
-    <a href={href} className="text-brand-800 underline" rel="noopener noreferrer">
+interface Context {
+  /** The level of the text's top headings (`#` and `##`). */
+  headingLevel: number;
+  /** Link definitions by identifier (`[text][id]` … `[id]: url`). */
+  definitions: Map<string, Definition>;
+}
+
+/** A list is loose (its items' paragraphs kept as paragraphs) when it or any item is spread. */
+function isLoose(list: List): boolean {
+  return Boolean(list.spread) || list.children.some((item) => item.spread);
+}
+
+function renderChildren(parent: Parents, context: Context, tight = false): ReactNode[] {
+  return parent.children.map((child, i) => (
+    <Fragment key={i}>{render(child as Nodes, context, tight)}</Fragment>
+  ));
+}
+
+function renderListItem(item: ListItem, context: Context, tight: boolean): ReactNode {
+  return <li>{renderChildren(item, context, tight)}</li>;
+}
+
+function render(node: Nodes, context: Context, tight = false): ReactNode {
+  switch (node.type) {
+    case 'root':
+      return renderChildren(node, context);
+    case 'paragraph':
+      // In a tight list an item's text is not a paragraph of its own.
+      return tight ? (
+        renderChildren(node, context)
+      ) : (
+        <p className="mt-3 leading-relaxed">{renderChildren(node, context)}</p>
+      );
+    case 'heading': {
+      // `#` and `##` at the text's top level, each `#` more one level below, down to h6.
+      const level = Math.min(6, context.headingLevel + Math.min(3, Math.max(0, node.depth - 2))) as Level;
+      const Tag = `h${level}` as const;
+      return <Tag className={HEADING_STYLES[level]}>{renderChildren(node, context)}</Tag>;
+    }
+    case 'list': {
+      const tightItems = !isLoose(node);
+      const items = node.children.map((item, i) => (
+        <Fragment key={i}>{renderListItem(item, context, tightItems)}</Fragment>
+      ));
+      return node.ordered ? (
+        <ol
+          className="mt-3 list-decimal space-y-1 pl-6"
+          start={node.start !== null && node.start !== undefined && node.start !== 1 ? node.start : undefined}
+        >
+          {items}
+        </ol>
+      ) : (
+        <ul className="mt-3 list-disc space-y-1 pl-6">{items}</ul>
+      );
+    }
+    case 'listItem':
+      return renderListItem(node, context, tight);
+    case 'blockquote':
+      return (
+        <blockquote className="mt-3 border-l-4 border-brand-600 bg-brand-50 px-4 py-2">
+          {renderChildren(node, context)}
+        </blockquote>
+      );
+    case 'code':
+      return (
+        <pre>
+          <code className="rounded bg-slate-100 px-1 font-mono text-sm">{node.value}</code>
+        </pre>
+      );
+    case 'inlineCode':
+      return <code className="rounded bg-slate-100 px-1 font-mono text-sm">{node.value}</code>;
+    case 'thematicBreak':
+      return <hr className="my-6 border-slate-200" />;
+    case 'text':
+      return node.value;
+    case 'emphasis':
+      return <em>{renderChildren(node, context)}</em>;
+    case 'strong':
+      return <strong>{renderChildren(node, context)}</strong>;
+    case 'break':
+      return <br />;
+    case 'link':
+      return link(node.url, node.title, renderChildren(node, context));
+    case 'linkReference': {
+      const definition = context.definitions.get(node.identifier);
+      return definition
+        ? link(definition.url, definition.title, renderChildren(node, context))
+        : renderChildren(node, context);
+    }
+    // Images are not shown: their text stands in for them.
+    case 'image':
+    case 'imageReference':
+      return <span>{node.alt}</span>;
+    // Raw HTML is left out, and definitions are read by the references.
+    default:
+      return null;
+  }
+}
+
+function link(url: string, title: string | null | undefined, children: ReactNode): ReactNode {
+  const href = safeHref(url);
+  if (href === null) return children;
+  return (
+    <a href={href} title={title ?? undefined} className="text-brand-800 underline" rel="noopener noreferrer">
       {children}
     </a>
-  ),
-  table: ({ children }) => (
-    <div className="mt-3 overflow-x-auto">
-      <table className="min-w-full border-collapse text-left text-sm">{children}</table>
-    </div>
-  ),
-  th: ({ children }) => <th className="border border-slate-300 bg-slate-100 px-2 py-1">{children}</th>,
-  td: ({ children }) => <td className="border border-slate-300 px-2 py-1">{children}</td>,
-  code: ({ children }) => <code className="rounded bg-slate-100 px-1 font-mono text-sm">{children}</code>,
-  hr: () => <hr className="my-6 border-slate-200" />,
-  img: ({ alt }) => <span>{alt}</span>,
-};
+  );
+}
+
+function definitionsOf(tree: Root): Map<string, Definition> {
+  const found = new Map<string, Definition>();
+  const visit = (node: Nodes) => {
+    if (node.type === 'definition') {
+      // The first definition of an identifier wins (CommonMark).
+      if (!found.has(node.identifier)) found.set(node.identifier, node);
+    } else if ('children' in node) {
+      for (const child of node.children) visit(child as Nodes);
+    }
+  };
+  visit(tree);
+  return found;
+}
 
 /**
  * Markdown as lessons and help articles are written (ARCHITECTURE.md: a maintained renderer that
- * drops raw HTML): react-markdown without rehype-raw, with `skipHtml` so HTML in the text is left
- * out, and its default URL filter so `javascript:` links never become links. Headings start below
- * the page's own (`headingLevel`).
+ * drops raw HTML; decision 038): CommonMark parsed by mdast-util-from-markdown (micromark, the parser
+ * react-markdown uses), its tree rendered to React elements here. HTML in the text is left out, and
+ * links keep only safe addresses (`safeHref`), so `javascript:` never becomes a link. Headings start
+ * below the page's own (`headingLevel`).
  *
  * `headingLevel`: the level of the text's top headings (`#` and `##`).
  */
@@ -59,23 +170,10 @@ export function Markdown({
   className?: string;
   headingLevel?: 2 | 3 | 4;
 }) {
-  const components = useMemo<Components>(
-    () => ({
-      ...base,
-      h1: heading(headingLevel),
-      h2: heading(headingLevel),
-      h3: heading(headingLevel + 1),
-      h4: heading(headingLevel + 2),
-      h5: heading(headingLevel + 3),
-      h6: heading(headingLevel + 3),
-    }),
-    [headingLevel],
+  const tree = useMemo(() => fromMarkdown(children), [children]);
+  const content = useMemo(
+    () => render(tree, { headingLevel, definitions: definitionsOf(tree) }),
+    [tree, headingLevel],
   );
-  return (
-    <div className={className}>
-      <ReactMarkdown skipHtml components={components}>
-        {children}
-      </ReactMarkdown>
-    </div>
-  );
+  return <div className={className}>{content}</div>;
 }
