@@ -94,7 +94,10 @@ test.describe('the buyer map', () => {
     expect(underCap).toBeLessThan(all);
 
     await signInWithSession(page, 'seller@demo.test');
+    // The demo club's hundreds of ZIP codes are placed on the map in a worker, off the main thread.
+    const placer = page.waitForEvent('worker', (worker) => /place-points\.worker/.test(worker.url()));
     await page.goto('/buyers');
+    await placer;
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buyer locations');
     const summary = page.getByTestId('buyer-map-summary');
     await expectTotal(summary, request, '', all);

@@ -8,13 +8,9 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { POINT_OPACITY, type ViewBox } from './scales';
-import type { MapPoint } from './map-point';
+import type { MapPoint, PlacedPoint } from './map-point';
 
-export interface PlacedPoint {
-  point: MapPoint;
-  x: number;
-  y: number;
-}
+export type { PlacedPoint };
 
 /** From how many points a map draws them on a canvas. */
 export const CANVAS_POINTS = 1000;

@@ -8,10 +8,16 @@ import type { UsMapProps } from './us-map';
 const loadUsMap = () => import('./us-map');
 const UsMap = lazy(loadUsMap);
 
-/** Starts downloading the map's code and the atlas (a screen calls it before its data arrives). */
+/**
+ * Starts downloading the map's code and the atlas, and starts the worker that places many points (a
+ * screen calls it before its data arrives).
+ */
 export function preloadUsMap() {
   loadUsMap().then(
-    (m) => m.loadUsShapes().catch(() => undefined),
+    (m) => {
+      m.startPointPlacer();
+      return m.loadUsShapes().catch(() => undefined);
+    },
     () => undefined,
   );
 }

@@ -14,3 +14,10 @@ export interface MapPoint {
   /** A short text drawn in the middle of the point (a cluster's count); decoration, not its name. */
   text?: string;
 }
+
+/** A point where the map draws it (SVG units at the whole-country view). */
+export interface PlacedPoint {
+  point: MapPoint;
+  x: number;
+  y: number;
+}

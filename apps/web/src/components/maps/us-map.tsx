@@ -10,7 +10,8 @@
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { CANVAS_POINTS, CanvasPoints, pointAt } from './canvas-points';
 import { loadUsShapes, project, type UsShapes } from './geo';
-import type { MapPoint } from './map-point';
+import type { MapPoint, PlacedPoint as Placed } from './map-point';
+import { usePlacedPoints } from './use-placed-points';
 import {
   LAND_COLOR,
   POINT_OPACITY,
@@ -53,12 +54,6 @@ export interface UsMapProps {
   /** Shown in place of the map when the atlas cannot be downloaded. */
   loadFailedMessage?: string;
   className?: string;
-}
-
-interface Placed {
-  point: MapPoint;
-  x: number;
-  y: number;
 }
 
 const TRANSITION_MS = 450;
@@ -180,14 +175,8 @@ export function UsMap({
     };
   }, []);
 
-  const placed = useMemo(() => {
-    const out: Placed[] = [];
-    for (const point of points) {
-      const xy = project(point.lat, point.lng);
-      if (xy) out.push({ point, x: xy[0], y: xy[1] });
-    }
-    return out.sort((a, b) => b.point.radius - a.point.radius);
-  }, [points]);
+  // Projected and ordered in a worker when there are many (use-placed-points.ts).
+  const placed = usePlacedPoints(points);
   const byId = useMemo(() => new Map(placed.map((p) => [p.point.id, p])), [placed]);
 
   const focusedPoint = focusedId ? byId.get(focusedId) : undefined;
@@ -313,4 +302,5 @@ export function UsMap({
 }
 
 export { loadUsShapes };
+export { placer as startPointPlacer } from './use-placed-points';
 export default UsMap;
