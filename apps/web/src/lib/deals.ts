@@ -73,6 +73,12 @@ export interface ResponsivePhoto {
   height: number;
 }
 
+/** How wide a deal card's cover is at each breakpoint of the browse grid (its `<img>`'s `sizes`). */
+export const CARD_PHOTO_SIZES =
+  '(min-width: 1280px) 300px, (min-width: 768px) 36vw, (min-width: 640px) 50vw, 100vw';
+/** The widths a deal page's main photo is drawn at. */
+export const DETAIL_PHOTO_SIZES = '(min-width: 1280px) 880px, (min-width: 1024px) 66vw, 100vw';
+
 export interface DealPhoto extends ResponsivePhoto {
   id: string;
   thumbUrl: string;

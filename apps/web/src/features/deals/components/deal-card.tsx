@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
 import { cardAddress, placeOf } from '@/lib/address';
-import type { Card } from '@/lib/deals';
+import { CARD_PHOTO_SIZES, type Card } from '@/lib/deals';
 import { FavoriteButton } from './favorite-button';
 import { formatMoney, formatNumber, formatRate } from '@/lib/format';
 import { StatusBadge, TagBadge } from '@/components/deals/status-badge';
@@ -47,9 +47,6 @@ export function PriceAndKind({
  * One deal of the browse list: the cover (or a placeholder), the price, the address, the key terms,
  * the system tags and the status. The whole card opens the deal; the heart saves it.
  */
-/** How wide a card is at each breakpoint of the browse grid (browse-results.tsx). */
-const CARD_PHOTO_SIZES = '(min-width: 1280px) 300px, (min-width: 768px) 36vw, (min-width: 640px) 50vw, 100vw';
-
 export function DealCard({
   deal,
   showFavorite,

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Expand, Home } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DealPhoto } from '@/lib/deals';
+import { DETAIL_PHOTO_SIZES, type DealPhoto } from '@/lib/deals';
 
 /**
  * The photos of a deal: the main image with previous/next buttons, and the thumbnails to pick one
@@ -54,7 +54,7 @@ export function DetailGallery({ photos }: { photos: DealPhoto[] }) {
         <img
           src={current.url}
           srcSet={current.srcSet}
-          sizes="(min-width: 1280px) 880px, (min-width: 1024px) 66vw, 100vw"
+          sizes={DETAIL_PHOTO_SIZES}
           fetchPriority={index === 0 ? 'high' : 'auto'}
           alt={position}
           width={current.width}
