@@ -84,7 +84,6 @@ const OVER_BUDGET: Partial<Record<string, number>> = {
   dealEdit: 214,
   dealOffers: 222,
   dealAnalytics: 182,
-  dealClosing: 184,
   helpArticle: 174,
   helpQa: 174,
   helpQaAlias: 174,

@@ -30,26 +30,7 @@ const prefetch = () => void loadContent().catch(() => undefined);
  * button, given the dialog's state as Radix's trigger would give it.
  */
 export function ConfirmDialog({ trigger, ...props }: ConfirmDialogProps) {
-  // The trigger that opened the dialog, for the focus to go back to when it closes.
-  const [opener, setOpener] = useState<HTMLElement | null>(null);
-  // Once asked for, the dialog stays mounted (closed), as Radix's own would.
-  const [asked, setAsked] = useState(props.open);
-  if (props.open && !asked) setAsked(true);
-  const button = isValidElement<TriggerProps>(trigger)
-    ? cloneElement(trigger, {
-        'aria-haspopup': 'dialog',
-        'aria-expanded': props.open,
-        'data-state': props.open ? 'open' : 'closed',
-        onPointerEnter: prefetch,
-        onFocus: prefetch,
-        onClick: (event: MouseEvent<HTMLElement>) => {
-          trigger.props.onClick?.(event);
-          if (event.defaultPrevented) return;
-          setOpener(event.currentTarget);
-          props.onOpenChange(true);
-        },
-      })
-    : trigger;
+  const { button, opener, asked } = useLazyDialogTrigger({ trigger, ...props, prefetch });
   return (
     <>
       {button}
@@ -100,4 +81,45 @@ export function ConfirmAction({
 interface TriggerProps {
   onClick?: (event: MouseEvent<HTMLElement>) => void;
   [attribute: string]: unknown;
+}
+
+/**
+ * The trigger of a dialog whose modal (Radix) loads on first use: the confirmations here and the
+ * closing room's dialogs. The caller's button is given the dialog's state as Radix's own trigger
+ * would give it; the pointer over it or its focus starts the modal's download, and a press opens
+ * it.
+ */
+export function useLazyDialogTrigger({
+  trigger,
+  open,
+  onOpenChange,
+  prefetch,
+}: {
+  trigger: ReactNode;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Starts downloading the modal's code. */
+  prefetch: () => void;
+}) {
+  // The trigger that opened the dialog, for the focus to go back to when it closes.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  // Once asked for, the modal stays mounted (closed), as Radix's own would.
+  const [asked, setAsked] = useState(open);
+  if (open && !asked) setAsked(true);
+  const button = isValidElement<TriggerProps>(trigger)
+    ? cloneElement(trigger, {
+        'aria-haspopup': 'dialog',
+        'aria-expanded': open,
+        'data-state': open ? 'open' : 'closed',
+        onPointerEnter: prefetch,
+        onFocus: prefetch,
+        onClick: (event: MouseEvent<HTMLElement>) => {
+          trigger.props.onClick?.(event);
+          if (event.defaultPrevented) return;
+          setOpener(event.currentTarget);
+          onOpenChange(true);
+        },
+      })
+    : trigger;
+  return { button, opener, asked };
 }

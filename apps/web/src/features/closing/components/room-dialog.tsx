@@ -1,65 +1,48 @@
+import { createContext, lazy, Suspense, use, type ReactNode, type Ref } from 'react';
 import { TextAreaField } from '@/components/ui/choice-fields';
-import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import type { ReactNode, Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLazyDialogTrigger } from '@/components/ui/confirm-dialog';
+import type { RoomDialogFrameProps } from './room-dialog-frame';
+
+// The modal (Radix: focus trap, dismissal, scroll lock) is 13 KB of compressed script that only
+// serves once someone opens one of the room's dialogs: it loads then (the pointer over a trigger or
+// its focus starts the download), not with the room (issue 32's script budget), as the app's
+// confirmations do (components/ui/confirm-dialog.tsx).
+const loadFrame = () => import('./room-dialog-frame');
+const RoomDialogFrame = lazy(loadFrame);
+const prefetch = () => void loadFrame().catch(() => undefined);
+
+/** Closes the dialog around it, unless it is busy (its Cancel button). */
+const CloseDialog = createContext<() => void>(() => undefined);
 
 /**
- * The frame of the room's dialogs (Radix Dialog, as "Change status" is): the focus goes into the
+ * The frame of the room's dialogs (a Radix Dialog, as "Change status" is): the focus goes into the
  * dialog and, when it closes, back to the button that opened it — or, after a step that removed
  * that button (the contract ended, the deal closed, the date answered), to `afterStep`, so that it
- * never falls to the page's body. While `busy` it cannot be dismissed.
+ * never falls to the page's body. While `busy` it cannot be dismissed. The trigger is the caller's
+ * button, given the dialog's state as Radix's trigger would give it.
  */
 export function RoomDialog({
-  open,
-  onOpenChange,
   trigger,
-  title,
-  description,
-  busy,
-  afterStep,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  ...props
+}: Omit<RoomDialogFrameProps, 'opener'> & {
   /** The button that opens the dialog. */
   trigger: ReactNode;
-  title: string;
-  description: ReactNode;
-  busy: boolean;
-  /** Where the focus goes once the dialog closes after a step went through. */
-  afterStep?: () => void;
-  children: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { button, opener, asked } = useLazyDialogTrigger({ trigger, ...props, prefetch });
+  const close = () => {
+    if (!props.busy) props.onOpenChange(false);
+  };
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            if (!afterStep) return;
-            event.preventDefault();
-            afterStep();
-          }}
-          className="fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
-        >
-          <div className="grid gap-1 pr-10">
-            <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
-            <Dialog.Description className="text-slate-700">{description}</Dialog.Description>
-          </div>
-          <Dialog.Close
-            aria-label={t('closing.room.tick.close')}
-            disabled={busy}
-            className="absolute top-3 right-3 grid size-11 place-items-center rounded-md text-slate-600 hover:bg-slate-100"
-          >
-            <X aria-hidden className="size-5" />
-          </Dialog.Close>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      {button}
+      {asked && (
+        <CloseDialog value={close}>
+          <Suspense fallback={null}>
+            <RoomDialogFrame {...props} opener={opener} />
+          </Suspense>
+        </CloseDialog>
+      )}
+    </>
   );
 }
 
@@ -77,15 +60,17 @@ export function DialogActions({
   busy: boolean;
   tone?: 'primary' | 'danger';
 }) {
+  const close = use(CloseDialog);
   return (
     <div className="flex flex-wrap justify-end gap-2">
-      <Dialog.Close
+      <button
         type="button"
         disabled={busy}
+        onClick={close}
         className="h-11 rounded-md px-4 font-medium text-slate-700 hover:bg-slate-100"
       >
         {cancelLabel}
-      </Dialog.Close>
+      </button>
       <button
         type="submit"
         disabled={busy}
