@@ -1,11 +1,35 @@
 import { Reply } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLazyDialogTrigger } from '@/components/ui/confirm-dialog';
 import { useLocaleSection } from '@/lib/i18n';
 import type { ReceivedOffer } from '../api/deal-offers';
 import { buyerName } from './buyer-cells';
-import { CounterOfferDialog } from './counter-offer-dialog';
 import { CounterState } from './counter-state';
 import { OfferHistory } from './offer-history';
+
+// The dialog (Radix, and react-hook-form for its form) is some 28 KB of compressed script that only
+// serves once a seller counters: it loads then (the pointer over "Counter" or its focus starts the
+// download), not with the offers screen (issue 32's script budget).
+const loadDialog = () => import('./counter-offer-dialog');
+const CounterOfferDialog = lazy(loadDialog);
+const prefetch = () => void loadDialog().catch(() => undefined);
+
+/** "Counter" and, once pressed, its dialog. */
+function CounterAction({ offer, trigger }: { offer: ReceivedOffer; trigger: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const { button, opener, asked } = useLazyDialogTrigger({ trigger, open, onOpenChange: setOpen, prefetch });
+  return (
+    <>
+      {button}
+      {asked && (
+        <Suspense fallback={null}>
+          <CounterOfferDialog offer={offer} open={open} onOpenChange={setOpen} opener={opener} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 /**
  * The counter-offer part of an offer's row on `/deals/:id/offers` (issue 17): the latest counter's
@@ -24,7 +48,7 @@ export function CounterCell({ offer, canCounter }: { offer: ReceivedOffer; canCo
         <CounterState type={offer.type} counter={counter} />
       )}
       {canCounter && isOpen && (
-        <CounterOfferDialog
+        <CounterAction
           offer={offer}
           trigger={
             <button

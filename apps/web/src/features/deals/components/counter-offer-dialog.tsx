@@ -1,6 +1,5 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { COUNTER_TTL_HOURS, counterAmount, counterAmountField } from '@dealclub/shared/counter-rules';
@@ -45,25 +44,40 @@ const RESOLVERS = {
  * "Counter" on an open offer of `/deals/:id/offers` (Radix Dialog, issue 17): the amount of the
  * offer's type, the close date and a message to the buyer, starting from the open counter's terms
  * or else the offer's. The buyer then has 72 hours to accept or decline; a newer counter replaces
- * the open one.
+ * the open one. Loaded when first asked for (counter-cell.tsx holds the trigger), with the form
+ * library it needs.
  */
-export function CounterOfferDialog({ offer, trigger }: { offer: ReceivedOffer; trigger: ReactNode }) {
+export default function CounterOfferDialog({
+  offer,
+  open,
+  onOpenChange,
+  opener,
+}: {
+  offer: ReceivedOffer;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The trigger that opened the dialog: the focus goes back to it when it closes. */
+  opener: HTMLElement | null;
+}) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
           data-testid="counter-dialog"
+          // The trigger lives outside Radix (counter-cell.tsx): the focus goes back to it.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener?.focus();
+          }}
           className="fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
         >
           <div className="grid gap-1 pr-10">
             <Dialog.Title className="text-xl font-semibold">{t('counters.dialog.title')}</Dialog.Title>
             <CounterLead offer={offer} />
           </div>
-          {open && <CounterForm offer={offer} onDone={() => setOpen(false)} />}
+          {open && <CounterForm offer={offer} onDone={() => onOpenChange(false)} />}
           {/* After the form, so that the focus lands first on the amount; shown at the top right. */}
           <Dialog.Close
             aria-label={t('counters.dialog.close')}
