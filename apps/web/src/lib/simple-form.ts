@@ -6,8 +6,9 @@
  * fields registered with `register` (a radio group under one name, `setValueAs`), a resolver (the
  * API's schemas, `lazyResolver`) run on submit and, after a first submit, on every change of a
  * field (its own error only), the focus on the first field in error, `setError` for the server's
- * field errors (`applyServerErrors`), and `watch` re-rendering the form when a watched field changes.
- * The larger forms of later screens use react-hook-form itself.
+ * field errors (`applyServerErrors`), `watch` re-rendering the form when a watched field changes,
+ * and `isSubmitting` while a valid submit's handler runs. The sign-in form uses it too; the larger
+ * forms of later screens use react-hook-form itself.
  */
 import { useReducer, useState, type BaseSyntheticEvent } from 'react';
 import type { DefaultValues, FieldValues, Path, Resolver, UseFormRegisterReturn } from 'react-hook-form';
@@ -37,7 +38,8 @@ export interface SimpleForm<TValues extends FieldValues, TOutput> {
   handleSubmit: (
     onValid: (values: TOutput) => unknown,
   ) => (event?: Pick<BaseSyntheticEvent, 'preventDefault'>) => Promise<void>;
-  formState: { errors: FieldErrors<TValues> };
+  /** The fields' errors, and whether a valid submit's handler is still running. */
+  formState: { errors: FieldErrors<TValues>; isSubmitting: boolean };
   getValues: () => TValues;
   setError: (name: Path<TValues>, error: FieldError) => void;
   /** Calls `listener` with the values after each change of a field; returns the unsubscribe. */
@@ -74,6 +76,7 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
   const listeners = new Set<(values: TValues) => void>();
   let errors: Record<string, FieldError> = {};
   let submitted = false;
+  let isSubmitting = false;
 
   const validate = async () => {
     const result = await resolver(values as TValues, undefined as TContext, {
@@ -86,7 +89,7 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
 
   const setErrors = (next: Record<string, FieldError>) => {
     errors = next;
-    form.formState = { errors: errors as FieldErrors<TValues> };
+    form.formState = { errors: errors as FieldErrors<TValues>, isSubmitting };
     rerender();
   };
 
@@ -146,7 +149,14 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
       );
       setErrors(Object.fromEntries(found));
       if (found.length === 0) {
-        await onValid(result.values as TOutput);
+        isSubmitting = true;
+        setErrors(errors);
+        try {
+          await onValid(result.values as TOutput);
+        } finally {
+          isSubmitting = false;
+          setErrors(errors);
+        }
         return;
       }
       // The first field in error, in the order the form shows them, takes the focus.
@@ -159,7 +169,7 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
         }
       }
     },
-    formState: { errors: {} },
+    formState: { errors: {}, isSubmitting: false },
     getValues: () => ({ ...values }) as TValues,
     setError(name, error) {
       setErrors({ ...errors, [name]: error });

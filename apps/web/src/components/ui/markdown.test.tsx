@@ -4,7 +4,7 @@ import { Markdown, safeHref } from './markdown';
 
 const html = (text: string, headingLevel?: 2 | 3 | 4) =>
   render(<Markdown headingLevel={headingLevel}>{text}</Markdown>)
-    .container.firstElementChild!.innerHTML// The classes are the look, not the structure under test.
+    .container.firstElementChild!.innerHTML // The classes are the look, not the structure under test.
     .replace(/ class="[^"]*"/g, '');
 
 describe('Markdown', () => {

@@ -5,7 +5,7 @@
  * the identity provider would refuse. The dictionaries load with the first character typed or the
  * first submit, never with the screen (@dealclub/shared/password-strength).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   useWatch,
   type Control,
@@ -13,11 +13,14 @@ import {
   type FieldValues,
   type Path,
   type Resolver,
+  type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_LANGUAGE } from '@dealclub/shared/constants';
 import { isLanguage } from '@dealclub/shared/language';
 import { loadPasswordChecker, type PasswordChecker } from '@dealclub/shared/password-strength';
+import { useFieldMessage } from '@/lib/form-helpers';
+import { FormField } from './form-field';
 
 /** The field error of a password that scores too low (a locale key, as the schemas' messages). */
 const GUESSABLE_PASSWORD = 'auth.validation.passwordGuessable';
@@ -91,4 +94,48 @@ function useChecker(wanted: boolean): PasswordChecker | null {
     };
   }, [wanted, checker]);
   return checker;
+}
+
+/**
+ * A new password and its confirmation, as every screen that sets one asks for them: the strength
+ * hint (and `rules`, when the screen states them) under the first, each field with its error.
+ */
+export function NewPasswordFields<TValues extends FieldValues & { password: string; confirm: string }>({
+  form,
+  passwordLabel,
+  confirmLabel,
+  rules,
+}: {
+  form: UseFormReturn<TValues>;
+  passwordLabel: string;
+  confirmLabel: string;
+  rules?: ReactNode;
+}) {
+  const fieldError = useFieldMessage();
+  const errors = form.formState.errors as FieldErrors<{ password: string; confirm: string }>;
+  const password = 'password' as Path<TValues>;
+  return (
+    <>
+      <FormField
+        label={passwordLabel}
+        type="password"
+        autoComplete="new-password"
+        hint={
+          <>
+            {rules}
+            <PasswordStrengthHint control={form.control} name={password} />
+          </>
+        }
+        error={fieldError(errors.password?.message)}
+        {...form.register(password)}
+      />
+      <FormField
+        label={confirmLabel}
+        type="password"
+        autoComplete="new-password"
+        error={fieldError(errors.confirm?.message)}
+        {...form.register('confirm' as Path<TValues>)}
+      />
+    </>
+  );
 }

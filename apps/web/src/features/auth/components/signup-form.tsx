@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signUpFormSchema } from '@dealclub/shared/access';
 import type { Role } from '@dealclub/shared/roles';
-import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
-import { PasswordStrengthHint, withPasswordStrength } from '@/components/ui/password-strength';
+import { FormAlert, SubmitButton } from '@/components/ui/form-field';
+import { NewPasswordFields, withPasswordStrength } from '@/components/ui/password-strength';
 import { ApiError } from '@/lib/api-client';
-import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
+import { applyServerErrors } from '@/lib/form-helpers';
 import { signUpWithInvitation, validateInvitation } from '../api/invitations';
 import { PersonFields } from './person-fields';
 
@@ -43,7 +43,6 @@ export function SignUpForm({ audience }: { audience: 'buyer' | 'seller' }) {
       invitationToken: token,
     },
   });
-  const fieldError = useFieldMessage();
 
   useEffect(() => {
     if (!token) return;
@@ -96,25 +95,11 @@ export function SignUpForm({ audience }: { audience: 'buyer' | 'seller' }) {
       )}
       {error && <FormAlert>{t(error)}</FormAlert>}
       <PersonFields register={(name) => form.register(name)} errors={form.formState.errors} />
-      <FormField
-        label={t('auth.password')}
-        type="password"
-        autoComplete="new-password"
-        hint={
-          <>
-            <p className="text-sm text-slate-600">{t('access.passwordRules')}</p>
-            <PasswordStrengthHint control={form.control} name="password" />
-          </>
-        }
-        error={fieldError(form.formState.errors.password?.message)}
-        {...form.register('password')}
-      />
-      <FormField
-        label={t('auth.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={fieldError(form.formState.errors.confirm?.message)}
-        {...form.register('confirm')}
+      <NewPasswordFields
+        form={form}
+        passwordLabel={t('auth.password')}
+        confirmLabel={t('auth.confirmPassword')}
+        rules={<p className="text-sm text-slate-600">{t('access.passwordRules')}</p>}
       />
       <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('access.creating')}>
         {t('access.createAccount')}

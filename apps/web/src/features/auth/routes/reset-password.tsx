@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { emailField, resetPasswordSchema } from '@dealclub/shared/auth';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
-import { PasswordStrengthHint, withPasswordStrength } from '@/components/ui/password-strength';
+import { NewPasswordFields, withPasswordStrength } from '@/components/ui/password-strength';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { authErrorKey } from '@/lib/session/auth-errors';
 import { cognitoUser } from '@/lib/session/cognito';
@@ -109,20 +109,10 @@ export default function ResetPasswordPage() {
             error={fieldError(confirm.formState.errors.code?.message)}
             {...confirm.register('code')}
           />
-          <FormField
-            label={t('auth.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            hint={<PasswordStrengthHint control={confirm.control} name="password" />}
-            error={fieldError(confirm.formState.errors.password?.message)}
-            {...confirm.register('password')}
-          />
-          <FormField
-            label={t('auth.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            error={fieldError(confirm.formState.errors.confirm?.message)}
-            {...confirm.register('confirm')}
+          <NewPasswordFields
+            form={confirm}
+            passwordLabel={t('auth.newPassword')}
+            confirmLabel={t('auth.confirmPassword')}
           />
           <SubmitButton busy={confirm.formState.isSubmitting} busyLabel={t('auth.sendingCode')}>
             {t('auth.resetSubmit')}

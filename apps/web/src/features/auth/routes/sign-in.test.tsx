@@ -99,3 +99,61 @@ describe('the sign-in page after a session ended', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 });
+
+/** The texts a field's `aria-describedby` points to (its hint and its error). */
+const describedBy = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+describe('the sign-in form', () => {
+  it('checks the e-mail and password before asking the identity service, and says what is wrong', async () => {
+    const signIn = vi.spyOn(sessionManager, 'signIn').mockResolvedValue({ status: 'signedIn' });
+    renderFreshLoad();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-mail'), 'not-an-address');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const email = screen.getByLabelText('E-mail');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(describedBy(email)).toContain(i18n.t('auth.validation.email'));
+    expect(describedBy(screen.getByLabelText('Password'))).toContain(
+      'Password must be at least 6 characters.',
+    );
+    expect(signIn).not.toHaveBeenCalled();
+
+    // Mended, the form goes through with the address as the schema reads it.
+    await user.clear(email);
+    await user.type(email, ' Ana@Example.test ');
+    await user.type(screen.getByLabelText('Password'), '-Pass-123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(signIn).toHaveBeenCalledWith('ana@example.test', 'short-Pass-123'));
+  });
+
+  it('asks for a new password when the account has a temporary one, then signs in with it', async () => {
+    vi.spyOn(sessionManager, 'signIn').mockResolvedValue({ status: 'newPasswordRequired' });
+    const complete = vi
+      .spyOn(sessionManager, 'completeNewPasswordChallenge')
+      .mockResolvedValue({ status: 'signedIn' });
+    const router = renderFreshLoad();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-mail'), 'ana@example.test');
+    await user.type(screen.getByLabelText('Password'), 'Temporary-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await screen.findByRole('heading', { name: 'Choose a new password' });
+    await user.type(screen.getByLabelText('New password'), 'Tangerine-Harbor-Velvet-42');
+    await user.type(screen.getByLabelText('Confirm password'), 'Tangerine-Harbor-Velvet-43');
+    await user.click(screen.getByRole('button', { name: 'Save password and sign in' }));
+    await screen.findByText('Passwords do not match.');
+    expect(complete).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('Confirm password'));
+    await user.type(screen.getByLabelText('Confirm password'), 'Tangerine-Harbor-Velvet-42');
+    await user.click(screen.getByRole('button', { name: 'Save password and sign in' }));
+    await waitFor(() => expect(complete).toHaveBeenCalledWith('Tangerine-Harbor-Velvet-42'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

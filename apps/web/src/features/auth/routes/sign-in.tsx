@@ -1,16 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { newPasswordSchema, signInSchema } from '@dealclub/shared/auth';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
-import { PasswordStrengthHint, withPasswordStrength } from '@/components/ui/password-strength';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { authErrorKey } from '@/lib/session/auth-errors';
-import { cognitoUser } from '@/lib/session/cognito';
 import { sessionManager } from '@/lib/session/session-manager';
+import { useSimpleForm } from '@/lib/simple-form';
 import { useSession } from '@/lib/session/session-context';
 import {
   forgetReturnTo,
@@ -20,11 +17,24 @@ import {
   SESSION_END_MESSAGES,
   type SessionEnd,
 } from '@/lib/session/session-end';
-import { SecondStep } from '../components/second-step';
+import type { NewPasswordValues } from '../components/new-password-step';
 
 type SignInValues = { email: string; password: string };
 type Step = 'credentials' | 'newPassword' | 'resetRequired' | 'totpRequired' | 'mfaSetup';
-type NewPasswordValues = { password: string; confirm: string };
+
+// The sign-in screen is the first any member sees on a new device: its first visit carries the
+// form and nothing else. The schema (zod), the identity client and the rarer steps (a new password,
+// the authenticator code) load when they are needed; the form's first focus starts the first two.
+const signInResolver = lazyResolver<SignInValues>(() =>
+  import('../components/sign-in-resolver').then((m) => m.signInResolver),
+);
+const identityClient = () => import('@/lib/session/cognito');
+const preload = () => {
+  signInResolver.preload();
+  void identityClient().catch(() => undefined);
+};
+const NewPasswordStep = lazy(() => import('../components/new-password-step'));
+const SecondStep = lazy(() => import('../components/second-step').then((m) => ({ default: m.SecondStep })));
 
 /** `/auth`: e-mail and password; the new-password challenge; the reset-required message. */
 export default function SignInPage() {
@@ -46,9 +56,9 @@ export default function SignInPage() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const signIn = useForm<SignInValues>({ resolver: zodResolver(signInSchema) });
-  const newPassword = useForm<NewPasswordValues>({
-    resolver: withPasswordStrength(zodResolver(newPasswordSchema)),
+  const signIn = useSimpleForm<SignInValues>({
+    resolver: signInResolver,
+    defaultValues: { email: '', password: '' },
   });
 
   if (session.status === 'authenticated' && step !== 'resetRequired') return <Navigate to={from} replace />;
@@ -62,6 +72,7 @@ export default function SignInPage() {
       if (result.status === 'totpRequired' || result.status === 'mfaSetup') return setStep(result.status);
       if (result.status === 'resetRequired') {
         // The spec's message says the e-mail is on its way: send the code now.
+        const { cognitoUser } = await identityClient();
         const user = await cognitoUser(values.email);
         await new Promise<void>((resolve) =>
           user.forgotPassword({
@@ -97,7 +108,12 @@ export default function SignInPage() {
         <>
           <h1 className="text-3xl font-bold">{t('auth.signInTitle')}</h1>
           <p className="mt-2 text-slate-700">{t('auth.signInLead')}</p>
-          <form noValidate onSubmit={signIn.handleSubmit(submitCredentials)} className="mt-8 grid gap-5">
+          <form
+            noValidate
+            onSubmit={signIn.handleSubmit(submitCredentials)}
+            onFocus={preload}
+            className="mt-8 grid gap-5"
+          >
             {ended && !error && <FormAlert tone="info">{sessionEndText(t, ended)}</FormAlert>}
             {error && <FormAlert>{t(error)}</FormAlert>}
             <FormField
@@ -132,45 +148,20 @@ export default function SignInPage() {
         </>
       )}
 
-      {step === 'newPassword' && (
-        <>
-          <h1 className="text-3xl font-bold">{t('auth.newPasswordTitle')}</h1>
-          <p className="mt-2 text-slate-700">{t('auth.newPasswordLead')}</p>
-          <form noValidate onSubmit={newPassword.handleSubmit(submitNewPassword)} className="mt-8 grid gap-5">
-            {error && <FormAlert>{t(error)}</FormAlert>}
-            <FormField
-              label={t('auth.newPassword')}
-              type="password"
-              autoComplete="new-password"
-              hint={<PasswordStrengthHint control={newPassword.control} name="password" />}
-              error={fieldError(newPassword.formState.errors.password?.message)}
-              {...newPassword.register('password')}
-            />
-            <FormField
-              label={t('auth.confirmPassword')}
-              type="password"
-              autoComplete="new-password"
-              error={fieldError(newPassword.formState.errors.confirm?.message)}
-              {...newPassword.register('confirm')}
-            />
-            <SubmitButton busy={newPassword.formState.isSubmitting} busyLabel={t('auth.signingIn')}>
-              {t('auth.savePassword')}
-            </SubmitButton>
-          </form>
-        </>
-      )}
-
-      {(step === 'totpRequired' || step === 'mfaSetup') && (
-        <SecondStep
-          setup={step === 'mfaSetup'}
-          email={email}
-          onDone={done}
-          onRestart={() => {
-            setError(null);
-            setStep('credentials');
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {step === 'newPassword' && <NewPasswordStep error={error} onSubmit={submitNewPassword} />}
+        {(step === 'totpRequired' || step === 'mfaSetup') && (
+          <SecondStep
+            setup={step === 'mfaSetup'}
+            email={email}
+            onDone={done}
+            onRestart={() => {
+              setError(null);
+              setStep('credentials');
+            }}
+          />
+        )}
+      </Suspense>
 
       {step === 'resetRequired' && (
         <>

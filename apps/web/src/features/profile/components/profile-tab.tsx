@@ -8,7 +8,7 @@ import { emailField, newPasswordSchema } from '@dealclub/shared/auth';
 import { formatPhone } from '@dealclub/shared/phone';
 import { profileSchema, type ProfileInput } from '@dealclub/shared/profile';
 import { FormAlert, FormField } from '@/components/ui/form-field';
-import { PasswordStrengthHint, withPasswordStrength } from '@/components/ui/password-strength';
+import { NewPasswordFields, withPasswordStrength } from '@/components/ui/password-strength';
 import { toast } from '@/components/ui/use-toast';
 import { authErrorKey } from '@/lib/session/auth-errors';
 import { currentCognitoUser } from '@/lib/session/cognito';
@@ -221,20 +221,10 @@ function PasswordForm() {
         error={fieldError(form.formState.errors.current?.message)}
         {...form.register('current')}
       />
-      <FormField
-        label={t('profile.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={<PasswordStrengthHint control={form.control} name="password" />}
-        error={fieldError(form.formState.errors.password?.message)}
-        {...form.register('password')}
-      />
-      <FormField
-        label={t('profile.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={fieldError(form.formState.errors.confirm?.message)}
-        {...form.register('confirm')}
+      <NewPasswordFields
+        form={form}
+        passwordLabel={t('profile.newPassword')}
+        confirmLabel={t('profile.confirmPassword')}
       />
       <TabSave busy={form.formState.isSubmitting} label={t('profile.changePassword')} />
     </form>

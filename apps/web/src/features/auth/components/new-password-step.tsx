@@ -1,0 +1,46 @@
+/**
+ * The new-password challenge of a sign-in (an account an admin created with a temporary password):
+ * loaded only when the sign-in asks for it, with the form library and the schema it needs.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { newPasswordSchema } from '@dealclub/shared/auth';
+import { FormAlert, SubmitButton } from '@/components/ui/form-field';
+import { NewPasswordFields, withPasswordStrength } from '@/components/ui/password-strength';
+
+export interface NewPasswordValues {
+  password: string;
+  confirm: string;
+}
+
+export default function NewPasswordStep({
+  error,
+  onSubmit,
+}: {
+  /** The key of the last refusal's message. */
+  error: string | null;
+  onSubmit: (values: NewPasswordValues) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const form = useForm<NewPasswordValues>({
+    resolver: withPasswordStrength(zodResolver(newPasswordSchema)),
+  });
+  return (
+    <>
+      <h1 className="text-3xl font-bold">{t('auth.newPasswordTitle')}</h1>
+      <p className="mt-2 text-slate-700">{t('auth.newPasswordLead')}</p>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="mt-8 grid gap-5">
+        {error && <FormAlert>{t(error)}</FormAlert>}
+        <NewPasswordFields
+          form={form}
+          passwordLabel={t('auth.newPassword')}
+          confirmLabel={t('auth.confirmPassword')}
+        />
+        <SubmitButton busy={form.formState.isSubmitting} busyLabel={t('auth.signingIn')}>
+          {t('auth.savePassword')}
+        </SubmitButton>
+      </form>
+    </>
+  );
+}
