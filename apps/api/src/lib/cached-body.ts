@@ -1,6 +1,8 @@
 /**
  * An answer kept whole: its JSON bytes, an ETag of them, and each compressed form made once, when a
- * client first asks for it. The buyer map's first page carries every ZIP with buyers (30,000 ZIPs
+ * client first asks for it. Each form has a strong ETag of its own (the hash, and the encoding's name
+ * after it), as two different byte sequences must: a cache that holds the brotli bytes revalidates
+ * them, not the plain ones. The buyer map's first page carries every ZIP with buyers (30,000 ZIPs
  * are 4 MB of JSON): written, compressed and hashed once per data version instead of per request,
  * and not sent again to a client that already has it (`If-None-Match` → 304).
  */
@@ -23,6 +25,11 @@ export class CachedBody {
   constructor(text: string) {
     this.json = Buffer.from(text);
     this.etag = `"${createHash('sha1').update(this.json).digest('base64url')}"`;
+  }
+
+  /** The ETag of the answer's bytes in `encoding` (none: the JSON itself). */
+  etagOf(encoding: Encoding | undefined): string {
+    return encoding ? `${this.etag.slice(0, -1)}-${encoding}"` : this.etag;
   }
 
   /** Bytes held: the JSON and, at most, as much again for its compressed forms. */
@@ -67,8 +74,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * Sends `body` as the answer: 304 when the client holds this very answer, else its bytes in the
- * client's encoding (the compression plugin leaves an answer that has one alone). JSON unless
+ * Sends `body` as the answer: 304 when the client holds this very answer in the encoding it would
+ * be sent in, else its bytes in the client's encoding (the compression plugin leaves an answer that has one alone). JSON unless
  * `type` says otherwise; `vary` names what else than the encoding chose the answer.
  */
 export async function sendCachedBody(
@@ -78,10 +85,11 @@ export async function sendCachedBody(
   cacheControl: string,
   { type = 'application/json; charset=utf-8', vary = 'accept-encoding' } = {},
 ) {
-  reply.header('etag', body.etag).header('cache-control', cacheControl).header('vary', vary);
-  if (matches(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
-  reply.type(type);
   const encoding = body.json.length >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding(request) : undefined;
+  const etag = body.etagOf(encoding);
+  reply.header('etag', etag).header('cache-control', cacheControl).header('vary', vary);
+  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  reply.type(type);
   if (!encoding) return reply.send(body.json);
   return reply.header('content-encoding', encoding).send(await body.encodedAs(encoding));
 }
