@@ -217,6 +217,26 @@ test.describe('the public ZIP analytics', () => {
       .toMatch(/^M[\d.]+[ -][\d.]+l.{20000,}/);
   });
 
+  test("a member's page has no sign-up box, in the document the server writes as on the screen", async ({
+    page,
+    request,
+  }) => {
+    await buyersInMissoula(request);
+    await signInWithSession(page, 'buyer@demo.test');
+    // The first visit confirms the session, and the app leaves the member hint for the server.
+    await page.goto(`/zip/${ZIP}/analytics`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Buyers in ZIP code ${ZIP}`);
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'member')?.value)
+      .toBe('1');
+    const document = await page.request.get(`/zip/${ZIP}/analytics`);
+    expect(await document.text()).toContain(`Buyers in ZIP code ${ZIP}`);
+    expect(await document.text()).not.toContain('href="/signup"');
+    await page.reload();
+    await expect(page.getByTestId('zip-count')).toContainText('2');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign up' })).toHaveCount(0);
+  });
+
   test('the heading, the figures and the buyers are in the page before any script: with JavaScript off, in Spanish', async ({
     browser,
     request,

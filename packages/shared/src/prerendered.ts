@@ -16,3 +16,11 @@ export interface PrerenderedQuery {
 
 /** The query key of a ZIP's public analytics (`GET /api/analytics/zip-analytics/{zipCode}`). */
 export const zipAnalyticsQueryKey = (zipCode: string) => ['analytics', 'zip', zipCode];
+
+/**
+ * A cookie the web app keeps while someone is signed in on the browser (`1`), removed at sign-out.
+ * It is a hint for the documents the server writes, never a credential: the session is the token
+ * the app sends. The public ZIP page's document leaves out its sign-up box for a member, as the
+ * app does, so that the box does not show and then vanish (decision 034).
+ */
+export const MEMBER_HINT_COOKIE = 'member';

@@ -18,6 +18,7 @@ import { errorMessage } from '@dealclub/shared/error-messages';
 import { ZIP_PATTERN } from '@dealclub/shared/geo';
 import type { Language } from '@dealclub/shared/constants';
 import { resolveInitialLanguage } from '@dealclub/shared/language';
+import { MEMBER_HINT_COOKIE } from '@dealclub/shared/prerendered';
 import { matchBuiltRoute } from '@dealclub/shared/routes';
 import { AppError } from '../lib/app-error';
 import { CachedBody, sendCachedBody } from '../lib/cached-body';
@@ -174,7 +175,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     sizeOf: (document) => document.size + 64,
   });
   /** The ZIP's document; 'missing' for a ZIP that is malformed or unknown; undefined if it could not be read. */
-  async function zipPage(zipCode: string, language: Language, page: Encoded) {
+  async function zipPage(zipCode: string, language: Language, member: boolean, page: Encoded) {
     if (!ZIP_PATTERN.test(zipCode)) return 'missing';
     if (!app.hasDecorator('buyerAnalytics')) return undefined;
     let answer: CachedBody;
@@ -188,11 +189,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       return undefined;
     }
     return zipPages.get(
-      `${zipCode}|${language}`,
+      `${zipCode}|${language}|${member ? 'member' : 'visitor'}`,
       answer.etag,
       async () =>
         new CachedBody(
-          zipPageDocument(page.identity.toString('utf8'), answer.json.toString('utf8'), language),
+          zipPageDocument(page.identity.toString('utf8'), answer.json.toString('utf8'), language, member),
         ),
     );
   }
@@ -216,7 +217,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     // A ZIP page of a ZIP that does not exist is the app's not-found page, and says so (404).
     let found = Boolean(route);
     if (route?.id === 'zipAnalytics') {
-      const document = await zipPage(pathname.split('/')[2] ?? '', language, page);
+      // A member's browser says so (MEMBER_HINT_COOKIE): their page has no sign-up box.
+      const member = cookieValue(request.headers.cookie, MEMBER_HINT_COOKIE) === '1';
+      const document = await zipPage(pathname.split('/')[2] ?? '', language, member, page);
       if (document instanceof CachedBody)
         return sendCachedBody(request, reply, document, 'no-cache', {
           type: 'text/html; charset=utf-8',

@@ -83,6 +83,15 @@ describe('the ZIP page document', () => {
     });
   });
 
+  it("leaves the sign-up box out of a member's page, as the app does for them", () => {
+    const member = zipPageDocument(INDEX_HTML, JSON.stringify(answer), 'en', true);
+    expect(member).not.toContain('href="/signup"');
+    expect(member).not.toContain('bg-brand-50 p-4');
+    // The rest of the page is the same.
+    expect(figure(member, 'count')).toEqual(['Buyers', '3']);
+    expect(seedOf(member)?.data).toEqual(answer);
+  });
+
   it('is in Spanish for a Spanish reader, the document language too', () => {
     const html = zipPageDocument(INDEX_HTML, JSON.stringify(answer), 'es');
     expect(html).toContain('<html lang="es"');
@@ -170,9 +179,17 @@ describe('GET /zip/{zipCode}/analytics', () => {
 
     const again = await a.inject({
       url: '/zip/78701/analytics',
-      headers: { 'if-none-match': page.headers.etag as string },
+      headers: { 'accept-encoding': 'br', 'if-none-match': page.headers.etag as string },
     });
     expect(again.statusCode).toBe(304);
+    // The brotli bytes have a strong ETag of their own; the plain document is other bytes.
+    expect(page.headers.etag).toMatch(/^".+-br"$/);
+    const plain = await a.inject({
+      url: '/zip/78701/analytics',
+      headers: { 'if-none-match': page.headers.etag as string },
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers.etag).toBe((page.headers.etag as string).replace(/-br"$/, '"'));
 
     const spanish = await a.inject({
       url: '/zip/78701/analytics',
@@ -190,10 +207,22 @@ describe('GET /zip/{zipCode}/analytics', () => {
     expect((await save(3000)).statusCode).toBe(200);
     const changed = await a.inject({
       url: '/zip/78701/analytics',
-      headers: { 'if-none-match': page.headers.etag as string },
+      headers: { 'accept-encoding': 'br', 'if-none-match': page.headers.etag as string },
     });
     expect(changed.statusCode).toBe(200);
-    expect(figure(changed.body, 'monthly')).toEqual(['Average monthly payment', '$3,000']);
+    expect(figure(brotliDecompressSync(changed.rawPayload).toString(), 'monthly')).toEqual([
+      'Average monthly payment',
+      '$3,000',
+    ]);
+
+    // A member's browser (its hint cookie) gets the page without the sign-up box, as another
+    // document with its own ETag; any other value of the cookie is a visitor's.
+    const member = await a.inject({ url: '/zip/78701/analytics', headers: { cookie: 'member=1' } });
+    expect(member.body).not.toContain('href="/signup"');
+    expect(figure(member.body, 'monthly')).toEqual(['Average monthly payment', '$3,000']);
+    const visitor = await a.inject({ url: '/zip/78701/analytics', headers: { cookie: 'member=yes' } });
+    expect(visitor.body).toContain('href="/signup"');
+    expect(member.headers.etag).not.toBe(visitor.headers.etag);
   });
 
   it("answers the app's own page with 404 for a ZIP the reference data does not know or a malformed one", async () => {

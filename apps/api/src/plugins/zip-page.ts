@@ -32,8 +32,11 @@ export function zipPageTitle(zipCode: string, language: Language): string {
   return translate(language, 'app.title', { page });
 }
 
-/** The inside of the page's `<main>`: what ZipView renders before its map has loaded. */
-export function zipPageMain(data: ZipAnalytics, language: Language): string {
+/**
+ * The inside of the page's `<main>`: what ZipView renders before its map has loaded; without the
+ * sign-up box for a `member` (the browser's MEMBER_HINT_COOKIE).
+ */
+export function zipPageMain(data: ZipAnalytics, language: Language, member = false): string {
   const t = (key: string, vars?: Record<string, string>) => escapeHtml(translate(language, key, vars));
   const money = (value: number | null) =>
     value === null ? t('analyticsScreens.buyerMap.notGiven') : escapeHtml(formatMoney(value, language));
@@ -92,11 +95,14 @@ export function zipPageMain(data: ZipAnalytics, language: Language): string {
     `<div class="grid content-start gap-3"><h2 class="text-xl font-semibold">${t('analyticsScreens.zip.listTitle')}</h2>${buyers}</div>` +
     `<div class="grid content-start gap-4">` +
     `<div aria-hidden="true" class="aspect-[975/610] w-full animate-pulse rounded-xl border border-slate-200 bg-slate-100"></div>` +
-    `<div class="grid gap-2 rounded-xl border border-brand-100 bg-brand-50 p-4">` +
-    `<h2 class="font-semibold">${t('analyticsScreens.zip.signupTitle')}</h2>` +
-    `<p class="text-sm text-slate-700">${t('analyticsScreens.zip.signupText')}</p>` +
-    `<a href="/signup" class="inline-flex items-center gap-2 justify-self-start rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"><svg aria-hidden="true" class="size-4"></svg>${t('analyticsScreens.zip.signupLink')}</a>` +
-    `</div></div></div></section>`
+    (member
+      ? ''
+      : `<div class="grid gap-2 rounded-xl border border-brand-100 bg-brand-50 p-4">` +
+        `<h2 class="font-semibold">${t('analyticsScreens.zip.signupTitle')}</h2>` +
+        `<p class="text-sm text-slate-700">${t('analyticsScreens.zip.signupText')}</p>` +
+        `<a href="/signup" class="inline-flex items-center gap-2 justify-self-start rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"><svg aria-hidden="true" class="size-4"></svg>${t('analyticsScreens.zip.signupLink')}</a>` +
+        `</div>`) +
+    `</div></div></section>`
   );
 }
 
@@ -104,7 +110,12 @@ export function zipPageMain(data: ZipAnalytics, language: Language): string {
  * The app's page (`page`: index.html with its preload links) holding the ZIP page: the title, the
  * document's language, the figures in place of the loading mark, and the answer as JSON.
  */
-export function zipPageDocument(page: string, answerJson: string, language: Language): string {
+export function zipPageDocument(
+  page: string,
+  answerJson: string,
+  language: Language,
+  member = false,
+): string {
   const data = JSON.parse(answerJson) as ZipAnalytics;
   // A PrerenderedQuery, with the answer's own bytes as `data`.
   const seed = `{"queryKey":${JSON.stringify(zipAnalyticsQueryKey(data.zipCode))},"section":"analytics","data":${answerJson}}`;
@@ -117,7 +128,7 @@ export function zipPageDocument(page: string, answerJson: string, language: Lang
     )
     .replace(
       /(<main\b[^>]*>)[\s\S]*?(<\/main>)/,
-      (_, open: string, close: string) => `${open}${zipPageMain(data, language)}${close}`,
+      (_, open: string, close: string) => `${open}${zipPageMain(data, language, member)}${close}`,
     )
     .replace(
       '</body>',

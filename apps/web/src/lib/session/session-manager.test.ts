@@ -321,10 +321,13 @@ describe('SessionManager start-up (shell §4 Auth session)', () => {
     stubFetch({ '/api/auth/me': [{ status: 401, body: { message: 'Authentication required' } }] });
     const manager = new SessionManager();
 
+    document.cookie = 'member=1; path=/';
     await manager.init();
 
     expect(manager.getState()).toEqual({ status: 'unauthenticated', user: null });
     expect(authKeys()).toEqual([]);
+    // A session that no longer holds is no member's: the hint goes with it.
+    expect(document.cookie).not.toContain('member=1');
   });
 
   it('clears the session and shows the deactivation notice when /api/auth/me answers 403', async () => {
@@ -935,8 +938,12 @@ describe('SessionManager sign-out', () => {
     fillStorage();
     expect(authKeys().length).toBeGreaterThanOrEqual(10);
 
+    // While signed in, the browser carries the member hint (the server's ZIP page leaves out its
+    // sign-up box for it); the sign-out takes it away.
+    expect(document.cookie).toContain('member=1');
     await manager.signOut();
 
+    expect(document.cookie).not.toContain('member=1');
     expect(authKeys()).toEqual([]);
     expect(localStorage.getItem('language')).toBe('en');
     expect(sessionStorage.getItem('dashboard_fetch_attempt')).toBeNull();

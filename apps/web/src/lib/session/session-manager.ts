@@ -21,6 +21,7 @@ import { ApiError, apiRequest, setAuthHandlers } from '@/lib/api-client';
 import { i18n, saveLanguage } from '@/lib/i18n';
 import type { AuthOutcome } from './cognito';
 import { cognitoCode } from './cognito-errors';
+import { setMemberHint } from './member-hint';
 import { rememberSessionEnd, SESSION_END_MESSAGES, type SessionEnd } from './session-end';
 
 /** The identity client, a chunk of its own: only sign-in, refresh and sign-out need it. */
@@ -191,6 +192,7 @@ export class SessionManager {
 
   private set(state: SessionState) {
     this.state = state;
+    if (state.status !== 'loading') setMemberHint(state.status === 'authenticated');
     for (const listener of this.listeners) listener();
   }
 

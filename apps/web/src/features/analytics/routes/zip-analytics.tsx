@@ -15,6 +15,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { useLocaleSection } from '@/lib/i18n';
 import { isNotFound } from '@/lib/api-client';
 import { formatMoment } from '@/lib/dates';
+import { hasMemberHint } from '@/lib/session/member-hint';
 import { useSession } from '@/lib/session/session-context';
 import { useZipAnalytics } from '../api/buyer-map';
 
@@ -60,6 +61,11 @@ export default function ZipAnalyticsPage() {
 function ZipView({ data }: { data: ZipAnalytics }) {
   const { t, i18n } = useTranslation();
   const session = useSession();
+  // For those signed out; while the session is checked, as the document the server wrote has it
+  // (without the box for a member's browser: MEMBER_HINT_COOKIE), so that it neither flashes nor
+  // vanishes.
+  const showSignUp =
+    session.status === 'unauthenticated' || (session.status === 'loading' && !hasMemberHint());
   const money = (v: number | null) =>
     v === null ? t('analyticsScreens.buyerMap.notGiven') : formatMoney(v, i18n.language);
   const points = useMemo<MapPoint[]>(
@@ -154,7 +160,7 @@ function ZipView({ data }: { data: ZipAnalytics }) {
             zoom={4}
             loadFailedMessage={t('analyticsScreens.buyerMap.mapLoadFailed')}
           />
-          {session.status !== 'authenticated' && (
+          {showSignUp && (
             <div className="grid gap-2 rounded-xl border border-brand-100 bg-brand-50 p-4">
               <h2 className="font-semibold">{t('analyticsScreens.zip.signupTitle')}</h2>
               <p className="text-sm text-slate-700">{t('analyticsScreens.zip.signupText')}</p>
