@@ -205,6 +205,8 @@ describe("every screen's first visit", () => {
       }
       const load = firstLoad(output, outDir, screen, 'en', [...(AT_MOUNT[id] ?? []), ...sections]);
       const kb = load.scriptBytes / 1024;
+      // The figures of every screen, for docs/benchmarks.md: DEALCLUB_BUDGET_PRINT=1.
+      if (process.env.DEALCLUB_BUDGET_PRINT) console.log(`script budget: ${id} ${kb.toFixed(1)} KB`);
       const ceiling = OVER_BUDGET[id];
       if (ceiling === undefined) expect(kb, load.files.join(', ')).toBeLessThanOrEqual(170);
       else {
