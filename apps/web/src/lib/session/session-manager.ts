@@ -21,11 +21,9 @@ import { ApiError, apiRequest, setAuthHandlers } from '@/lib/api-client';
 import { i18n, saveLanguage } from '@/lib/i18n';
 import type { AuthOutcome } from './cognito';
 import { cognitoCode } from './cognito-errors';
+import { identityClient } from './identity-client';
 import { setMemberHint } from './member-hint';
 import { rememberSessionEnd, SESSION_END_MESSAGES, type SessionEnd } from './session-end';
-
-/** The identity client, a chunk of its own: only sign-in, refresh and sign-out need it. */
-const identityClient = () => import('./cognito');
 
 /** The current user: `/api/auth/me`, or the fallback built from the ID token (shell §3). */
 export interface CurrentUser {

@@ -9,7 +9,7 @@ import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { NewPasswordFields, withPasswordStrength } from '@/components/ui/password-strength';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { authErrorKey } from '@/lib/session/auth-errors';
-import { cognitoUser } from '@/lib/session/cognito';
+import { identityClient, preloadIdentityClient } from '@/lib/session/identity-client';
 
 type RequestValues = { email: string };
 type ConfirmValues = { email: string; code: string; password: string; confirm: string };
@@ -41,7 +41,7 @@ export default function ResetPasswordPage() {
   async function sendCode(values: RequestValues) {
     setError(null);
     try {
-      const user = await cognitoUser(values.email);
+      const user = await (await identityClient()).cognitoUser(values.email);
       await new Promise<void>((resolve, reject) =>
         user.forgotPassword({
           onSuccess: () => resolve(),
@@ -60,7 +60,7 @@ export default function ResetPasswordPage() {
   async function setPassword(values: ConfirmValues) {
     setError(null);
     try {
-      const user = await cognitoUser(values.email);
+      const user = await (await identityClient()).cognitoUser(values.email);
       await new Promise<void>((resolve, reject) =>
         user.confirmPassword(values.code, values.password, { onSuccess: () => resolve(), onFailure: reject }),
       );
@@ -76,7 +76,12 @@ export default function ResetPasswordPage() {
       {step === 'request' && (
         <>
           <p className="mt-2 text-slate-700">{t('auth.resetLead')}</p>
-          <form noValidate onSubmit={request.handleSubmit(sendCode)} className="mt-8 grid gap-5">
+          <form
+            noValidate
+            onSubmit={request.handleSubmit(sendCode)}
+            onFocus={preloadIdentityClient}
+            className="mt-8 grid gap-5"
+          >
             {error && <FormAlert>{t(error)}</FormAlert>}
             <FormField
               label={t('auth.email')}
@@ -92,7 +97,12 @@ export default function ResetPasswordPage() {
         </>
       )}
       {step === 'confirm' && (
-        <form noValidate onSubmit={confirm.handleSubmit(setPassword)} className="mt-8 grid gap-5">
+        <form
+          noValidate
+          onSubmit={confirm.handleSubmit(setPassword)}
+          onFocus={preloadIdentityClient}
+          className="mt-8 grid gap-5"
+        >
           {sent && <FormAlert tone="success">{t('auth.resetSent')}</FormAlert>}
           {error && <FormAlert>{t(error)}</FormAlert>}
           <FormField

@@ -6,6 +6,7 @@ import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { authErrorKey } from '@/lib/session/auth-errors';
+import { identityClient, preloadIdentityClient } from '@/lib/session/identity-client';
 import { sessionManager } from '@/lib/session/session-manager';
 import { useSimpleForm } from '@/lib/simple-form';
 import { useSession } from '@/lib/session/session-context';
@@ -28,10 +29,9 @@ type Step = 'credentials' | 'newPassword' | 'resetRequired' | 'totpRequired' | '
 const signInResolver = lazyResolver<SignInValues>(() =>
   import('../components/sign-in-resolver').then((m) => m.signInResolver),
 );
-const identityClient = () => import('@/lib/session/cognito');
 const preload = () => {
   signInResolver.preload();
-  void identityClient().catch(() => undefined);
+  preloadIdentityClient();
 };
 const NewPasswordStep = lazy(() => import('../components/new-password-step'));
 const SecondStep = lazy(() => import('../components/second-step').then((m) => ({ default: m.SecondStep })));

@@ -8,7 +8,7 @@ import { emailField } from '@dealclub/shared/auth';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { authErrorKey } from '@/lib/session/auth-errors';
-import { cognitoUser } from '@/lib/session/cognito';
+import { identityClient, preloadIdentityClient } from '@/lib/session/identity-client';
 
 const verifySchema = z.object({
   email: emailField,
@@ -35,7 +35,7 @@ export default function VerifyPage() {
   async function confirm(values: Values) {
     setNotice(null);
     try {
-      const user = await cognitoUser(values.email);
+      const user = await (await identityClient()).cognitoUser(values.email);
       await new Promise((resolve, reject) =>
         user.confirmRegistration(values.code, true, (err, result) => (err ? reject(err) : resolve(result))),
       );
@@ -51,7 +51,7 @@ export default function VerifyPage() {
     if (!valid) return;
     setNotice(null);
     try {
-      const user = await cognitoUser(form.getValues('email'));
+      const user = await (await identityClient()).cognitoUser(form.getValues('email'));
       await new Promise((resolve, reject) =>
         user.resendConfirmationCode((err, result) => (err ? reject(err) : resolve(result))),
       );
@@ -74,7 +74,12 @@ export default function VerifyPage() {
           {t('auth.signIn')}
         </Link>
       ) : (
-        <form noValidate onSubmit={form.handleSubmit(confirm)} className="mt-6 grid gap-5">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(confirm)}
+          onFocus={preloadIdentityClient}
+          className="mt-6 grid gap-5"
+        >
           <FormField
             label={t('auth.email')}
             type="email"

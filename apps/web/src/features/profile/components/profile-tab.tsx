@@ -11,7 +11,7 @@ import { FormAlert, FormField } from '@/components/ui/form-field';
 import { NewPasswordFields, withPasswordStrength } from '@/components/ui/password-strength';
 import { toast } from '@/components/ui/use-toast';
 import { authErrorKey } from '@/lib/session/auth-errors';
-import { currentCognitoUser } from '@/lib/session/cognito';
+import { identityClient, preloadIdentityClient } from '@/lib/session/identity-client';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
 import { MAX_PICTURE_BYTES } from '@dealclub/shared/preferences';
 import { useUpdateProfile, type Profile } from '../api/profile';
@@ -149,7 +149,7 @@ function EmailForm({ email }: { email: string }) {
   async function submit(values: { email: string }) {
     setError(null);
     try {
-      const user = await currentCognitoUser();
+      const user = await (await identityClient()).currentCognitoUser();
       await new Promise((resolve, reject) =>
         user.updateAttributes([{ Name: 'email', Value: values.email }], (err, result) =>
           err ? reject(err) : resolve(result),
@@ -162,7 +162,7 @@ function EmailForm({ email }: { email: string }) {
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className={section}>
+    <form noValidate onSubmit={form.handleSubmit(submit)} onFocus={preloadIdentityClient} className={section}>
       <h2 className="text-xl font-semibold">{t('profile.emailTitle')}</h2>
       <p className="text-slate-700">
         {t('profile.currentEmail')}: <strong>{email}</strong>
@@ -196,7 +196,7 @@ function PasswordForm() {
   async function submit(values: { current: string; password: string }) {
     setError(null);
     try {
-      const user = await currentCognitoUser();
+      const user = await (await identityClient()).currentCognitoUser();
       await new Promise((resolve, reject) =>
         user.changePassword(values.current, values.password, (err, result) =>
           err ? reject(err) : resolve(result),
@@ -211,7 +211,7 @@ function PasswordForm() {
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className={section}>
+    <form noValidate onSubmit={form.handleSubmit(submit)} onFocus={preloadIdentityClient} className={section}>
       <h2 className="text-xl font-semibold">{t('profile.passwordTitle')}</h2>
       {error && <FormAlert>{t(error)}</FormAlert>}
       <FormField

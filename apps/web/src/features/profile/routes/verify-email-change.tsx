@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { authErrorKey } from '@/lib/session/auth-errors';
-import { currentCognitoUser } from '@/lib/session/cognito';
+import { identityClient, preloadIdentityClient } from '@/lib/session/identity-client';
 import { sessionManager } from '@/lib/session/session-manager';
 import { usePageTitle } from '@/hooks/use-page-title';
 
@@ -30,7 +30,7 @@ export default function VerifyEmailChangePage() {
   async function submit(values: { code: string }) {
     setState(null);
     try {
-      const user = await currentCognitoUser();
+      const user = await (await identityClient()).currentCognitoUser();
       await new Promise((resolve, reject) =>
         user.verifyAttribute('email', values.code, { onSuccess: resolve, onFailure: reject }),
       );
@@ -49,7 +49,12 @@ export default function VerifyEmailChangePage() {
       {params.get('email') && <p className="mt-2 font-medium">{params.get('email')}</p>}
       <div className="mt-6">{state && <FormAlert tone={state.tone}>{t(state.key)}</FormAlert>}</div>
       {state?.tone !== 'success' && (
-        <form noValidate onSubmit={form.handleSubmit(submit)} className="mt-6 grid gap-5">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(submit)}
+          onFocus={preloadIdentityClient}
+          className="mt-6 grid gap-5"
+        >
           <FormField
             label={t('auth.code')}
             inputMode="numeric"
