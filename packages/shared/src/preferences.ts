@@ -14,8 +14,9 @@ export const MAX_BUY_BOX_ZIPS = 50;
 /** Company logo: at most 500 KB (core §5); profile picture: 5 MB (DECISIONS.md Photos). */
 export const MAX_LOGO_BYTES = 500 * 1024;
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type ImageType = (typeof IMAGE_TYPES)[number];
+// The image types and their sniffing live in a module without zod (the deal form checks a photo
+// before it uploads it); kept here too for the API's imports.
+export { IMAGE_TYPES, sniffImageType, sniffPhotoType, type ImageType } from './image-types';
 
 export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -208,26 +209,3 @@ export const companySchema = z
   .strict();
 export type CompanyInput = z.input<typeof companySchema>;
 export type Company = z.output<typeof companySchema>;
-
-/** What an image's first bytes say it is; null when it is not a JPEG, PNG or WebP. */
-export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
-  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
-  return null;
-}
-
-/** Deal photos may also be HEIC/HEIF (DECISIONS.md Photos): an ISO-BMFF `ftyp` box of those brands. */
-export function sniffPhotoType(bytes: Uint8Array): ImageType | 'image/heic' | null {
-  const image = sniffImageType(bytes);
-  if (image) return image;
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to));
-  if (
-    ascii(4, 8) === 'ftyp' &&
-    ['heic', 'heix', 'hevc', 'heim', 'heis', 'mif1', 'msf1', 'avif'].includes(ascii(8, 12))
-  ) {
-    return 'image/heic';
-  }
-  return null;
-}

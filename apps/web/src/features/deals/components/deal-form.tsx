@@ -34,6 +34,7 @@ import {
   EMPTY_DEAL,
   dealFieldOf,
   errorCount,
+  preloadDealSchema,
   visibleSections,
   type DealFormField,
   type DealFormValues,
@@ -222,6 +223,7 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
       noValidate
       aria-labelledby="deal-form-title"
       onSubmit={form.handleSubmit(submit, invalid)}
+      onFocus={preloadDealSchema}
       className="grid gap-6"
     >
       <KeptDraftNotice draft={draft} reset={() => form.reset(defaults)} />

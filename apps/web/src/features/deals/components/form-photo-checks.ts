@@ -4,7 +4,7 @@
  * first refused rule (`errors.<CODE>` is its text) or null.
  */
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '@dealclub/shared/deal-rules';
-import { sniffPhotoType } from '@dealclub/shared/preferences';
+import { sniffPhotoType } from '@dealclub/shared/image-types';
 
 export type PhotoRefusal = 'PHOTO_LIMIT' | 'PHOTO_TOO_LARGE' | 'PHOTO_TYPE_UNSUPPORTED';
 

@@ -2,9 +2,8 @@
  * The deal form's values and rules, kept apart from the markup so they can be tested: the empty
  * form, the form of a saved deal, which purchase-type sections show, the values actually sent
  * (the fields of a purchase type not chosen are sent empty, so hidden sections never block a save)
- * and the resolver that validates with the one shared `dealSchema`.
+ * and the resolver that validates with the one shared `dealSchema`, loaded on first use.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
   REQUIRED_BY_PURCHASE_TYPE,
@@ -12,7 +11,8 @@ import {
   SUBJECT_TO_TERMS,
   type PURCHASE_TYPES,
 } from '@dealclub/shared/deal-rules';
-import { dealSchema, type DealInput, type DealValues } from '@dealclub/shared/deals';
+import type { DealInput, DealValues } from '@dealclub/shared/deals';
+import { lazyResolver } from '@/lib/lazy-resolver';
 
 type PurchaseType = (typeof PURCHASE_TYPES)[number];
 
@@ -192,7 +192,16 @@ export function errorCount(errors: FieldErrors<DealFormValues>): number {
   return Object.keys(errors).filter((key) => key !== 'root' && errors[key as DealFormField]).length;
 }
 
-const schemaResolver = zodResolver(dealSchema);
+/**
+ * `dealSchema` (zod, a fifth of the screen's script) loads when the form is first validated, or
+ * first focused (`preloadDealSchema`), not with the screen.
+ */
+const schemaResolver = lazyResolver<DealInput, unknown, DealValues>(() =>
+  import('./deal-schema-resolver').then((m) => m.dealSchemaResolver),
+);
+
+/** Starts loading the deal's schema (the form's first focus), so that a submit does not wait for it. */
+export const preloadDealSchema = schemaResolver.preload;
 
 /** Validates the values to send with `dealSchema`; the submit handler receives the schema's output. */
 export function dealFormResolver(isNew: boolean): Resolver<DealFormValues, unknown, DealValues> {

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sniffImageType } from '@dealclub/shared/preferences';
+import { sniffImageType } from '@dealclub/shared/image-types';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 
