@@ -70,10 +70,9 @@ const AT_MOUNT: Partial<Record<string, readonly string[]>> = {
  */
 const OVER_BUDGET: Partial<Record<string, number>> = {
   resetPassword: 196,
-  signupBuyer: 199,
-  signupSeller: 199,
+  signupBuyer: 174,
+  signupSeller: 174,
   verify: 194,
-  requestAccess: 196,
   profile: 222,
   verifyEmailChange: 193,
   admin: 203,

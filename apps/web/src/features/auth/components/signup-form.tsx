@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { signUpFormSchema } from '@dealclub/shared/access';
 import type { Role } from '@dealclub/shared/roles';
 import { FormAlert, SubmitButton } from '@/components/ui/form-field';
 import { NewPasswordFields, withPasswordStrength } from '@/components/ui/password-strength';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-helpers';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { signUpWithInvitation, validateInvitation } from '../api/invitations';
 import { PersonFields } from './person-fields';
 
@@ -20,6 +19,9 @@ type Values = {
   confirm: string;
   invitationToken: string;
 };
+
+/** The API's sign-up schema, loaded on the form's first focus or check. */
+const signUpResolver = lazyResolver<Values>(() => import('./access-resolvers').then((m) => m.signUpResolver));
 
 /**
  * The invitation sign-up form shared by `/signup/buyer` and `/signup/seller`. The invitation fixes
@@ -33,7 +35,7 @@ export function SignUpForm({ audience }: { audience: 'buyer' | 'seller' }) {
   const [role, setRole] = useState<Role | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({
-    resolver: withPasswordStrength(zodResolver(signUpFormSchema)),
+    resolver: withPasswordStrength(signUpResolver),
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -89,7 +91,12 @@ export function SignUpForm({ audience }: { audience: 'buyer' | 'seller' }) {
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className="mt-8 grid gap-5">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(submit)}
+      onFocus={signUpResolver.preload}
+      className="mt-8 grid gap-5"
+    >
       {role && (
         <FormAlert tone="info">{t('access.invitedAs', { role: t(`access.roles.${role}`) })}</FormAlert>
       )}

@@ -1,14 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { requestAccessSchema, type RequestAccessInput } from '@dealclub/shared/access';
+import type { RequestAccessInput } from '@dealclub/shared/access';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { requestAccess } from '../api/invitations';
 import { PersonFields } from '../components/person-fields';
 
 /** `/requestAccess`: an invitation by e-mail while the club has room, otherwise the waitlist. */
+type Requested = { firstName: string; lastName: string; email: string; phone: string };
+
+/** The API's request-access schema, loaded on the form's first focus or check. */
+const requestAccessResolver = lazyResolver<RequestAccessInput, unknown, Requested>(() =>
+  import('../components/access-resolvers').then((m) => m.requestAccessResolver),
+);
+
 export default function RequestAccessPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.requestAccess'));
@@ -18,7 +25,7 @@ export default function RequestAccessPage() {
     unknown,
     { firstName: string; lastName: string; email: string; phone: string }
   >({
-    resolver: zodResolver(requestAccessSchema),
+    resolver: requestAccessResolver,
     defaultValues: { firstName: '', lastName: '', email: '', phone: '' },
   });
   const fieldError = (message?: string) => (message ? t(message) : undefined);
@@ -47,7 +54,12 @@ export default function RequestAccessPage() {
         {result === 'failed' && <FormAlert>{t('access.requestFailed')}</FormAlert>}
       </div>
       {result !== 'invited' && result !== 'waitlisted' && (
-        <form noValidate onSubmit={form.handleSubmit(submit)} className="mt-6 grid gap-5">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(submit)}
+          onFocus={requestAccessResolver.preload}
+          className="mt-6 grid gap-5"
+        >
           <PersonFields register={(name) => form.register(name)} errors={form.formState.errors} />
           <FormField
             label={t('access.phone')}
