@@ -6,6 +6,12 @@ import { z } from 'zod';
 
 export const emailField = z.string().trim().toLowerCase().email('auth.validation.email');
 
+/** A code the identity provider sent by e-mail (a new account's, an e-mail change's): six digits. */
+export const emailCodeField = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'auth.validation.code');
+
 export const signInSchema = z.object({
   email: emailField,
   password: z.string().min(6, 'auth.validation.passwordMin6'),

@@ -1,20 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { emailField, resetPasswordSchema } from '@dealclub/shared/auth';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { NewPasswordFields, withPasswordStrength } from '@/components/ui/password-strength';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { authErrorKey } from '@/lib/session/auth-errors';
 import { identityClient, preloadIdentityClient } from '@/lib/session/identity-client';
 
 type RequestValues = { email: string };
 type ConfirmValues = { email: string; code: string; password: string; confirm: string };
 
-const requestSchema = z.object({ email: emailField });
+// The schemas load on a form's first focus or check, with the identity client (not with the screen).
+const resolvers = () => import('../components/code-resolvers');
+const requestResolver = lazyResolver<RequestValues>(() => resolvers().then((m) => m.resetRequestResolver));
+const confirmResolver = lazyResolver<ConfirmValues>(() => resolvers().then((m) => m.resetConfirmResolver));
+const preload = () => {
+  preloadIdentityClient();
+  requestResolver.preload();
+  confirmResolver.preload();
+};
 
 /** `/reset-password`: ask for a code by e-mail, then set a new password with it. */
 export default function ResetPasswordPage() {
@@ -29,11 +35,11 @@ export default function ResetPasswordPage() {
   const [error, setError] = useState<string | null>(null);
 
   const request = useForm<RequestValues>({
-    resolver: zodResolver(requestSchema),
+    resolver: requestResolver,
     defaultValues: { email: initialEmail },
   });
   const confirm = useForm<ConfirmValues>({
-    resolver: withPasswordStrength(zodResolver(resetPasswordSchema)),
+    resolver: withPasswordStrength(confirmResolver),
     defaultValues: { email: initialEmail, code: '', password: '', confirm: '' },
   });
   const fieldError = (message?: string) => (message ? t(message) : undefined);
@@ -79,7 +85,7 @@ export default function ResetPasswordPage() {
           <form
             noValidate
             onSubmit={request.handleSubmit(sendCode)}
-            onFocus={preloadIdentityClient}
+            onFocus={preload}
             className="mt-8 grid gap-5"
           >
             {error && <FormAlert>{t(error)}</FormAlert>}
@@ -100,7 +106,7 @@ export default function ResetPasswordPage() {
         <form
           noValidate
           onSubmit={confirm.handleSubmit(setPassword)}
-          onFocus={preloadIdentityClient}
+          onFocus={preload}
           className="mt-8 grid gap-5"
         >
           {sent && <FormAlert tone="success">{t('auth.resetSent')}</FormAlert>}

@@ -1,23 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { emailField } from '@dealclub/shared/auth';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { authErrorKey } from '@/lib/session/auth-errors';
 import { identityClient, preloadIdentityClient } from '@/lib/session/identity-client';
 
-const verifySchema = z.object({
-  email: emailField,
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'auth.validation.code'),
-});
-type Values = z.infer<typeof verifySchema>;
+type Values = { email: string; code: string };
+
+/** The schema loads on the form's first focus or check, with the identity client. */
+const resolver = lazyResolver<Values>(() =>
+  import('../components/code-resolvers').then((m) => m.verifyResolver),
+);
+const preload = () => {
+  preloadIdentityClient();
+  resolver.preload();
+};
 
 /** `/verify`: confirm the e-mail of a new account with the code, or ask for a new code. */
 export default function VerifyPage() {
@@ -27,7 +27,7 @@ export default function VerifyPage() {
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; key: string } | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm<Values>({
-    resolver: zodResolver(verifySchema),
+    resolver,
     defaultValues: { email: params.get('email') ?? '', code: '' },
   });
   const fieldError = (message?: string) => (message ? t(message) : undefined);
@@ -74,12 +74,7 @@ export default function VerifyPage() {
           {t('auth.signIn')}
         </Link>
       ) : (
-        <form
-          noValidate
-          onSubmit={form.handleSubmit(confirm)}
-          onFocus={preloadIdentityClient}
-          className="mt-6 grid gap-5"
-        >
+        <form noValidate onSubmit={form.handleSubmit(confirm)} onFocus={preload} className="mt-6 grid gap-5">
           <FormField
             label={t('auth.email')}
             type="email"

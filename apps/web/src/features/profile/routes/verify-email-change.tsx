@@ -1,22 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { authErrorKey } from '@/lib/session/auth-errors';
 import { identityClient, preloadIdentityClient } from '@/lib/session/identity-client';
 import { sessionManager } from '@/lib/session/session-manager';
 import { usePageTitle } from '@/hooks/use-page-title';
 
-const schema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'auth.validation.code'),
-});
+/** The schema loads on the form's first focus or check, with the identity client. */
+const resolver = lazyResolver<{ code: string }>(() =>
+  import('../components/email-code-resolver').then((m) => m.emailCodeResolver),
+);
+const preload = () => {
+  preloadIdentityClient();
+  resolver.preload();
+};
 
 /** `/verify-email-change`: the code sent to the new address completes an e-mail change. */
 export default function VerifyEmailChangePage() {
@@ -25,7 +26,7 @@ export default function VerifyEmailChangePage() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const [state, setState] = useState<{ tone: 'error' | 'success'; key: string } | null>(null);
-  const form = useForm<{ code: string }>({ resolver: zodResolver(schema), defaultValues: { code: '' } });
+  const form = useForm<{ code: string }>({ resolver, defaultValues: { code: '' } });
 
   async function submit(values: { code: string }) {
     setState(null);
@@ -49,12 +50,7 @@ export default function VerifyEmailChangePage() {
       {params.get('email') && <p className="mt-2 font-medium">{params.get('email')}</p>}
       <div className="mt-6">{state && <FormAlert tone={state.tone}>{t(state.key)}</FormAlert>}</div>
       {state?.tone !== 'success' && (
-        <form
-          noValidate
-          onSubmit={form.handleSubmit(submit)}
-          onFocus={preloadIdentityClient}
-          className="mt-6 grid gap-5"
-        >
+        <form noValidate onSubmit={form.handleSubmit(submit)} onFocus={preload} className="mt-6 grid gap-5">
           <FormField
             label={t('auth.code')}
             inputMode="numeric"
