@@ -84,4 +84,33 @@ describe('a simple form', () => {
       expect(onValid).toHaveBeenCalledWith({ kind: 'creative', amount: 250, note: 'Hello' }),
     );
   });
+
+  it('is busy from the press until its handler ends, and takes one submit at a time', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => undefined;
+    const onValid = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    let busy: boolean[] = [];
+    function Busy() {
+      const form = useSimpleForm<{ note: string }>({
+        resolver: async (values) => ({ values, errors: {} }),
+        defaultValues: { note: 'Hi' },
+      });
+      busy.push(form.formState.isSubmitting);
+      return (
+        <form noValidate onSubmit={form.handleSubmit(onValid)}>
+          <button type="submit">{form.formState.isSubmitting ? 'Sending' : 'Send'}</button>
+        </form>
+      );
+    }
+    render(<Busy />);
+    busy = [];
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('button', { name: 'Sending' });
+    // A second press while the first is running starts nothing.
+    await user.click(screen.getByRole('button', { name: 'Sending' }));
+    expect(onValid).toHaveBeenCalledTimes(1);
+    finish();
+    await screen.findByRole('button', { name: 'Send' });
+    expect(busy).toContain(true);
+  });
 });

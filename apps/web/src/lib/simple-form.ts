@@ -7,7 +7,7 @@
  * API's schemas, `lazyResolver`) run on submit and, after a first submit, on every change of a
  * field (its own error only), the focus on the first field in error, `setError` for the server's
  * field errors (`applyServerErrors`), `watch` re-rendering the form when a watched field changes,
- * and `isSubmitting` while a valid submit's handler runs. The sign-in form uses it too; the larger
+ * and `isSubmitting` from a submit's press to its end (a second press meanwhile is ignored). The sign-in form uses it too; the larger
  * forms of later screens use react-hook-form itself.
  */
 import { useReducer, useState, type BaseSyntheticEvent } from 'react';
@@ -142,31 +142,33 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
     },
     handleSubmit: (onValid) => async (event) => {
       event?.preventDefault();
+      // One submit at a time: busy from the press (the schema may still be loading) to the end.
+      if (isSubmitting) return;
       submitted = true;
-      const result = await validate();
-      const found = Object.entries(result.errors).map(
-        ([name, error]) => [name, { type: error.type, message: error.message }] as const,
-      );
-      setErrors(Object.fromEntries(found));
-      if (found.length === 0) {
-        isSubmitting = true;
-        setErrors(errors);
-        try {
+      isSubmitting = true;
+      setErrors(errors);
+      try {
+        const result = await validate();
+        const found = Object.entries(result.errors).map(
+          ([name, error]) => [name, { type: error.type, message: error.message }] as const,
+        );
+        setErrors(Object.fromEntries(found));
+        if (found.length === 0) {
           await onValid(result.values as TOutput);
-        } finally {
-          isSubmitting = false;
-          setErrors(errors);
+          return;
         }
-        return;
-      }
-      // The first field in error, in the order the form shows them, takes the focus.
-      for (const [name, field] of fields) {
-        if (!errors[name]) continue;
-        const element = [...field.elements].find((e) => e.isConnected);
-        if (element) {
-          element.focus();
-          break;
+        // The first field in error, in the order the form shows them, takes the focus.
+        for (const [name, field] of fields) {
+          if (!errors[name]) continue;
+          const element = [...field.elements].find((e) => e.isConnected);
+          if (element) {
+            element.focus();
+            break;
+          }
         }
+      } finally {
+        isSubmitting = false;
+        setErrors(errors);
       }
     },
     formState: { errors: {}, isSubmitting: false },

@@ -99,6 +99,9 @@ export function usePlacedPoints(points: readonly MapPoint[]): Placed[] {
   const inWorker = points.length >= WORKER_POINTS && typeof Worker !== 'undefined';
   const here = useMemo(() => (inWorker ? null : placeHere(points)), [points, inWorker]);
   const [fromWorker, setFromWorker] = useState<Placed[]>(NONE);
+  // A few points placed on the spot: the worker's last answer is of points no longer shown, and
+  // must not come back while the next many are placed.
+  if (!inWorker && fromWorker !== NONE) setFromWorker(NONE);
   useEffect(() => {
     if (!inWorker) return;
     let live = true;

@@ -8,7 +8,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { requestAccess } from '../api/invitations';
 import { PersonFields } from '../components/person-fields';
 
-/** `/requestAccess`: an invitation by e-mail while the club has room, otherwise the waitlist. */
+/** What the schema gives the submit: the request, trimmed and checked. */
 type Requested = { firstName: string; lastName: string; email: string; phone: string };
 
 /** The API's request-access schema, loaded on the form's first focus or check. */
@@ -16,21 +16,18 @@ const requestAccessResolver = lazyResolver<RequestAccessInput, unknown, Requeste
   import('../components/access-resolvers').then((m) => m.requestAccessResolver),
 );
 
+/** `/requestAccess`: an invitation by e-mail while the club has room, otherwise the waitlist. */
 export default function RequestAccessPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.requestAccess'));
   const [result, setResult] = useState<'invited' | 'waitlisted' | 'failed' | null>(null);
-  const form = useForm<
-    RequestAccessInput,
-    unknown,
-    { firstName: string; lastName: string; email: string; phone: string }
-  >({
+  const form = useForm<RequestAccessInput, unknown, Requested>({
     resolver: requestAccessResolver,
     defaultValues: { firstName: '', lastName: '', email: '', phone: '' },
   });
   const fieldError = (message?: string) => (message ? t(message) : undefined);
 
-  async function submit(values: { firstName: string; lastName: string; email: string; phone: string }) {
+  async function submit(values: Requested) {
     setResult(null);
     try {
       setResult((await requestAccess(values)).status);
