@@ -34,7 +34,7 @@ describe('a lazily loaded resolver', () => {
     const first = await resolver({ email: 'ana@example.test' }, undefined, options);
     expect(first.values).toEqual({});
     expect(first.errors).toHaveProperty('root.type', 'unavailable');
-    expect(toasts.result.current[0]?.title).toBe(i18n.t('validation.checkUnavailable'));
+    expect(toasts.result.current[0]?.title).toBe(i18n.t('routeError.partFailed'));
     // A second failure right after (a field's re-check) does not repeat the message.
     const shown = toasts.result.current.length;
     expect((await resolver({ email: 'ana@example.test' }, undefined, options)).errors).toHaveProperty('root');

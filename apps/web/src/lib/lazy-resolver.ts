@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { i18n } from '@/lib/i18n';
 
 /** The message of a check that could not run (a locale key). */
-const UNAVAILABLE = 'validation.checkUnavailable';
+const UNAVAILABLE = 'routeError.partFailed';
 /** A field's change re-checks the form after a first submit: one toast per few seconds, not each. */
 const ANNOUNCE_EVERY_MS = 5_000;
 let announcedAt = Number.NEGATIVE_INFINITY;

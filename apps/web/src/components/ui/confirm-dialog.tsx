@@ -1,13 +1,16 @@
 import {
   cloneElement,
+  Component,
   isValidElement,
   lazy,
   Suspense,
   useState,
+  type ComponentType,
   type MouseEvent,
   type ReactNode,
 } from 'react';
 import type { ConfirmDialogContentProps } from './confirm-dialog-content';
+import { i18n } from '@/lib/i18n';
 import { toast } from './use-toast';
 
 export interface ConfirmDialogProps extends Omit<ConfirmDialogContentProps, 'opener'> {
@@ -19,7 +22,7 @@ export interface ConfirmDialogProps extends Omit<ConfirmDialogContentProps, 'ope
 // to confirm: it loads then (the pointer over the trigger or its focus starts the download), not
 // with the screens that offer the action, such as every deal page (issue 18's script budget).
 const loadContent = () => import('./confirm-dialog-content');
-const ConfirmDialogContent = lazy(loadContent);
+const ConfirmDialogContent = retryableLazy(loadContent);
 const prefetch = () => void loadContent().catch(() => undefined);
 
 /**
@@ -30,14 +33,21 @@ const prefetch = () => void loadContent().catch(() => undefined);
  * button, given the dialog's state as Radix's trigger would give it.
  */
 export function ConfirmDialog({ trigger, ...props }: ConfirmDialogProps) {
-  const { button, opener, asked } = useLazyDialogTrigger({ trigger, ...props, prefetch });
+  const { button, opener, asked, failed } = useLazyDialogTrigger({ trigger, ...props, prefetch });
   return (
     <>
       {button}
       {asked && (
-        <Suspense fallback={null}>
-          <ConfirmDialogContent {...props} opener={opener} />
-        </Suspense>
+        <PartBoundary
+          onFailed={() => {
+            ConfirmDialogContent.retry();
+            failed();
+          }}
+        >
+          <Suspense fallback={null}>
+            <ConfirmDialogContent {...props} opener={opener} />
+          </Suspense>
+        </PartBoundary>
       )}
     </>
   );
@@ -121,5 +131,56 @@ export function useLazyDialogTrigger({
         },
       })
     : trigger;
-  return { button, opener, asked };
+  /** The modal could not be loaded (PartBoundary): closed, and asked for afresh next time. */
+  const failed = () => {
+    setAsked(false);
+    onOpenChange(false);
+    opener?.focus();
+  };
+  return { button, opener, asked, failed };
+}
+
+/**
+ * A part of a screen loaded when first needed (a dialog's modal, a rarer step of a form), whose
+ * download can fail: offline, or a new release has replaced its file. Such a failure must not take
+ * the whole screen down (the route's error page) nor stick: the part says it could not be opened,
+ * the screen stays as it was, and the next attempt downloads it again. (Here rather than in a module
+ * of its own: every screen that opens a lazy dialog loads this one anyway, and a chunk of its own
+ * would cost each of them a request and its bytes.)
+ */
+/** A lazily loaded component that can be asked to download again after a failure (`retry`). */
+export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let Loaded = lazy(load);
+  function Part(props: P) {
+    return <Loaded {...props} />;
+  }
+  Part.retry = () => {
+    Loaded = lazy(load);
+  };
+  return Part;
+}
+
+/**
+ * Around a lazily loaded part (inside its `Suspense`): when it fails to load or to render, a toast
+ * says so (`routeError.partFailed`) and `onFailed` puts the screen back as it was before it was
+ * asked for (a dialog closed, a step left).
+ */
+export class PartBoundary extends Component<
+  { onFailed: () => void; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch() {
+    toast({ title: i18n.t('routeError.partFailed'), variant: 'destructive' });
+    this.props.onFailed();
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
 }

@@ -114,3 +114,5 @@ export function SecondStep({ setup, email, onDone, onRestart }: SecondStepProps)
     </>
   );
 }
+
+export default SecondStep;

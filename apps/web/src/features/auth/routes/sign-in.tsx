@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { PartBoundary, retryableLazy } from '@/components/ui/confirm-dialog';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
+import { PageFallback } from '@/components/layout/page-fallback';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { authErrorKey } from '@/lib/session/auth-errors';
@@ -33,8 +35,8 @@ const preload = () => {
   signInResolver.preload();
   preloadIdentityClient();
 };
-const NewPasswordStep = lazy(() => import('../components/new-password-step'));
-const SecondStep = lazy(() => import('../components/second-step').then((m) => ({ default: m.SecondStep })));
+const NewPasswordStep = retryableLazy(() => import('../components/new-password-step'));
+const SecondStep = retryableLazy(() => import('../components/second-step'));
 
 /** `/auth`: e-mail and password; the new-password challenge; the reset-required message. */
 export default function SignInPage() {
@@ -148,20 +150,30 @@ export default function SignInPage() {
         </>
       )}
 
-      <Suspense fallback={null}>
-        {step === 'newPassword' && <NewPasswordStep error={error} onSubmit={submitNewPassword} />}
-        {(step === 'totpRequired' || step === 'mfaSetup') && (
-          <SecondStep
-            setup={step === 'mfaSetup'}
-            email={email}
-            onDone={done}
-            onRestart={() => {
-              setError(null);
-              setStep('credentials');
-            }}
-          />
-        )}
-      </Suspense>
+      <PartBoundary
+        key={step}
+        onFailed={() => {
+          // The step could not be loaded: back to the password, to sign in again.
+          NewPasswordStep.retry();
+          SecondStep.retry();
+          setStep('credentials');
+        }}
+      >
+        <Suspense fallback={<PageFallback />}>
+          {step === 'newPassword' && <NewPasswordStep error={error} onSubmit={submitNewPassword} />}
+          {(step === 'totpRequired' || step === 'mfaSetup') && (
+            <SecondStep
+              setup={step === 'mfaSetup'}
+              email={email}
+              onDone={done}
+              onRestart={() => {
+                setError(null);
+                setStep('credentials');
+              }}
+            />
+          )}
+        </Suspense>
+      </PartBoundary>
 
       {step === 'resetRequired' && (
         <>

@@ -1,6 +1,6 @@
-import { createContext, lazy, Suspense, use, type ReactNode, type Ref } from 'react';
+import { createContext, Suspense, use, type ReactNode, type Ref } from 'react';
 import { TextAreaField } from '@/components/ui/choice-fields';
-import { useLazyDialogTrigger } from '@/components/ui/confirm-dialog';
+import { PartBoundary, retryableLazy, useLazyDialogTrigger } from '@/components/ui/confirm-dialog';
 import type { RoomDialogFrameProps } from './room-dialog-frame';
 
 // The modal (Radix: focus trap, dismissal, scroll lock) is 13 KB of compressed script that only
@@ -8,7 +8,7 @@ import type { RoomDialogFrameProps } from './room-dialog-frame';
 // its focus starts the download), not with the room (issue 32's script budget), as the app's
 // confirmations do (components/ui/confirm-dialog.tsx).
 const loadFrame = () => import('./room-dialog-frame');
-const RoomDialogFrame = lazy(loadFrame);
+const RoomDialogFrame = retryableLazy(loadFrame);
 const prefetch = () => void loadFrame().catch(() => undefined);
 
 /** Closes the dialog around it, unless it is busy (its Cancel button). */
@@ -28,7 +28,7 @@ export function RoomDialog({
   /** The button that opens the dialog. */
   trigger: ReactNode;
 }) {
-  const { button, opener, asked } = useLazyDialogTrigger({ trigger, ...props, prefetch });
+  const { button, opener, asked, failed } = useLazyDialogTrigger({ trigger, ...props, prefetch });
   const close = () => {
     if (!props.busy) props.onOpenChange(false);
   };
@@ -37,9 +37,16 @@ export function RoomDialog({
       {button}
       {asked && (
         <CloseDialog value={close}>
-          <Suspense fallback={null}>
-            <RoomDialogFrame {...props} opener={opener} />
-          </Suspense>
+          <PartBoundary
+            onFailed={() => {
+              RoomDialogFrame.retry();
+              failed();
+            }}
+          >
+            <Suspense fallback={null}>
+              <RoomDialogFrame {...props} opener={opener} />
+            </Suspense>
+          </PartBoundary>
         </CloseDialog>
       )}
     </>

@@ -1,7 +1,7 @@
 import { Reply } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLazyDialogTrigger } from '@/components/ui/confirm-dialog';
+import { PartBoundary, retryableLazy, useLazyDialogTrigger } from '@/components/ui/confirm-dialog';
 import { useLocaleSection } from '@/lib/i18n';
 import type { ReceivedOffer } from '../api/deal-offers';
 import { buyerName } from './buyer-cells';
@@ -12,20 +12,32 @@ import { OfferHistory } from './offer-history';
 // serves once a seller counters: it loads then (the pointer over "Counter" or its focus starts the
 // download), not with the offers screen (issue 32's script budget).
 const loadDialog = () => import('./counter-offer-dialog');
-const CounterOfferDialog = lazy(loadDialog);
+const CounterOfferDialog = retryableLazy(loadDialog);
 const prefetch = () => void loadDialog().catch(() => undefined);
 
 /** "Counter" and, once pressed, its dialog. */
 function CounterAction({ offer, trigger }: { offer: ReceivedOffer; trigger: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const { button, opener, asked } = useLazyDialogTrigger({ trigger, open, onOpenChange: setOpen, prefetch });
+  const { button, opener, asked, failed } = useLazyDialogTrigger({
+    trigger,
+    open,
+    onOpenChange: setOpen,
+    prefetch,
+  });
   return (
     <>
       {button}
       {asked && (
-        <Suspense fallback={null}>
-          <CounterOfferDialog offer={offer} open={open} onOpenChange={setOpen} opener={opener} />
-        </Suspense>
+        <PartBoundary
+          onFailed={() => {
+            CounterOfferDialog.retry();
+            failed();
+          }}
+        >
+          <Suspense fallback={null}>
+            <CounterOfferDialog offer={offer} open={open} onOpenChange={setOpen} opener={opener} />
+          </Suspense>
+        </PartBoundary>
       )}
     </>
   );
