@@ -56,7 +56,8 @@ async function main() {
     print({ event: 'done', key });
   });
 
-  await worker.start(50);
+  // Every job is committed before the worker starts: the test kills it once a batch has started,
+  // and a kill in the middle of the enqueueing would leave jobs that were never written.
   for (let i = 1; i <= Number(env.ENQUEUE ?? 0); i++) {
     const key = `job-${i}`;
     await db.transaction(async (tx) => {
@@ -70,6 +71,7 @@ async function main() {
       })
       .catch(() => {});
   }
+  await worker.start(50);
   print({ event: 'ready' });
 
   for (;;) {

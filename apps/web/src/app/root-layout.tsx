@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layout/footer';
@@ -8,25 +8,9 @@ import { WebinarBanner } from '@/components/layout/webinar-banner';
 import { Toaster } from '@/components/ui/toaster';
 import { NotificationBell } from '@/features/chat/components/notification-bell';
 import { RealtimeProvider } from '@/features/chat/realtime/realtime-provider';
-import { useSession } from '@/lib/session/session-context';
+import { FeedbackLauncher } from '@/features/feedback/components/feedback-launcher';
 import { useFocusOnNavigation } from './focus-on-navigation';
 import { ProfileCompletionRedirect } from './profile-redirect';
-
-// The feedback widget's button is for members only, and shows once the session is confirmed (after
-// the first render): its code loads then, not with every visit's entry.
-const FeedbackLauncher = lazy(() =>
-  import('@/features/feedback/components/feedback-launcher').then((m) => ({ default: m.FeedbackLauncher })),
-);
-
-function MembersFeedback() {
-  const session = useSession();
-  if (session.status !== 'authenticated') return null;
-  return (
-    <Suspense fallback={null}>
-      <FeedbackLauncher />
-    </Suspense>
-  );
-}
 
 /**
  * The shell around every route: skip link, header, banner, page, footer, the feedback widget's
@@ -57,7 +41,7 @@ export function RootLayout() {
           </Suspense>
         </main>
         <Footer />
-        <MembersFeedback />
+        <FeedbackLauncher />
         <Toaster />
         <ScrollRestoration />
       </div>

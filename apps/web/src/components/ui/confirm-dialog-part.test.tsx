@@ -25,6 +25,7 @@ describe('a part loaded on demand', () => {
           <button type="button" onClick={() => setAsked(true)}>
             Open
           </button>
+          {!asked && <p>Closed</p>}
           {asked && (
             <PartBoundary
               onFailed={() => {
@@ -49,10 +50,12 @@ describe('a part loaded on demand', () => {
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await vi.waitFor(() => expect(toasts.result.current[0]?.title).toBe(i18n.t('routeError.partFailed')));
     expect(screen.getByRole('heading', { name: 'The screen' })).toBeTruthy();
+    // The part is put away as it was before it was asked for.
+    await screen.findByText('Closed');
     expect(screen.queryByText('Hello Ana')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    expect(await screen.findByText('Hello Ana')).toBeTruthy();
+    expect(await screen.findByText('Hello Ana', {}, { timeout: 10_000 })).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
     reported.mockRestore();
   });

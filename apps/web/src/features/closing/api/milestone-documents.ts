@@ -5,7 +5,6 @@
  */
 import type { ClosingDocument } from '@dealclub/shared/closing';
 import { apiDownload, apiRequest } from '@/lib/api-client';
-import { saveFile } from '@/lib/download';
 import { roomPath, useRoomStep, type RoomAnswer } from './closing-room';
 
 export function useUploadDocument(dealId: string) {
@@ -24,5 +23,7 @@ export async function downloadDocument(dealId: string, document: Pick<ClosingDoc
   const { blob, filename } = await apiDownload(
     `${roomPath(dealId)}/documents/${encodeURIComponent(document.id)}`,
   );
+  // The download helper comes with the first download, not with the room.
+  const { saveFile } = await import('@/lib/download');
   saveFile(blob, filename ?? document.name);
 }
