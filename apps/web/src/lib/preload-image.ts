@@ -13,7 +13,7 @@ export function preloadImage(photo: { url: string; srcSet?: string }, sizes: str
   asked.add(photo.url);
   const link = document.createElement('link');
   link.rel = 'preload';
-  link.as = 'image';
+  link.setAttribute('as', 'image');
   link.href = photo.url;
   if (photo.srcSet) {
     link.setAttribute('imagesrcset', photo.srcSet);

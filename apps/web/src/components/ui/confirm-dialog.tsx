@@ -33,22 +33,16 @@ const prefetch = () => void loadContent().catch(() => undefined);
  * button, given the dialog's state as Radix's trigger would give it.
  */
 export function ConfirmDialog({ trigger, ...props }: ConfirmDialogProps) {
-  const { button, opener, asked, failed } = useLazyDialogTrigger({ trigger, ...props, prefetch });
+  const { button, opener, modal } = useLazyDialogTrigger({
+    trigger,
+    ...props,
+    prefetch,
+    retry: ConfirmDialogContent.retry,
+  });
   return (
     <>
       {button}
-      {asked && (
-        <PartBoundary
-          onFailed={() => {
-            ConfirmDialogContent.retry();
-            failed();
-          }}
-        >
-          <Suspense fallback={null}>
-            <ConfirmDialogContent {...props} opener={opener} />
-          </Suspense>
-        </PartBoundary>
-      )}
+      {modal(<ConfirmDialogContent {...props} opener={opener} />)}
     </>
   );
 }
@@ -104,12 +98,15 @@ export function useLazyDialogTrigger({
   open,
   onOpenChange,
   prefetch,
+  retry,
 }: {
   trigger: ReactNode;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Starts downloading the modal's code. */
   prefetch: () => void;
+  /** The modal's `retryableLazy` retry: a failed download is tried again on the next press. */
+  retry: () => void;
 }) {
   // The trigger that opened the dialog, for the focus to go back to when it closes.
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -131,23 +128,34 @@ export function useLazyDialogTrigger({
         },
       })
     : trigger;
-  /** The modal could not be loaded (PartBoundary): closed, and asked for afresh next time. */
-  const failed = () => {
-    setAsked(false);
-    onOpenChange(false);
-    opener?.focus();
-  };
-  return { button, opener, asked, failed };
+  /**
+   * The modal, once asked for, inside its boundary and Suspense: a modal that cannot be downloaded
+   * is said so (PartBoundary), closed with the focus back on its trigger, and asked for afresh
+   * next time.
+   */
+  const modal = (content: ReactNode) =>
+    asked ? (
+      <PartBoundary
+        onFailed={() => {
+          retry();
+          setAsked(false);
+          onOpenChange(false);
+          opener?.focus();
+        }}
+      >
+        <Suspense fallback={null}>{content}</Suspense>
+      </PartBoundary>
+    ) : null;
+  return { button, opener, modal };
 }
 
-/**
- * A part of a screen loaded when first needed (a dialog's modal, a rarer step of a form), whose
- * download can fail: offline, or a new release has replaced its file. Such a failure must not take
- * the whole screen down (the route's error page) nor stick: the part says it could not be opened,
- * the screen stays as it was, and the next attempt downloads it again. (Here rather than in a module
- * of its own: every screen that opens a lazy dialog loads this one anyway, and a chunk of its own
- * would cost each of them a request and its bytes.)
- */
+// A part of a screen loaded when first needed (a dialog's modal, a rarer step of a form) may fail
+// to download: offline, or a new release has replaced its file. Such a failure must not take the
+// whole screen down (the route's error page) nor stick: the part says it could not be opened, the
+// screen stays as it was, and the next attempt downloads it again. (Here rather than in a module of
+// its own: every screen that opens a lazy dialog loads this one anyway, and a chunk of its own would
+// cost each of them a request and its bytes.)
+
 /** A lazily loaded component that can be asked to download again after a failure (`retry`). */
 export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   let Loaded = lazy(load);

@@ -3,6 +3,7 @@
  * loaded only when the sign-in asks for it, with the form library and the schema it needs.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { newPasswordSchema } from '@dealclub/shared/auth';
@@ -23,12 +24,17 @@ export default function NewPasswordStep({
   onSubmit: (values: NewPasswordValues) => Promise<void>;
 }) {
   const { t } = useTranslation();
+  // The step replaces the password form, which had the focus: it moves to this step's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const form = useForm<NewPasswordValues>({
     resolver: withPasswordStrength(zodResolver(newPasswordSchema)),
   });
   return (
     <>
-      <h1 className="text-3xl font-bold">{t('auth.newPasswordTitle')}</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold outline-none">
+        {t('auth.newPasswordTitle')}
+      </h1>
       <p className="mt-2 text-slate-700">{t('auth.newPasswordLead')}</p>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="mt-8 grid gap-5">
         {error && <FormAlert>{t(error)}</FormAlert>}

@@ -143,7 +143,9 @@ describe('the sign-in form', () => {
     await user.type(screen.getByLabelText('Password'), 'Temporary-1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    await screen.findByRole('heading', { name: 'Choose a new password' });
+    const stepHeading = await screen.findByRole('heading', { name: 'Choose a new password' });
+    // The password form that had the focus is gone: the focus is on the step's heading.
+    await waitFor(() => expect(document.activeElement).toBe(stepHeading));
     await user.type(screen.getByLabelText('New password'), 'Tangerine-Harbor-Velvet-42');
     await user.type(screen.getByLabelText('Confirm password'), 'Tangerine-Harbor-Velvet-43');
     await user.click(screen.getByRole('button', { name: 'Save password and sign in' }));

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -55,6 +55,17 @@ export default function SignInPage() {
     navigate(from, { replace: true });
   };
   const [step, setStep] = useState<Step>('credentials');
+  // A step whose form replaces the one that had the focus takes it on its heading (the new-password
+  // and authenticator steps focus their own), so that it never falls to the page's body.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [arrivals, setArrivals] = useState(0);
+  const arrive = (next: 'credentials' | 'resetRequired') => {
+    setStep(next);
+    setArrivals((n) => n + 1);
+  };
+  useEffect(() => {
+    if (arrivals > 0) heading.current?.focus();
+  }, [arrivals]);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -83,7 +94,7 @@ export default function SignInPage() {
             inputVerificationCode: () => resolve(),
           }),
         );
-        return setStep('resetRequired');
+        return arrive('resetRequired');
       }
       done();
     } catch (e) {
@@ -108,7 +119,9 @@ export default function SignInPage() {
     <section className="mx-auto w-full max-w-md px-4 py-12">
       {step === 'credentials' && (
         <>
-          <h1 className="text-3xl font-bold">{t('auth.signInTitle')}</h1>
+          <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold outline-none">
+            {t('auth.signInTitle')}
+          </h1>
           <p className="mt-2 text-slate-700">{t('auth.signInLead')}</p>
           <form
             noValidate
@@ -156,7 +169,7 @@ export default function SignInPage() {
           // The step could not be loaded: back to the password, to sign in again.
           NewPasswordStep.retry();
           SecondStep.retry();
-          setStep('credentials');
+          arrive('credentials');
         }}
       >
         <Suspense fallback={<PageFallback />}>
@@ -168,7 +181,7 @@ export default function SignInPage() {
               onDone={done}
               onRestart={() => {
                 setError(null);
-                setStep('credentials');
+                arrive('credentials');
               }}
             />
           )}
@@ -177,7 +190,9 @@ export default function SignInPage() {
 
       {step === 'resetRequired' && (
         <>
-          <h1 className="text-3xl font-bold">{t('auth.resetTitle')}</h1>
+          <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold outline-none">
+            {t('auth.resetTitle')}
+          </h1>
           <div className="mt-6">
             <FormAlert tone="info">{t('auth.resetRequired')}</FormAlert>
           </div>

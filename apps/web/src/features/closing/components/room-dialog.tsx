@@ -1,6 +1,6 @@
-import { createContext, Suspense, use, type ReactNode, type Ref } from 'react';
+import { createContext, use, type ReactNode, type Ref } from 'react';
 import { TextAreaField } from '@/components/ui/choice-fields';
-import { PartBoundary, retryableLazy, useLazyDialogTrigger } from '@/components/ui/confirm-dialog';
+import { retryableLazy, useLazyDialogTrigger } from '@/components/ui/confirm-dialog';
 import type { RoomDialogFrameProps } from './room-dialog-frame';
 
 // The modal (Radix: focus trap, dismissal, scroll lock) is 13 KB of compressed script that only
@@ -28,27 +28,19 @@ export function RoomDialog({
   /** The button that opens the dialog. */
   trigger: ReactNode;
 }) {
-  const { button, opener, asked, failed } = useLazyDialogTrigger({ trigger, ...props, prefetch });
+  const { button, opener, modal } = useLazyDialogTrigger({
+    trigger,
+    ...props,
+    prefetch,
+    retry: RoomDialogFrame.retry,
+  });
   const close = () => {
     if (!props.busy) props.onOpenChange(false);
   };
   return (
     <>
       {button}
-      {asked && (
-        <CloseDialog value={close}>
-          <PartBoundary
-            onFailed={() => {
-              RoomDialogFrame.retry();
-              failed();
-            }}
-          >
-            <Suspense fallback={null}>
-              <RoomDialogFrame {...props} opener={opener} />
-            </Suspense>
-          </PartBoundary>
-        </CloseDialog>
-      )}
+      <CloseDialog value={close}>{modal(<RoomDialogFrame {...props} opener={opener} />)}</CloseDialog>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Reply } from 'lucide-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PartBoundary, retryableLazy, useLazyDialogTrigger } from '@/components/ui/confirm-dialog';
+import { retryableLazy, useLazyDialogTrigger } from '@/components/ui/confirm-dialog';
 import { useLocaleSection } from '@/lib/i18n';
 import type { ReceivedOffer } from '../api/deal-offers';
 import { buyerName } from './buyer-cells';
@@ -18,27 +18,17 @@ const prefetch = () => void loadDialog().catch(() => undefined);
 /** "Counter" and, once pressed, its dialog. */
 function CounterAction({ offer, trigger }: { offer: ReceivedOffer; trigger: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const { button, opener, asked, failed } = useLazyDialogTrigger({
+  const { button, opener, modal } = useLazyDialogTrigger({
     trigger,
     open,
     onOpenChange: setOpen,
     prefetch,
+    retry: CounterOfferDialog.retry,
   });
   return (
     <>
       {button}
-      {asked && (
-        <PartBoundary
-          onFailed={() => {
-            CounterOfferDialog.retry();
-            failed();
-          }}
-        >
-          <Suspense fallback={null}>
-            <CounterOfferDialog offer={offer} open={open} onOpenChange={setOpen} opener={opener} />
-          </Suspense>
-        </PartBoundary>
-      )}
+      {modal(<CounterOfferDialog offer={offer} open={open} onOpenChange={setOpen} opener={opener} />)}
     </>
   );
 }
