@@ -68,9 +68,6 @@ const AT_MOUNT: Partial<Record<string, readonly string[]>> = {
  * test says so). `mapDemo` is the map optimization demo: every US ZIP code's centroid is its data.
  */
 const OVER_BUDGET: Partial<Record<string, number>> = {
-  resetPassword: 172,
-  signupBuyer: 174,
-  signupSeller: 174,
   profile: 222,
   admin: 203,
   adminTraining: 208,

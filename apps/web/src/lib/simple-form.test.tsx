@@ -113,4 +113,52 @@ describe('a simple form', () => {
     await screen.findByRole('button', { name: 'Send' });
     expect(busy).toContain(true);
   });
+
+  it("sets a field's value where it is shown and watched, and checks one field on demand", async () => {
+    const user = userEvent.setup();
+    function Partial() {
+      const form = useSimpleForm<Values>({ resolver, defaultValues: { amount: null, note: '' } });
+      const note = form.watch('note') ?? '';
+      return (
+        <form noValidate>
+          <label>
+            Amount
+            <input type="number" {...form.register('amount', { setValueAs: numberOrNull })} />
+          </label>
+          {form.formState.errors.amount && <p>{form.formState.errors.amount.message}</p>}
+          <label>
+            Note
+            <textarea {...form.register('note')} />
+          </label>
+          <p>{note.length} characters</p>
+          <button type="button" onClick={() => form.setValue('note', 'From the invitation')}>
+            Fill
+          </button>
+          <button
+            type="button"
+            onClick={async () => {
+              const passed = await form.trigger('amount');
+              document.title = passed ? 'passed' : 'refused';
+            }}
+          >
+            Check amount
+          </button>
+        </form>
+      );
+    }
+    render(<Partial />);
+    await user.click(screen.getByRole('button', { name: 'Fill' }));
+    expect((screen.getByLabelText('Note') as HTMLTextAreaElement).value).toBe('From the invitation');
+    expect(screen.getByText('19 characters')).toBeTruthy();
+
+    // Only the amount is checked: the kind, also missing, shows no error.
+    await user.click(screen.getByRole('button', { name: 'Check amount' }));
+    expect(await screen.findByText('Enter an amount.')).toBeTruthy();
+    expect(document.title).toBe('refused');
+    expect(screen.queryByText('Choose a kind.')).toBeNull();
+    await user.type(screen.getByLabelText('Amount'), '12');
+    await user.click(screen.getByRole('button', { name: 'Check amount' }));
+    await waitFor(() => expect(screen.queryByText('Enter an amount.')).toBeNull());
+    expect(document.title).toBe('passed');
+  });
 });

@@ -7,8 +7,9 @@
  * API's schemas, `lazyResolver`) run on submit and, after a first submit, on every change of a
  * field (its own error only), the focus on the first field in error, `setError` for the server's
  * field errors (`applyServerErrors`), `watch` re-rendering the form when a watched field changes,
- * and `isSubmitting` from a submit's press to its end (a second press meanwhile is ignored). The sign-in form uses it too; the larger
- * forms of later screens use react-hook-form itself.
+ * and `isSubmitting` from a submit's press to its end (a second press meanwhile is ignored), `setValue`
+ * and `trigger` (one field checked). The forms of the sign-in, sign-up, verification and password
+ * reset screens use it too (issue 32); the larger forms of later screens use react-hook-form.
  */
 import { useReducer, useState, type BaseSyntheticEvent } from 'react';
 import type { DefaultValues, FieldValues, Path, Resolver, UseFormRegisterReturn } from 'react-hook-form';
@@ -46,6 +47,10 @@ export interface SimpleForm<TValues extends FieldValues, TOutput> {
   subscribe: (listener: (values: TValues) => void) => () => void;
   /** Puts every field back to `values` (a discarded draft), errors cleared. */
   reset: (values: DefaultValues<TValues>) => void;
+  /** Sets one field's value (shown in its element), as the user had typed it. */
+  setValue: <TName extends keyof TValues & string>(name: TName, value: TValues[TName]) => void;
+  /** Checks one field and shows its error (or clears it); whether it passed. */
+  trigger: (name: keyof TValues & string) => Promise<boolean>;
 }
 
 /** What a field's element holds, as the form keeps it. */
@@ -186,6 +191,20 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
       for (const [name, field] of fields) for (const element of field.elements) show(element, values[name]);
       submitted = false;
       setErrors({});
+    },
+    setValue(name, value) {
+      values[name] = value;
+      for (const element of fields.get(name)?.elements ?? []) show(element, value);
+      for (const listener of listeners) listener({ ...values } as TValues);
+      if (watched.has(name)) rerender();
+    },
+    async trigger(name) {
+      const fieldError = (await validate()).errors[name];
+      const next = { ...errors };
+      if (fieldError) next[name] = { type: fieldError.type, message: fieldError.message };
+      else delete next[name];
+      setErrors(next);
+      return !fieldError;
     },
   };
   return form;

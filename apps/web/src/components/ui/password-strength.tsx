@@ -6,15 +6,7 @@
  * first submit, never with the screen (@dealclub/shared/password-strength).
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import {
-  useWatch,
-  type Control,
-  type FieldErrors,
-  type FieldValues,
-  type Path,
-  type Resolver,
-  type UseFormReturn,
-} from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_LANGUAGE } from '@dealclub/shared/constants';
 import { isLanguage } from '@dealclub/shared/language';
@@ -43,16 +35,9 @@ export function withPasswordStrength<TValues extends FieldValues & { password: s
   };
 }
 
-/** Under a new-password field: whether what is typed is hard enough to guess, and if not, why. */
-export function PasswordStrengthHint<TValues extends FieldValues>({
-  control,
-  name,
-}: {
-  control: Control<TValues>;
-  name: Path<TValues>;
-}) {
+/** Under a new-password field: whether `password` (what is typed) is hard enough to guess, and if not, why. */
+export function PasswordStrengthHint({ password }: { password: string }) {
   const { t, i18n } = useTranslation();
-  const password = String(useWatch({ control, name }) ?? '');
   const checker = useChecker(password !== '');
   const strength = checker && password ? checker.check(password) : null;
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : FALLBACK_LANGUAGE;
@@ -97,23 +82,33 @@ function useChecker(wanted: boolean): PasswordChecker | null {
 }
 
 /**
+ * What the password fields need of their form: react-hook-form's `useForm` (the profile) or the
+ * small form (`lib/simple-form.ts`: sign-up, the password reset, the new-password challenge).
+ * `watch` re-renders the form as the password is typed, for the hint.
+ */
+export interface PasswordForm {
+  register: (name: 'password' | 'confirm') => UseFormRegisterReturn;
+  watch: (name: 'password') => unknown;
+  formState: { errors: Partial<Record<'password' | 'confirm', { message?: string }>> };
+}
+
+/**
  * A new password and its confirmation, as every screen that sets one asks for them: the strength
  * hint (and `rules`, when the screen states them) under the first, each field with its error.
  */
-export function NewPasswordFields<TValues extends FieldValues & { password: string; confirm: string }>({
+export function NewPasswordFields({
   form,
   passwordLabel,
   confirmLabel,
   rules,
 }: {
-  form: UseFormReturn<TValues>;
+  form: PasswordForm;
   passwordLabel: string;
   confirmLabel: string;
   rules?: ReactNode;
 }) {
   const fieldError = useFieldMessage();
-  const errors = form.formState.errors as FieldErrors<{ password: string; confirm: string }>;
-  const password = 'password' as Path<TValues>;
+  const { errors } = form.formState;
   return (
     <>
       <FormField
@@ -123,18 +118,18 @@ export function NewPasswordFields<TValues extends FieldValues & { password: stri
         hint={
           <>
             {rules}
-            <PasswordStrengthHint control={form.control} name={password} />
+            <PasswordStrengthHint password={String(form.watch('password') ?? '')} />
           </>
         }
         error={fieldError(errors.password?.message)}
-        {...form.register(password)}
+        {...form.register('password')}
       />
       <FormField
         label={confirmLabel}
         type="password"
         autoComplete="new-password"
         error={fieldError(errors.confirm?.message)}
-        {...form.register('confirm' as Path<TValues>)}
+        {...form.register('confirm')}
       />
     </>
   );

@@ -1,14 +1,14 @@
 /**
  * The new-password challenge of a sign-in (an account an admin created with a temporary password):
- * loaded only when the sign-in asks for it, with the form library and the schema it needs.
+ * loaded only when the sign-in asks for it, with the schema it needs.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { newPasswordSchema } from '@dealclub/shared/auth';
 import { FormAlert, SubmitButton } from '@/components/ui/form-field';
 import { NewPasswordFields, withPasswordStrength } from '@/components/ui/password-strength';
+import { useSimpleForm } from '@/lib/simple-form';
 
 export interface NewPasswordValues {
   password: string;
@@ -27,8 +27,9 @@ export default function NewPasswordStep({
   // The step replaces the password form, which had the focus: it moves to this step's heading.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const form = useForm<NewPasswordValues>({
+  const form = useSimpleForm<NewPasswordValues>({
     resolver: withPasswordStrength(zodResolver(newPasswordSchema)),
+    defaultValues: { password: '', confirm: '' },
   });
   return (
     <>

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Role } from '@dealclub/shared/roles';
@@ -8,6 +7,7 @@ import { NewPasswordFields, withPasswordStrength } from '@/components/ui/passwor
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-helpers';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { useSimpleForm } from '@/lib/simple-form';
 import { signUpWithInvitation, validateInvitation } from '../api/invitations';
 import { PersonFields } from './person-fields';
 
@@ -34,7 +34,7 @@ export function SignUpForm({ audience }: { audience: 'buyer' | 'seller' }) {
   const token = params.get('token') ?? '';
   const [role, setRole] = useState<Role | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<Values>({
+  const form = useSimpleForm({
     resolver: withPasswordStrength(signUpResolver),
     defaultValues: {
       firstName: '',

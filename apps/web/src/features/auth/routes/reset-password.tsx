@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
@@ -8,6 +7,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { authErrorKey } from '@/lib/session/auth-errors';
 import { identityClient, preloadIdentityClient } from '@/lib/session/identity-client';
+import { useSimpleForm } from '@/lib/simple-form';
 
 type RequestValues = { email: string };
 type ConfirmValues = { email: string; code: string; password: string; confirm: string };
@@ -34,11 +34,11 @@ export default function ResetPasswordPage() {
   const [sent, setSent] = useState(params.get('step') === 'confirm');
   const [error, setError] = useState<string | null>(null);
 
-  const request = useForm<RequestValues>({
+  const request = useSimpleForm({
     resolver: requestResolver,
     defaultValues: { email: initialEmail },
   });
-  const confirm = useForm<ConfirmValues>({
+  const confirm = useSimpleForm({
     resolver: withPasswordStrength(confirmResolver),
     defaultValues: { email: initialEmail, code: '', password: '', confirm: '' },
   });

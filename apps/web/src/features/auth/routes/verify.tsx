@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
@@ -7,6 +6,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { authErrorKey } from '@/lib/session/auth-errors';
 import { identityClient, preloadIdentityClient } from '@/lib/session/identity-client';
+import { useSimpleForm } from '@/lib/simple-form';
 
 type Values = { email: string; code: string };
 
@@ -26,7 +26,7 @@ export default function VerifyPage() {
   const [params] = useSearchParams();
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; key: string } | null>(null);
   const [done, setDone] = useState(false);
-  const form = useForm<Values>({
+  const form = useSimpleForm({
     resolver,
     defaultValues: { email: params.get('email') ?? '', code: '' },
   });
@@ -51,7 +51,7 @@ export default function VerifyPage() {
     if (!valid) return;
     setNotice(null);
     try {
-      const user = await (await identityClient()).cognitoUser(form.getValues('email'));
+      const user = await (await identityClient()).cognitoUser(form.getValues().email);
       await new Promise((resolve, reject) =>
         user.resendConfirmationCode((err, result) => (err ? reject(err) : resolve(result))),
       );
