@@ -4,6 +4,7 @@
  * from the admin's schemas (`help.ts`) so that the reader's screens do not load zod.
  */
 import type { Language } from './constants';
+import type { MarkdownNode } from './markdown-tree';
 
 /** Categories, in the order the help centre shows them; names are `help.categories.<key>`. */
 export const HELP_CATEGORIES = [
@@ -80,6 +81,8 @@ export interface HelpArticle {
   title: string;
   /** Markdown (rendered without raw HTML). */
   body: string;
+  /** The body parsed for display (decision 039). */
+  bodyTree: MarkdownNode[];
   updatedAt: string;
   /** The reader's own answer to 'Was this helpful?', or null before they answer. */
   myVote: boolean | null;
@@ -94,6 +97,8 @@ export interface HelpQa {
   question: string;
   /** Markdown (rendered without raw HTML). */
   answer: string;
+  /** The answer parsed for display (decision 039). */
+  answerTree: MarkdownNode[];
   updatedAt: string;
   myVote: boolean | null;
   language: Language;

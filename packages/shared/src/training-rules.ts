@@ -3,6 +3,8 @@
  * who may learn, the limits and the shapes of the training calls (API.md). Kept apart from the
  * admin's lesson schema (`training.ts`) so that the learner's screen does not load zod.
  */
+import type { MarkdownNode } from './markdown-tree';
+
 export const LESSON_TITLE_MAX = 200;
 export const LESSON_SUMMARY_MAX = 500;
 /** A lesson's Markdown body, per language. */
@@ -38,6 +40,8 @@ export interface Lesson {
   summary: string;
   /** Markdown (rendered without raw HTML). */
   body: string;
+  /** The body parsed for display (decision 039). */
+  bodyTree: MarkdownNode[];
   quiz: QuizQuestion[];
   completed: boolean;
   completedAt: string | null;

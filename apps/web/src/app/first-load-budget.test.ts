@@ -63,22 +63,20 @@ const AT_MOUNT: Partial<Record<string, readonly string[]>> = {
 
 /**
  * The screens still above the 170 KB goal (issue 32), each held at what its first visit weighed
- * when it was last made lighter (KB, rounded up, and 1 KB more: stop 46 for most), so that none
+ * when it was last made lighter (KB, rounded up, and 1 KB more: stop 47 for most), so that none
  * grows while they are brought under it. A screen that comes under 170 KB leaves this list (the
  * test says so). `mapDemo` is the map optimization demo: every US ZIP code's centroid is its data.
  */
 const OVER_BUDGET: Partial<Record<string, number>> = {
-  profile: 222,
+  // Counted with every section its tabs load (an upper bound): the Integrations and push texts
+  // became sections of their own (stop 47), 1.3 KB off every other first visit.
+  profile: 223,
   admin: 203,
   adminTraining: 208,
-  training: 177,
-  dealNew: 183,
-  dealEdit: 188,
-  dealOffers: 193,
-  dealAnalytics: 182,
-  helpArticle: 174,
-  helpQa: 174,
-  helpQaAlias: 174,
+  dealNew: 182,
+  dealEdit: 187,
+  dealOffers: 192,
+  dealAnalytics: 181,
   mapDemo: 308,
 };
 

@@ -106,6 +106,14 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
     en: () => import('virtual:locales/en/legal'),
     es: () => import('virtual:locales/es/legal'),
   },
+  integrations: {
+    en: () => import('virtual:locales/en/integrations'),
+    es: () => import('virtual:locales/es/integrations'),
+  },
+  push: {
+    en: () => import('virtual:locales/en/push'),
+    es: () => import('virtual:locales/es/push'),
+  },
 };
 
 const sectionLoads = new Map<string, Promise<void>>();

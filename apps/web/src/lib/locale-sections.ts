@@ -45,6 +45,10 @@ export const LOCALE_SECTIONS = {
   dealForm: ['dealForm'],
   /** The terms, privacy and accessibility pages. */
   legal: ['legal'],
+  /** The profile's Integrations tab (a seller's offer webhook). */
+  integrations: ['integrations'],
+  /** 'Browser notifications' on the profile's Preferences tab. */
+  push: ['push'],
 } as const;
 
 export type LocaleSection = keyof typeof LOCALE_SECTIONS;

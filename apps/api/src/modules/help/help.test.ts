@@ -538,6 +538,70 @@ describe('the admin help centre', () => {
     expect(drafts.items.map((a: AdminHelpArticle) => a.id)).toEqual([draft.id]);
   });
 
+  it('sends each text with its tree for display: no raw HTML, safe links only, new after an edit', async () => {
+    const { admin } = await helpApp();
+    const body = {
+      en: '## Liens\n\nA **lien** <b onclick="x()">stays</b>. [Ask](/help/qa) or [not](javascript:alert(1)).\n\n<script>alert(1)</script>',
+      es: 'Un **gravamen** [permanece][g].\n\n[g]: https://example.test/g',
+    };
+    const item = await createArticle(admin, article({ title: { en: 'Liens', es: 'Gravámenes' }, body }));
+    const en = await get<HelpArticle>(`/api/help/articles/${item.slug}?lang=en`);
+    expect(en.body).toBe(body.en);
+    expect(en.bodyTree).toEqual([
+      { type: 'heading', depth: 2, children: ['Liens'] },
+      {
+        type: 'paragraph',
+        children: [
+          'A ',
+          { type: 'strong', children: ['lien'] },
+          ' stays. ',
+          { type: 'link', url: '/help/qa', children: ['Ask'] },
+          ' or not.',
+        ],
+      },
+    ]);
+    const es = await get<HelpArticle>(`/api/help/articles/${item.slug}?lang=es`);
+    expect(es.bodyTree).toEqual([
+      {
+        type: 'paragraph',
+        children: [
+          'Un ',
+          { type: 'strong', children: ['gravamen'] },
+          ' ',
+          { type: 'link', url: 'https://example.test/g', children: ['permanece'] },
+          '.',
+        ],
+      },
+    ]);
+
+    const edited = await callAs(app, admin, 'PUT', `/api/help/admin/articles/${item.id}`, {
+      ...article({ title: { en: 'Liens', es: 'Gravámenes' }, body: { ...body, en: 'Gone *now*.' } }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await get<HelpArticle>(`/api/help/articles/${item.slug}?lang=en`)).bodyTree).toEqual([
+      { type: 'paragraph', children: ['Gone ', { type: 'emphasis', children: ['now'] }, '.'] },
+    ]);
+
+    const qa = await callAs(app, admin, 'POST', '/api/help/admin/qa', {
+      category: 'offers',
+      question: { en: 'Can I withdraw?', es: '¿Puedo retirarla?' },
+      answer: { en: '- Yes\n- While open', es: 'Sí.' },
+      published: true,
+    });
+    expect(qa.statusCode, qa.body).toBe(201);
+    const page = await get<HelpQa>(`/api/help/qa/${qa.json().slug}?lang=en`);
+    expect(page.answerTree).toEqual([
+      {
+        type: 'list',
+        ordered: false,
+        children: [
+          { type: 'listItem', children: ['Yes'] },
+          { type: 'listItem', children: ['While open'] },
+        ],
+      },
+    ]);
+  });
+
   it('keeps slugs unique and refuses bad input with stable codes', async () => {
     const { admin } = await helpApp();
     const first = await createArticle(admin, article());

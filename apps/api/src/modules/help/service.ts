@@ -9,6 +9,7 @@
 import { and, asc, count, desc, eq, max, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@dealclub/shared/constants';
 import type { ErrorCode } from '@dealclub/shared/errors';
+import type { MarkdownNode } from '@dealclub/shared/markdown-tree';
 import {
   HELP_CATEGORIES,
   HELP_ITEMS_MAX,
@@ -24,6 +25,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { outerRef } from '../../db/json-rows';
 import { helpArticles, helpQa, helpVotes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { markdownTreeOf } from '../../lib/markdown';
 import {
   MATCH_END,
   MATCH_START,
@@ -212,6 +214,8 @@ export interface HelpPage {
   category: HelpCategory;
   title: string;
   body: string;
+  /** The body parsed for display (decision 039). */
+  bodyTree: MarkdownNode[];
   updatedAt: string;
   myVote: boolean | null;
 }
@@ -242,6 +246,7 @@ export async function readPublished(
   if (!row) throw new AppError(spec.notFound);
   return {
     ...row,
+    bodyTree: markdownTreeOf(row.body),
     category: row.category as HelpCategory,
     updatedAt: row.updatedAt.toISOString(),
     myVote: row.myVote ?? null,

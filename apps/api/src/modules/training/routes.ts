@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { lessonInputSchema, lessonOrderSchema, progressSchema } from '@dealclub/shared/training';
 import { AppError } from '../../lib/app-error';
 import { contentLanguage } from '../../lib/content-language';
+import { MarkdownTreeSchema } from '../../lib/markdown';
 import { ADMIN_ONLY } from '../../plugins/access';
 import { requireUser } from '../../plugins/auth';
 import { recordAdminAction } from '../audit';
@@ -30,6 +31,7 @@ const LessonView = z.object({
   title: z.string(),
   summary: z.string(),
   body: z.string(),
+  bodyTree: MarkdownTreeSchema,
   quiz: z.array(
     z.object({
       id: z.string(),

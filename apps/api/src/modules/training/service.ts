@@ -27,6 +27,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
+import { markdownTreeOf } from '../../lib/markdown';
 import { advisoryXactLock } from '../../db/advisory-lock';
 
 type LessonRow = typeof trainingLessons.$inferSelect;
@@ -136,6 +137,7 @@ export async function listLessons(db: Db, userId: string, lang: Language): Promi
       title: pick(lesson, 'title', lang),
       summary: pick(lesson, 'summary', lang),
       body: pick(lesson, 'body', lang),
+      bodyTree: markdownTreeOf(pick(lesson, 'body', lang)),
       quiz: questions
         .filter((q) => q.lessonId === lesson.id)
         .map((q) => ({

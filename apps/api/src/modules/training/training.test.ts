@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { markdownTree } from '@dealclub/shared/markdown-tree';
 import type { AdminLesson, AdminLessonList, LessonInput, LessonList } from '@dealclub/shared/training';
 import { runSeeds } from '../../db/seed';
 import { createTestApp } from '../../test/app';
@@ -118,6 +119,9 @@ describe('the learner’s course', () => {
     expect(list.items.map((l) => l.unlocked)).toEqual([true, false, false, false, false, false]);
     expect(list.certified).toBe(false);
     for (const lesson of list.items) {
+      // Each body comes with its tree for display (decision 039): the same text, parsed.
+      expect(lesson.bodyTree).toEqual(markdownTree(lesson.body));
+      expect(lesson.bodyTree.length).toBeGreaterThan(1);
       expect(lesson.quiz.length).toBeGreaterThanOrEqual(3);
       for (const q of lesson.quiz)
         for (const o of q.options) expect(Object.keys(o).sort()).toEqual(['id', 'text']);
@@ -127,6 +131,7 @@ describe('the learner’s course', () => {
 
     const spanish = await course(buyer, 'es-MX,es;q=0.9,en;q=0.5');
     expect(spanish.items[0]!.title).toBe(DEMO_LESSONS[0]!.title.es);
+    expect(spanish.items[0]!.bodyTree).toEqual(markdownTree(DEMO_LESSONS[0]!.body.es));
     expect(spanish.items[0]!.quiz[0]!.question).toBe(DEMO_LESSONS[0]!.quiz[0]!.question.es);
     // No en or es in the header: the saved preference decides.
     await callAs(app, buyer, 'POST', '/api/auth/update-language', { languagePreference: 'es' });

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { LANGUAGES, type Language } from '@dealclub/shared/constants';
 import { ConfirmAction } from './confirm-dialog';
 import { FormAlert } from './form-field';
-import { Markdown } from './markdown';
+import { Markdown } from './markdown-text';
 
 const primary =
   'h-11 rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-70';

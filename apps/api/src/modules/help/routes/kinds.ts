@@ -13,6 +13,7 @@ import {
   helpQuerySchema,
 } from '@dealclub/shared/help';
 import { contentLanguage } from '../../../lib/content-language';
+import { MarkdownTreeSchema } from '../../../lib/markdown';
 import {
   ARTICLES,
   QUESTIONS,
@@ -90,6 +91,7 @@ const pageOf = <H extends string, T extends string>(heading: H, text: T) =>
       T,
       z.ZodString
     >),
+    ...({ [`${text}Tree`]: MarkdownTreeSchema } as Record<`${T}Tree`, typeof MarkdownTreeSchema>),
     updatedAt: z.string(),
     myVote: z.boolean().nullable(),
     language: z.enum(LANGUAGES),
@@ -149,7 +151,13 @@ const QA_ROUTES: HelpKindRoutes = {
   admin: z.object({ ...AdminCommon, question: Bilingual, answer: Bilingual }),
   input: helpQaInputSchema,
   toListItem: ({ title, ...item }) => ({ ...item, question: title }),
-  toPage: ({ title, body, ...page }, language) => ({ ...page, question: title, answer: body, language }),
+  toPage: ({ title, body, bodyTree, ...page }, language) => ({
+    ...page,
+    question: title,
+    answer: body,
+    answerTree: bodyTree,
+    language,
+  }),
   toAdmin: ({ title, body, ...item }) => ({ ...item, question: title, answer: body }),
   fromInput: ({ question, answer, ...rest }: z.output<typeof helpQaInputSchema>) => ({
     ...rest,

@@ -126,10 +126,10 @@ export function useHelpItem(kind: HelpKind, idOrSlug: string) {
         query: { lang: language },
         signal,
       });
-      const { title, body } =
+      const { title, body, bodyTree } =
         'title' in page
-          ? { title: page.title, body: page.body }
-          : { title: page.question, body: page.answer };
+          ? { title: page.title, body: page.body, bodyTree: page.bodyTree }
+          : { title: page.question, body: page.answer, bodyTree: page.answerTree };
       return {
         kind,
         id: page.id,
@@ -137,6 +137,7 @@ export function useHelpItem(kind: HelpKind, idOrSlug: string) {
         category: page.category,
         title,
         body,
+        bodyTree,
         updatedAt: page.updatedAt,
         myVote: page.myVote,
         language: page.language,

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HelpArticle, HelpQa } from '@dealclub/shared/help-rules';
+import { markdownTree } from '@dealclub/shared/markdown-tree';
 import { loadLocaleSection } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { HelpItemPage } from './help-item-page';
@@ -11,12 +12,17 @@ import { HelpItemPage } from './help-item-page';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+// The API sends each text with its tree (decision 039), built by the same function.
+const ARTICLE_BODY =
+  '## Cash or creative\n\nAn offer is **binding** once accepted.\n\n<script>window.__injected = 1</script>';
+
 const ARTICLE: HelpArticle = {
   id: '00000000-0000-4000-8000-000000000001',
   slug: 'making-an-offer',
   category: 'offers',
   title: 'Making an offer',
-  body: '## Cash or creative\n\nAn offer is **binding** once accepted.\n\n<script>window.__injected = 1</script>',
+  body: ARTICLE_BODY,
+  bodyTree: markdownTree(ARTICLE_BODY),
   updatedAt: '2026-11-01T10:00:00Z',
   myVote: null,
   language: 'en',
@@ -28,6 +34,7 @@ const QA: HelpQa = {
   category: 'offers',
   question: 'Can I change my offer?',
   answer: 'Yes, while it is open.',
+  answerTree: markdownTree('Yes, while it is open.'),
   updatedAt: '2026-11-01T10:00:00Z',
   myVote: true,
   language: 'en',

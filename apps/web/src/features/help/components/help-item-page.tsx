@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { HelpKind } from '@dealclub/shared/help-rules';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { Markdown } from '@/components/ui/markdown';
+import { MarkdownView } from '@/components/ui/markdown';
 import { NotFoundPage } from '@/components/layout/not-found-page';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isNotFound } from '@/lib/api-client';
@@ -72,7 +72,7 @@ function ItemView({ item }: { item: HelpPageItem }) {
       <p className="mt-2 text-sm text-slate-600">
         {t('help.updated', { date: formatDay(item.updatedAt, i18n.language) })}
       </p>
-      <Markdown className="mt-4 text-ink">{item.body}</Markdown>
+      <MarkdownView className="mt-4 text-ink" tree={item.bodyTree} />
       <HelpfulVote kind={item.kind} id={item.id} myVote={item.myVote} />
       <Link
         to="/help"

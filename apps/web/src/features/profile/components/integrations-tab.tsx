@@ -6,6 +6,7 @@ import { SwitchField } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { useFieldMessage } from '@/lib/form-helpers';
+import { useLocaleSection } from '@/lib/i18n';
 import { integrationsTab } from '../api/integrations';
 import { useTabForm } from '../lib/forms';
 import { DeliveryLog } from './delivery-log';
@@ -19,12 +20,14 @@ import { TabSave, TabSection } from './tab-section';
 export function IntegrationsTab() {
   const { t } = useTranslation();
   const saved = integrationsTab.useQuery();
+  // The tab's texts are a section of their own, loaded with it (not with every first visit).
+  const textsReady = useLocaleSection('integrations');
   // The secret lives here while it is shown, never in the query cache.
   const [secret, setSecret] = useState<string | null>(null);
   // Removing the URL deletes the secret: the one on screen no longer signs anything.
   if (secret && saved.data && !saved.data.hasSecret) setSecret(null);
-  if (!saved.data) {
-    return saved.isError ? (
+  if (!saved.data || !textsReady) {
+    return textsReady && saved.isError ? (
       <LoadFailed message={t('integrations.loadFailed')} onRetry={() => void saved.refetch()} />
     ) : (
       <PageFallback />

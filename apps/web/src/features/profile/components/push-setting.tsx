@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
+import { useLocaleSection } from '@/lib/i18n';
 import { usePushKey } from '../api/push';
 import { disablePush, enablePush, isPushSupported, readPushState, type PushState } from '@/lib/web-push';
 import { TabGroup } from './tab-section';
@@ -12,8 +13,10 @@ import { TabGroup } from './tab-section';
  */
 export function PushSetting() {
   const key = usePushKey();
+  // The setting's texts are a section of their own, loaded with it (not with every first visit).
+  const textsReady = useLocaleSection('push');
   const publicKey = key.data?.publicKey;
-  return publicKey ? <PushSwitch publicKey={publicKey} /> : null;
+  return publicKey && textsReady ? <PushSwitch publicKey={publicKey} /> : null;
 }
 
 function PushSwitch({ publicKey }: { publicKey: string }) {

@@ -14,7 +14,7 @@ import { PageFallback } from '@/components/layout/page-fallback';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { FormAlert } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { Markdown } from '@/components/ui/markdown';
+import { MarkdownView } from '@/components/ui/markdown';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import { formatDay } from '@/lib/dates';
@@ -246,9 +246,7 @@ function LessonView({
         {lesson.title}
       </h2>
       {lesson.summary && <p className="mt-2 text-lg text-slate-700">{lesson.summary}</p>}
-      <Markdown className="mt-4 max-w-3xl" headingLevel={3}>
-        {lesson.body}
-      </Markdown>
+      <MarkdownView className="mt-4 max-w-3xl" headingLevel={3} tree={lesson.bodyTree} />
       {lesson.completed && !completion ? (
         <div className="mt-8 max-w-3xl">
           <FormAlert tone="success">

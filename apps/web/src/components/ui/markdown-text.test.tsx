@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Markdown, safeHref } from './markdown';
+import { safeHref } from '@dealclub/shared/safe-href';
+import { Markdown } from './markdown-text';
 
 const html = (text: string, headingLevel?: 2 | 3 | 4) =>
   render(<Markdown headingLevel={headingLevel}>{text}</Markdown>)
@@ -53,7 +54,7 @@ describe('Markdown', () => {
   });
 
   it('shows an image’s text, never the image', () => {
-    expect(html('![A house](https://example.test/h.jpg)')).toBe('<p><span>A house</span></p>');
+    expect(html('![A house](https://example.test/h.jpg) for sale')).toBe('<p>A house for sale</p>');
   });
 
   it('escapes text, entities decoded once', () => {
