@@ -32,12 +32,11 @@ export const FIRST_VISITS: Record<'/' | '/deals' | '/deals/{id}', FirstVisit> = 
     atMount: [
       // A buyer's offer, interest and message forms (src/features/deals/routes/deal-detail.tsx).
       'src/features/deals/components/buyer-panels',
-      // The risks, the explained math and the loans of a creative deal, with their texts.
+      // The risks, the explained math and the loans of a creative deal, and why the deal fits the
+      // buyer, with their texts (one section).
       'src/features/deals/components/detail-trust',
-      'locales/{language}/trust',
-      // Why the deal fits the buyer, with its texts.
       'src/features/deals/components/match-reasons',
-      'locales/{language}/matching',
+      'locales/{language}/trust',
     ],
   },
 };
@@ -78,6 +77,8 @@ const SHARED_LAYERS =
   /[\\/](apps[\\/]web[\\/]src[\\/](lib|components|hooks|features[\\/][\w-]+[\\/]api)|packages[\\/]shared[\\/]src)[\\/]/;
 const ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 const COMMON = 'common';
+/** The suffix of a first-visit chunk's parts that later screens use too. */
+const PARTS = '-parts';
 
 /**
  * A Vite plugin and the `codeSplitting` groups that cut the build into the entry chunk and the
@@ -87,7 +88,8 @@ const COMMON = 'common';
  * entry imports statically (one request for it instead of a dozen) and what every first-visit
  * screen uses; the `common` group the shared layers' modules that later screens use too; then each
  * set of screens gets a chunk, the wider sets first, so that a group never pulls a module that
- * more screens share into a narrower chunk. Other modules are chunked as Rolldown does by default.
+ * more screens share into a narrower chunk, and a second chunk (`-parts`) of its modules that later
+ * screens use as well. Other modules are chunked as Rolldown does by default.
  */
 export function firstVisitChunks(
   webRoot: string,
@@ -147,7 +149,10 @@ export function firstVisitChunks(
         if (set === every || !elsewhere.has(id)) setOf.set(id, set);
         // An icon is some 100 bytes: cheaper in the entry than a chunk to fetch for it.
         else if (ICON.test(id)) setOf.set(id, every);
-        else setOf.set(id, SHARED_LAYERS.test(id) ? COMMON : set);
+        // A screen's own part that later screens use too (the deal page's frame, which the offers
+        // and analytics screens show; a card's parts) goes into a chunk of its own beside the
+        // screen's: a later screen loads that, not the whole first-visit screen (issue 32).
+        else setOf.set(id, SHARED_LAYERS.test(id) ? COMMON : `${set}${PARTS}`);
       }
     },
   };
@@ -159,17 +164,21 @@ export function firstVisitChunks(
     .map((set) => set.join('-'))
     .filter((key) => key !== '' && key !== every)
     .sort((a, b) => b.split('-').length - a.split('-').length);
+  // A group takes what its modules import as well (Rolldown's default), unless a group of higher
+  // priority took it first: the parts' groups come before the screens' that import them.
+  const n = narrower.length;
   const groups = [
-    {
-      name: 'app',
-      test: (id: string) => initial.has(id) || setOf.get(id) === every,
-      priority: narrower.length + 2,
-    },
-    { name: COMMON, test: (id: string) => setOf.get(id) === COMMON, priority: narrower.length + 1 },
+    { name: 'app', test: (id: string) => initial.has(id) || setOf.get(id) === every, priority: 2 * n + 3 },
+    { name: COMMON, test: (id: string) => setOf.get(id) === COMMON, priority: 2 * n + 2 },
+    ...narrower.map((key, index) => ({
+      name: `${key}${PARTS}`,
+      test: (id: string) => setOf.get(id) === `${key}${PARTS}`,
+      priority: 2 * n + 1 - index,
+    })),
     ...narrower.map((key, index) => ({
       name: key,
       test: (id: string) => setOf.get(id) === key,
-      priority: narrower.length - index,
+      priority: n - index,
     })),
   ];
   return { plugin, groups };

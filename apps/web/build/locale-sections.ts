@@ -12,7 +12,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
-import { LOCALE_SECTIONS, SERVER_ONLY_NAMESPACES, type LocaleSection } from '../src/lib/locale-sections';
+import {
+  KEPT_IN_CORE,
+  LOCALE_SECTIONS,
+  SERVER_ONLY_NAMESPACES,
+  type LocaleSection,
+} from '../src/lib/locale-sections';
 
 const PREFIX = 'virtual:locales/';
 // Rolldown names the chunk after the id's last part (`en`, `training`); the build's readers find
@@ -21,8 +26,28 @@ const RESOLVED = '\0locales/';
 
 const claimed = new Set<string>([...Object.values(LOCALE_SECTIONS).flat(), ...SERVER_ONLY_NAMESPACES]);
 
-function pick(tree: Record<string, unknown>, keep: (namespace: string) => boolean) {
-  return Object.fromEntries(Object.entries(tree).filter(([namespace]) => keep(namespace)));
+function pick(tree: Record<string, unknown>, keep: (key: string) => boolean) {
+  return Object.fromEntries(Object.entries(tree).filter(([key]) => keep(key)));
+}
+
+/** The first visit's texts: the namespaces no section claims, and what KEPT_IN_CORE keeps of the others. */
+export function coreTexts(tree: Record<string, unknown>) {
+  const core = pick(tree, (ns) => !claimed.has(ns));
+  for (const [ns, kept] of Object.entries(KEPT_IN_CORE)) {
+    core[ns] = pick(tree[ns] as Record<string, unknown>, (key) => kept!.includes(key));
+  }
+  return core;
+}
+
+/** The texts of `section`: its namespaces, less what KEPT_IN_CORE keeps in the first visit's. */
+export function sectionTexts(tree: Record<string, unknown>, section: LocaleSection) {
+  const namespaces = LOCALE_SECTIONS[section] as readonly string[];
+  const part = pick(tree, (ns) => namespaces.includes(ns));
+  for (const ns of Object.keys(part)) {
+    const kept = KEPT_IN_CORE[ns];
+    if (kept) part[ns] = pick(part[ns] as Record<string, unknown>, (key) => !kept.includes(key));
+  }
+  return part;
 }
 
 export function localeSections(): Plugin {
@@ -41,9 +66,7 @@ export function localeSections(): Plugin {
       this.addWatchFile(file);
       const tree = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       if (section && !(section in LOCALE_SECTIONS)) throw new Error(`unknown locale section in ${id}`);
-      const part = section
-        ? pick(tree, (ns) => (LOCALE_SECTIONS[section] as readonly string[]).includes(ns))
-        : pick(tree, (ns) => !claimed.has(ns));
+      const part = section ? sectionTexts(tree, section) : coreTexts(tree);
       // JSON.parse of a string literal is parsed faster than the same object as a JS literal.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});`;
     },

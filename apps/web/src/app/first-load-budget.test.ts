@@ -71,13 +71,12 @@ const OVER_BUDGET: Partial<Record<string, number>> = {
   // Counted with every section its tabs load (an upper bound): the Integrations and push texts
   // became sections of their own (stop 47), 1.3 KB off every other first visit.
   profile: 223,
-  admin: 203,
-  adminTraining: 208,
-  dealNew: 182,
-  dealEdit: 187,
-  dealOffers: 192,
-  dealAnalytics: 181,
-  mapDemo: 308,
+  admin: 202,
+  adminTraining: 207,
+  dealNew: 181,
+  dealEdit: 186,
+  dealOffers: 179,
+  mapDemo: 307,
 };
 
 let outDir: string;

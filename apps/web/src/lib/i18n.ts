@@ -30,10 +30,6 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
     en: () => import('virtual:locales/en/trust'),
     es: () => import('virtual:locales/es/trust'),
   },
-  matching: {
-    en: () => import('virtual:locales/en/matching'),
-    es: () => import('virtual:locales/es/matching'),
-  },
   counters: {
     en: () => import('virtual:locales/en/counters'),
     es: () => import('virtual:locales/es/counters'),
@@ -106,6 +102,14 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
     en: () => import('virtual:locales/en/legal'),
     es: () => import('virtual:locales/es/legal'),
   },
+  access: {
+    en: () => import('virtual:locales/en/access'),
+    es: () => import('virtual:locales/es/access'),
+  },
+  dealOffers: {
+    en: () => import('virtual:locales/en/dealOffers'),
+    es: () => import('virtual:locales/es/dealOffers'),
+  },
   integrations: {
     en: () => import('virtual:locales/en/integrations'),
     es: () => import('virtual:locales/es/integrations'),
@@ -131,7 +135,19 @@ const localeChunks: BackendModule = {
     Promise.all([LOCALES[language](), ...used.map((section) => SECTIONS[section][language]())]).then(
       ([locale, ...sections]) => {
         used.forEach((section) => sectionsLoaded.add(`${section}:${language}`));
-        callback(null, Object.assign({}, locale!.default, ...sections.map((s) => s.default)));
+        // Each namespace copied (a section added later is merged into it, and the module's own
+        // object stays as built), and merged deep: a section may hold only part of one
+        // (KEPT_IN_CORE).
+        const texts: Record<string, object> = {};
+        for (const [namespace, part] of Object.entries(locale!.default as Record<string, object>)) {
+          texts[namespace] = Object.assign({}, part);
+        }
+        for (const section of sections) {
+          for (const [namespace, part] of Object.entries(section.default as Record<string, object>)) {
+            texts[namespace] = Object.assign({}, texts[namespace], part);
+          }
+        }
+        callback(null, texts);
       },
       (error: Error) => callback(error, null),
     );

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import en from '@dealclub/shared/locales/en.json' with { type: 'json' };
 import es from '@dealclub/shared/locales/es.json' with { type: 'json' };
 import core from 'virtual:locales/en';
+import access from 'virtual:locales/es/access';
 import training from 'virtual:locales/es/training';
-import { LOCALE_SECTIONS, SERVER_ONLY_NAMESPACES } from './locale-sections';
+import { KEPT_IN_CORE, LOCALE_SECTIONS, SERVER_ONLY_NAMESPACES } from './locale-sections';
 
 describe('locale sections', () => {
   it('name namespaces that exist, each in one section only', () => {
@@ -16,10 +17,17 @@ describe('locale sections', () => {
     const claimed = new Set<string>([...Object.values(LOCALE_SECTIONS).flat(), ...SERVER_ONLY_NAMESPACES]);
     expect(Object.keys(core).sort()).toEqual(
       Object.keys(en)
-        .filter((n) => !claimed.has(n))
+        .filter((n) => !claimed.has(n) || n in KEPT_IN_CORE)
         .sort(),
     );
     expect(training).toEqual({ training: es.training, trainingAdmin: es.trainingAdmin });
+  });
+
+  it("keep the schemas' messages of a claimed namespace in the shared texts, and the rest in its section", () => {
+    expect(core.access).toEqual({ validation: en.access.validation });
+    const { validation, ...rest } = es.access;
+    expect(validation).toBeTruthy();
+    expect(access).toEqual({ access: rest });
   });
 
   it('leave out only namespaces that exist and no section claims', () => {

@@ -5,10 +5,11 @@
  */
 export const LOCALE_SECTIONS = {
   training: ['training', 'trainingAdmin'],
-  /** A deal's risks, formulas and loan schedules (deal page, offer form). */
-  trust: ['dealTrust', 'disclosures'],
-  /** Why a deal fits the buyer, criterion by criterion (deal page). */
-  matching: ['matching'],
+  /**
+   * A deal's risks, formulas and loan schedules (deal page, offer form), and why it fits the buyer,
+   * criterion by criterion (deal page, matching buyers): one section, as the deal page shows both.
+   */
+  trust: ['dealTrust', 'disclosures', 'matching'],
   /** Counter-offers and an offer's history (offers table, deal page). */
   counters: ['counters'],
   /** A buyer's saved searches: the dialog that saves one, the list in Preferences. */
@@ -45,6 +46,10 @@ export const LOCALE_SECTIONS = {
   dealForm: ['dealForm'],
   /** The terms, privacy and accessibility pages. */
   legal: ['legal'],
+  /** Sign-up, request access and the verification of an account or a new e-mail. */
+  access: ['access'],
+  /** `/deals/{id}/offers`: the offers and interested buyers of a seller's deal. */
+  dealOffers: ['dealOffers'],
   /** The profile's Integrations tab (a seller's offer webhook). */
   integrations: ['integrations'],
   /** 'Browser notifications' on the profile's Preferences tab. */
@@ -52,6 +57,13 @@ export const LOCALE_SECTIONS = {
 } as const;
 
 export type LocaleSection = keyof typeof LOCALE_SECTIONS;
+
+/**
+ * Keys of a namespace a section claims that stay in the texts every page has: the messages of the
+ * shared schemas (`access.validation`: a name, a phone, a password's rules), which the profile,
+ * the preferences and the deal forms show as well as the sign-up.
+ */
+export const KEPT_IN_CORE: Partial<Record<string, readonly string[]>> = { access: ['validation'] };
 
 /**
  * The namespaces only the API uses (e-mails; SMS and push alerts): in the locale files, which the

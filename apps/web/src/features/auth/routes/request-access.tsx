@@ -7,6 +7,8 @@ import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { requestAccess } from '../api/invitations';
 import { PersonFields } from '../components/person-fields';
+import { PageFallback } from '@/components/layout/page-fallback';
+import { useLocaleSection } from '@/lib/i18n';
 
 /** What the schema gives the submit: the request, trimmed and checked. */
 type Requested = { firstName: string; lastName: string; email: string; phone: string };
@@ -20,6 +22,8 @@ const requestAccessResolver = lazyResolver<RequestAccessInput, unknown, Requeste
 export default function RequestAccessPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.requestAccess'));
+  // The screens of access (sign-up, verification) share a section of texts, loaded with them.
+  const textsReady = useLocaleSection('access');
   const [result, setResult] = useState<'invited' | 'waitlisted' | 'failed' | null>(null);
   const form = useForm<RequestAccessInput, unknown, Requested>({
     resolver: requestAccessResolver,
@@ -36,6 +40,7 @@ export default function RequestAccessPage() {
     }
   }
 
+  if (!textsReady) return <PageFallback />;
   return (
     <section className="mx-auto w-full max-w-xl px-4 py-12">
       <h1 className="text-3xl font-bold">{t('access.requestTitle')}</h1>

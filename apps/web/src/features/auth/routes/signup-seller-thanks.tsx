@@ -2,12 +2,17 @@ import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { PageFallback } from '@/components/layout/page-fallback';
+import { useLocaleSection } from '@/lib/i18n';
 
 export default function SignUpSellerThanksPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.signupSellerThanks'));
+  // The screens of access (sign-up, verification) share a section of texts, loaded with them.
+  const textsReady = useLocaleSection('access');
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
+  if (!textsReady) return <PageFallback />;
   return (
     <section className="mx-auto flex w-full max-w-xl flex-col items-start gap-4 px-4 py-12">
       <MailCheck aria-hidden className="size-10 text-brand-700" />

@@ -1,10 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { SignUpForm } from '../components/signup-form';
+import { PageFallback } from '@/components/layout/page-fallback';
+import { useLocaleSection } from '@/lib/i18n';
 
 export default function SignUpSellerPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.signupSeller'));
+  // The screens of access (sign-up, verification) share a section of texts, loaded with them.
+  const textsReady = useLocaleSection('access');
+  if (!textsReady) return <PageFallback />;
   return (
     <section className="mx-auto w-full max-w-xl px-4 py-12">
       <h1 className="text-3xl font-bold">{t('access.sellerSignupTitle')}</h1>

@@ -8,6 +8,8 @@ import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import { invitationTokenFrom, validateInvitation } from '../api/invitations';
+import { PageFallback } from '@/components/layout/page-fallback';
+import { useLocaleSection } from '@/lib/i18n';
 
 const formFor = (role: Role, token: string) =>
   `${role === 'buyer' ? '/signup/buyer' : '/signup/seller'}?token=${encodeURIComponent(token)}`;
@@ -22,6 +24,8 @@ const errorKey = (e: unknown) =>
 export default function SignUpPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.signup'));
+  // The screens of access (sign-up, verification) share a section of texts, loaded with them.
+  const textsReady = useLocaleSection('access');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [input, setInput] = useState(params.get('token') ?? '');
@@ -60,6 +64,7 @@ export default function SignUpPage() {
     void check(input);
   }
 
+  if (!textsReady) return <PageFallback />;
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold">{t('access.signupTitle')}</h1>

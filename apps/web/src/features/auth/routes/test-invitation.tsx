@@ -4,11 +4,15 @@ import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import { invitationTokenFrom, validateInvitation, type InvitationCheck } from '../api/invitations';
+import { PageFallback } from '@/components/layout/page-fallback';
+import { useLocaleSection } from '@/lib/i18n';
 
 /** `/test-invitation` (DECISIONS.md): paste a token and see whether it is valid and for which role. */
 export default function TestInvitationPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('pages.testInvitation'));
+  // The screens of access (sign-up, verification) share a section of texts, loaded with them.
+  const textsReady = useLocaleSection('access');
   const [input, setInput] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<InvitationCheck | null>(null);
@@ -28,6 +32,7 @@ export default function TestInvitationPage() {
     }
   }
 
+  if (!textsReady) return <PageFallback />;
   return (
     <section className="mx-auto w-full max-w-xl px-4 py-12">
       <h1 className="text-3xl font-bold">{t('access.testTitle')}</h1>

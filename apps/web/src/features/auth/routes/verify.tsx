@@ -7,6 +7,8 @@ import { lazyResolver } from '@/lib/lazy-resolver';
 import { authErrorKey } from '@/lib/session/auth-errors';
 import { identityClient, preloadIdentityClient } from '@/lib/session/identity-client';
 import { useSimpleForm } from '@/lib/simple-form';
+import { PageFallback } from '@/components/layout/page-fallback';
+import { useLocaleSection } from '@/lib/i18n';
 
 type Values = { email: string; code: string };
 
@@ -23,6 +25,8 @@ const preload = () => {
 export default function VerifyPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.verify'));
+  // The screens of access (sign-up, verification) share a section of texts, loaded with them.
+  const textsReady = useLocaleSection('access');
   const [params] = useSearchParams();
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; key: string } | null>(null);
   const [done, setDone] = useState(false);
@@ -61,6 +65,7 @@ export default function VerifyPage() {
     }
   }
 
+  if (!textsReady) return <PageFallback />;
   return (
     <section className="mx-auto w-full max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold">{t('access.verifyTitle')}</h1>

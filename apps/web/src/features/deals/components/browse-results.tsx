@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '@/lib/deals';
 import { DealCard, DealCardSkeleton } from './deal-card';
-import { LoadMore } from './list-parts';
+import { LoadMore } from '@/components/ui/load-more';
 
 const SKELETONS = 6;
 

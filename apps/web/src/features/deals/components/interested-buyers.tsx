@@ -4,7 +4,7 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import type { useInterestedBuyers, ReceivedInterest } from '../api/deal-offers';
 import { BuyerName, DateTime, PhoneLink } from './buyer-cells';
 import { CsvDownloadButton } from './csv-download-button';
-import { LoadMore } from './list-parts';
+import { LoadMore } from '@/components/ui/load-more';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 
 const cell = 'px-3 py-3 align-top';

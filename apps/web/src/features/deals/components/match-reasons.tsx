@@ -63,7 +63,7 @@ const ICONS = {
  */
 export function MatchReasons({ match }: { match: Match }) {
   const { t, i18n } = useTranslation();
-  const ready = useLocaleSection('matching');
+  const ready = useLocaleSection('trust');
   if (!ready) return null;
   return (
     <DetailSection title={t('matching.title')}>

@@ -15,7 +15,7 @@ import { MessageSellerForm } from './message-seller-form';
  */
 export function MatchingBuyers({ dealId, exclusive }: { dealId: string; exclusive: boolean }) {
   const { t } = useTranslation();
-  const ready = useLocaleSection('matching');
+  const ready = useLocaleSection('trust');
   const headingId = useId();
   const buyers = useMatchingBuyers(dealId);
   const [writing, setWriting] = useState<string | null>(null);

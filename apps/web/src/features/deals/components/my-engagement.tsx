@@ -8,7 +8,7 @@ import type { Card } from '@/lib/deals';
 import { useMyInterests, useMyOffers, type Page } from '../api/offers';
 import { BrowseEmpty } from './browse-results';
 import { InterestSent } from './interest-panel';
-import { LoadMore } from './list-parts';
+import { LoadMore } from '@/components/ui/load-more';
 import { formatMoney } from '@/lib/format';
 import { OfferStatusBadge } from '@/components/deals/offer-status-badge';
 import { OfferTerms } from './offer-terms';

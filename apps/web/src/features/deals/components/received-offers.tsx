@@ -11,7 +11,7 @@ import { AcceptOfferDialog } from './accept-offer-dialog';
 import { BuyerName, buyerName, DateTime } from './buyer-cells';
 import { CounterCell } from './counter-cell';
 import { CsvDownloadButton } from './csv-download-button';
-import { LoadMore } from './list-parts';
+import { LoadMore } from '@/components/ui/load-more';
 import { formatMoney, formatRate } from '@/lib/format';
 import { NotProvided } from './not-provided';
 import { OfferStatusBadge } from '@/components/deals/offer-status-badge';

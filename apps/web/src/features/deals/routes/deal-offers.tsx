@@ -6,6 +6,8 @@ import { OFFER_SORTS, type OfferSort } from '@dealclub/shared/offer-rules';
 import { FormAlert } from '@/components/ui/form-field';
 import { fullAddress, placeOf } from '@/lib/address';
 import { isNotFound } from '@/lib/api-client';
+import { useLocaleSection } from '@/lib/i18n';
+import { PageFallback } from '@/components/layout/page-fallback';
 import { useInterestedBuyers, useReceivedOffers, type OfferScope } from '../api/deal-offers';
 import type { DealDetail } from '@/lib/deals';
 import { DealMissing } from '../components/deal-missing';
@@ -26,6 +28,8 @@ const isSort = (value: string | null): value is OfferSort =>
  */
 export default function DealOffersPage() {
   const { t } = useTranslation();
+  // The screen's texts are a section of their own, loaded with it (not with every first visit).
+  const textsReady = useLocaleSection('dealOffers');
   return (
     <DealPage title={t('pages.dealOffers')}>
       {(deal) =>
@@ -33,8 +37,10 @@ export default function DealOffersPage() {
         // deal: anyone else, and any deleted deal, has no offers page.
         deal.engagement === null || deal.status === 'deleted' ? (
           <DealMissing notFound onRetry={() => undefined} />
-        ) : (
+        ) : textsReady ? (
           <DealOffersView key={deal.id} deal={deal} />
+        ) : (
+          <PageFallback />
         )
       }
     </DealPage>

@@ -9,6 +9,8 @@ import { authErrorKey } from '@/lib/session/auth-errors';
 import { identityClient, preloadIdentityClient } from '@/lib/session/identity-client';
 import { sessionManager } from '@/lib/session/session-manager';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { PageFallback } from '@/components/layout/page-fallback';
+import { useLocaleSection } from '@/lib/i18n';
 
 /** The schema loads on the form's first focus or check, with the identity client. */
 const resolver = lazyResolver<{ code: string }>(() =>
@@ -23,6 +25,8 @@ const preload = () => {
 export default function VerifyEmailChangePage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.verifyEmailChange'));
+  // The screens of access (sign-up, verification) share a section of texts, loaded with them.
+  const textsReady = useLocaleSection('access');
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const [state, setState] = useState<{ tone: 'error' | 'success'; key: string } | null>(null);
@@ -43,6 +47,7 @@ export default function VerifyEmailChangePage() {
     }
   }
 
+  if (!textsReady) return <PageFallback />;
   return (
     <section className="mx-auto w-full max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold">{t('profile.verifyEmailTitle')}</h1>

@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * "Showing n of N" and "Load more" while the cursor has more: beside each other under a table or
- * a list, centred one above the other under a grid of cards.
+ * a list, centred one above the other under a grid of cards. A shared part (not the browse
+ * screen's): the offers table and the dashboard use it too, and would otherwise load the browse
+ * screen's chunk for it (issue 32).
  */
 export function LoadMore({
   shown,
