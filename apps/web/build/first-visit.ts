@@ -79,6 +79,12 @@ const ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 const COMMON = 'common';
 /** The suffix of a first-visit chunk's parts that later screens use too. */
 const PARTS = '-parts';
+/**
+ * The least code (characters, as transformed, before minifying) that makes a first visit's parts a
+ * chunk of their own: below it, the request's headers (0.52 KB) cost the first visit more than the
+ * parts save the later screens.
+ */
+const PARTS_MIN_CODE = 8_000;
 
 /**
  * A Vite plugin and the `codeSplitting` groups that cut the build into the entry chunk and the
@@ -121,6 +127,7 @@ export function firstVisitChunks(
         }
         return seen;
       };
+      const codeLength = (id: string) => this.getModuleInfo(id)?.code?.length ?? 0;
       const idOf = (module: string) => {
         const base = path.join(webRoot, module);
         const id = all.find((candidate) => SOURCE.test(candidate) && candidate.replace(SOURCE, '') === base);
@@ -154,6 +161,15 @@ export function firstVisitChunks(
         // screen's: a later screen loads that, not the whole first-visit screen (issue 32).
         else setOf.set(id, SHARED_LAYERS.test(id) ? COMMON : `${set}${PARTS}`);
       }
+      // Parts too small to pay for a file of their own on the first visit stay in its chunk.
+      const partsCode = new Map<string, number>();
+      for (const [id, key] of setOf) {
+        if (key.endsWith(PARTS)) partsCode.set(key, (partsCode.get(key) ?? 0) + codeLength(id));
+      }
+      for (const [id, key] of setOf) {
+        if ((partsCode.get(key) ?? Infinity) < PARTS_MIN_CODE) setOf.set(id, key.slice(0, -PARTS.length));
+      }
+      if (process.env.DEALCLUB_PARTS_PRINT) console.log('first-visit parts (code length):', partsCode);
     },
   };
 

@@ -227,6 +227,15 @@ export function loadLocaleSection(section: LocaleSection, language: Language): P
 }
 
 /**
+ * Starts the download of `section`'s texts in the current language, for a screen's module to call
+ * as it runs: they then arrive with the screen's code instead of one round trip after its first
+ * render (`useLocaleSection` asks from an effect). A failure is left to the hook, which asks again.
+ */
+export function preloadLocaleSection(section: LocaleSection): void {
+  loadLocaleSection(section, isLanguage(i18n.language) ? i18n.language : 'en').catch(() => undefined);
+}
+
+/**
  * Whether the texts of `section` are there in the current language; loads them (again after a
  * change of language) and re-renders when they arrive. A screen shows its fallback until then, so
  * no key ever shows untranslated; a failed download is thrown to the route's error boundary.

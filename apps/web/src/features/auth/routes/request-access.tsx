@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { RequestAccessInput } from '@dealclub/shared/access';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { useSimpleForm } from '@/lib/simple-form';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { requestAccess } from '../api/invitations';
 import { PersonFields } from '../components/person-fields';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { useLocaleSection } from '@/lib/i18n';
+import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
 
 /** What the schema gives the submit: the request, trimmed and checked. */
 type Requested = { firstName: string; lastName: string; email: string; phone: string };
@@ -18,6 +18,9 @@ const requestAccessResolver = lazyResolver<RequestAccessInput, unknown, Requeste
   import('../components/access-resolvers').then((m) => m.requestAccessResolver),
 );
 
+// The texts download with the screen's code, not after its first render.
+preloadLocaleSection('access');
+
 /** `/requestAccess`: an invitation by e-mail while the club has room, otherwise the waitlist. */
 export default function RequestAccessPage() {
   const { t } = useTranslation();
@@ -25,7 +28,7 @@ export default function RequestAccessPage() {
   // The screens of access (sign-up, verification) share a section of texts, loaded with them.
   const textsReady = useLocaleSection('access');
   const [result, setResult] = useState<'invited' | 'waitlisted' | 'failed' | null>(null);
-  const form = useForm<RequestAccessInput, unknown, Requested>({
+  const form = useSimpleForm<RequestAccessInput, unknown, Requested>({
     resolver: requestAccessResolver,
     defaultValues: { firstName: '', lastName: '', email: '', phone: '' },
   });

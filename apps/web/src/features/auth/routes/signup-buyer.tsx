@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { SignUpForm } from '../components/signup-form';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { useLocaleSection } from '@/lib/i18n';
+import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
+// The texts download with the screen's code, not after its first render.
+preloadLocaleSection('access');
 
 export default function SignUpBuyerPage() {
   const { t } = useTranslation();

@@ -9,13 +9,16 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import { invitationTokenFrom, validateInvitation } from '../api/invitations';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { useLocaleSection } from '@/lib/i18n';
+import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
 
 const formFor = (role: Role, token: string) =>
   `${role === 'buyer' ? '/signup/buyer' : '/signup/seller'}?token=${encodeURIComponent(token)}`;
 
 const errorKey = (e: unknown) =>
   e instanceof ApiError && e.code ? `errors.${e.code}` : 'access.invitationCheckFailed';
+
+// The texts download with the screen's code, not after its first render.
+preloadLocaleSection('access');
 
 /**
  * `/signup`: sign-up needs an invitation. With one (from the link, or pasted), it goes to the form

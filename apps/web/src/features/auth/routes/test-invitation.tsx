@@ -5,7 +5,10 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError } from '@/lib/api-client';
 import { invitationTokenFrom, validateInvitation, type InvitationCheck } from '../api/invitations';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { useLocaleSection } from '@/lib/i18n';
+import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
+
+// The texts download with the screen's code, not after its first render.
+preloadLocaleSection('access');
 
 /** `/test-invitation` (DECISIONS.md): paste a token and see whether it is valid and for which role. */
 export default function TestInvitationPage() {

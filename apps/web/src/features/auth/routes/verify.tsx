@@ -8,7 +8,7 @@ import { authErrorKey } from '@/lib/session/auth-errors';
 import { identityClient, preloadIdentityClient } from '@/lib/session/identity-client';
 import { useSimpleForm } from '@/lib/simple-form';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { useLocaleSection } from '@/lib/i18n';
+import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
 
 type Values = { email: string; code: string };
 
@@ -20,6 +20,9 @@ const preload = () => {
   preloadIdentityClient();
   resolver.preload();
 };
+
+// The texts download with the screen's code, not after its first render.
+preloadLocaleSection('access');
 
 /** `/verify`: confirm the e-mail of a new account with the code, or ask for a new code. */
 export default function VerifyPage() {

@@ -6,7 +6,7 @@ import { OFFER_SORTS, type OfferSort } from '@dealclub/shared/offer-rules';
 import { FormAlert } from '@/components/ui/form-field';
 import { fullAddress, placeOf } from '@/lib/address';
 import { isNotFound } from '@/lib/api-client';
-import { useLocaleSection } from '@/lib/i18n';
+import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { useInterestedBuyers, useReceivedOffers, type OfferScope } from '../api/deal-offers';
 import type { DealDetail } from '@/lib/deals';
@@ -20,6 +20,9 @@ import { StatusBadge } from '@/components/deals/status-badge';
 
 const isSort = (value: string | null): value is OfferSort =>
   (OFFER_SORTS as readonly string[]).includes(value ?? '');
+
+// The texts download with the screen's code, not after its first render.
+preloadLocaleSection('dealOffers');
 
 /**
  * `/deals/:id/offers`: the offers a deal received, compared side by side, with "Accept"; the

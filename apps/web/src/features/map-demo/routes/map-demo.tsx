@@ -6,10 +6,9 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import statesAlbers from 'us-atlas/states-albers-10m.json';
 import packedCentroids from 'virtual:zip-centroids';
 import { formatMoney, numberFormat } from '@dealclub/shared/format';
-import { isLanguage } from '@dealclub/shared/language';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { i18n, loadLocaleSection, useLocaleSection } from '@/lib/i18n';
+import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
 import { ATLAS_ALBERS, drawFrame, FRAME, projectAll, zoomAt, type View } from '../lib/canvas-map';
 import { BUCKET_COLOURS, buyersByRegion, demoData, PAYMENT_BUCKETS } from '../lib/demo-data';
 import { buildSvg } from '../lib/svg-map';
@@ -19,9 +18,8 @@ const PAN_TEST_MS = 3000;
 const HOME: View = { k: 1, x: 0, y: 0 };
 
 // The screen's texts start to download as soon as its code runs, so that they arrive while the
-// first render computes the map (`useLocaleSection` would only ask after that render); a failure
-// is left to the hook, which asks again.
-loadLocaleSection('mapDemo', isLanguage(i18n.language) ? i18n.language : 'en').catch(() => undefined);
+// first render computes the map.
+preloadLocaleSection('mapDemo');
 
 /** The data, the projection and the borders: computed once per visit, before the first render. */
 function computeDemo() {

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
@@ -10,7 +9,8 @@ import { identityClient, preloadIdentityClient } from '@/lib/session/identity-cl
 import { sessionManager } from '@/lib/session/session-manager';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { useLocaleSection } from '@/lib/i18n';
+import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
+import { useSimpleForm } from '@/lib/simple-form';
 
 /** The schema loads on the form's first focus or check, with the identity client. */
 const resolver = lazyResolver<{ code: string }>(() =>
@@ -21,6 +21,9 @@ const preload = () => {
   resolver.preload();
 };
 
+// The texts download with the screen's code, not after its first render.
+preloadLocaleSection('access');
+
 /** `/verify-email-change`: the code sent to the new address completes an e-mail change. */
 export default function VerifyEmailChangePage() {
   const { t } = useTranslation();
@@ -30,7 +33,7 @@ export default function VerifyEmailChangePage() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const [state, setState] = useState<{ tone: 'error' | 'success'; key: string } | null>(null);
-  const form = useForm<{ code: string }>({ resolver, defaultValues: { code: '' } });
+  const form = useSimpleForm<{ code: string }>({ resolver, defaultValues: { code: '' } });
 
   async function submit(values: { code: string }) {
     setState(null);
