@@ -9,8 +9,8 @@
  * `atMount` in build/first-visit.ts, with why). The libraries of later screens must not be part
  * of it. How fast those bytes make the page is measured by `npm run bench:web` (Lighthouse).
  *
- * Every other screen of the route table is held too (issue 32): at 170 KB, or, while it is still
- * above that, at what it weighs now. The realtime client that a signed-in seller's pages open
+ * Every other screen of the route table is held too (issue 32), in the heavier of its two languages
+ * (Spanish): at 170 KB, or, while it is still above that, at what it weighs now. The realtime client that a signed-in seller's pages open
  * (pusher-js, 16 KB) is not counted here: Lighthouse counts it (docs/benchmarks.md).
  */
 import { execFileSync } from 'node:child_process';
@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_REPORT, type BuildReport } from '../../build/chunk-report';
-import { firstLoad, type ChunkInfo } from '../../build/first-load';
+import { firstLoad, type ChunkInfo, type FirstLoad } from '../../build/first-load';
 import { FIRST_VISITS } from '../../build/first-visit';
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -63,20 +63,21 @@ const AT_MOUNT: Partial<Record<string, readonly string[]>> = {
 
 /**
  * The screens still above the 170 KB goal (issue 32), each held at what its first visit weighed
- * when it was last made lighter (KB, rounded up, and 1 KB more: stop 47 for most), so that none
+ * in Spanish when it was last made lighter (KB, rounded up, and 1 KB more: stop 47), so that none
  * grows while they are brought under it. A screen that comes under 170 KB leaves this list (the
  * test says so). `mapDemo` is the map optimization demo: every US ZIP code's centroid is its data.
  */
 const OVER_BUDGET: Partial<Record<string, number>> = {
   // Counted with every section its tabs load (an upper bound): the Integrations and push texts
   // became sections of their own (stop 47), 1.3 KB off every other first visit.
-  profile: 223,
-  admin: 202,
-  adminTraining: 207,
-  dealNew: 181,
-  dealEdit: 186,
-  dealOffers: 179,
-  mapDemo: 307,
+  profile: 225,
+  admin: 204,
+  adminTraining: 209,
+  dealNew: 183,
+  dealEdit: 188,
+  dealOffers: 181,
+  dealAnalytics: 173,
+  mapDemo: 308,
 };
 
 let outDir: string;
@@ -193,10 +194,17 @@ describe("every screen's first visit", () => {
         for (const [, section] of readFileSync(module, 'utf8').matchAll(/useLocaleSection\('(\w+)'\)/g))
           sections.add(`locales/{language}/${section!}`);
       }
-      const load = firstLoad(output, outDir, screen, 'en', [...(AT_MOUNT[id] ?? []), ...sections]);
+      // In the heavier language (Spanish's texts are some 10 % longer): each is a first visit.
+      const [load, other] = (['en', 'es'] as const)
+        .map((language) =>
+          firstLoad(output, outDir, screen, language, [...(AT_MOUNT[id] ?? []), ...sections]),
+        )
+        .sort((a, b) => b.scriptBytes - a.scriptBytes) as [FirstLoad, FirstLoad];
       const kb = load.scriptBytes / 1024;
       // The figures of every screen, for docs/benchmarks.md: DEALCLUB_BUDGET_PRINT=1.
-      if (process.env.DEALCLUB_BUDGET_PRINT) console.log(`script budget: ${id} ${kb.toFixed(1)} KB`);
+      if (process.env.DEALCLUB_BUDGET_PRINT) {
+        console.log(`script budget: ${id} ${kb.toFixed(1)} KB (${(other.scriptBytes / 1024).toFixed(1)})`);
+      }
       const ceiling = OVER_BUDGET[id];
       if (ceiling === undefined) expect(kb, load.files.join(', ')).toBeLessThanOrEqual(170);
       else {
