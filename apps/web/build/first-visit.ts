@@ -169,7 +169,6 @@ export function firstVisitChunks(
       for (const [id, key] of setOf) {
         if ((partsCode.get(key) ?? Infinity) < PARTS_MIN_CODE) setOf.set(id, key.slice(0, -PARTS.length));
       }
-      if (process.env.DEALCLUB_PARTS_PRINT) console.log('first-visit parts (code length):', partsCode);
     },
   };
 

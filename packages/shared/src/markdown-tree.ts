@@ -123,6 +123,21 @@ function convert(
   return out;
 }
 
+/** The words of a tree as a reader sees them: its texts and code, each block apart from the next. */
+export function plainTextOf(nodes: readonly MarkdownNode[]): string {
+  return nodes
+    .map((node) => {
+      if (typeof node === 'string') return node;
+      if ('value' in node) return node.value;
+      if (!('children' in node)) return ' ';
+      const text = plainTextOf(node.children);
+      return INLINE.has(node.type) ? text : ` ${text} `;
+    })
+    .join('');
+}
+
+const INLINE = new Set<MarkdownElement['type']>(['emphasis', 'strong', 'link']);
+
 /** `source` (Markdown) as the tree the reading screens render. */
 export function markdownTree(source: string): MarkdownNode[] {
   const root = fromMarkdown(source);

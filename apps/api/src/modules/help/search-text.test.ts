@@ -31,6 +31,14 @@ describe('markdownToPlainText', () => {
     );
   });
 
+  it('finds only what the page shows: an HTML block and a link definition are not words of it', () => {
+    expect(
+      markdownToPlainText(
+        'Before\n\n<div>hidden <script>steal()</script></div>\n\nAfter [x][d].\n\n[d]: /help',
+      ),
+    ).toBe('Before After x.');
+  });
+
   it('drops the characters the search uses as match markers', () => {
     expect(markdownToPlainText('a\u0002b\u0003c')).toBe('abc');
   });

@@ -5,6 +5,7 @@
  */
 import type { Language } from '@dealclub/shared/constants';
 import { HELP_QUERY_WORDS_MAX, type HelpSnippet } from '@dealclub/shared/help-rules';
+import { markdownTree, plainTextOf } from '@dealclub/shared/markdown-tree';
 
 /** What `ts_headline` puts around a match: control characters no stored text contains. */
 export const MATCH_START = '\u0002';
@@ -14,29 +15,16 @@ export const MATCH_END = '\u0003';
 export const withoutMarkers = (text: string) => text.replaceAll(MATCH_START, '').replaceAll(MATCH_END, '');
 
 /**
- * Markdown as the words a reader sees: link and image texts without their addresses, no block or
- * emphasis marks, no HTML, white space collapsed. Good enough for search and snippets; the page
- * itself renders the Markdown.
+ * Markdown as the words a reader sees, from the same tree the page shows (decision 039): link and
+ * image texts without their addresses, no block or emphasis marks, no HTML, white space collapsed.
+ * A table (not CommonMark, so a paragraph on the page) loses its rules and cell borders.
  */
 export function markdownToPlainText(markdown: string): string {
-  return (
-    withoutMarkers(markdown)
-      .replace(/\r\n?/g, '\n')
-      // Code fences' own lines; their content stays.
-      .replace(/^[ \t]*(?:```|~~~).*$/gm, ' ')
-      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/<[^>\n]*>/g, ' ')
-      // Headings, quotes and list marks at the start of a line (nested ones too).
-      .replace(/^(?:[ \t]*(?:#{1,6}|>|[-*+]|\d{1,9}[.)])[ \t]+)+/gm, '')
-      // Table rules (| --- | :-: |) and cell borders.
-      .replace(/^[ \t|:-]*-{3,}[ \t|:-]*$/gm, ' ')
-      .replace(/\|/g, ' ')
-      .replace(/\*+|~~|`+/g, '')
-      .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, '')
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
+  return plainTextOf(markdownTree(withoutMarkers(markdown)))
+    .replace(/^[ \t|:-]*-{3,}[ \t|:-]*$/gm, ' ')
+    .replace(/\|/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The words of a search box, lower-case, at most {@link HELP_QUERY_WORDS_MAX}. */
