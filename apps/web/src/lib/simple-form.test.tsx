@@ -161,4 +161,76 @@ describe('a simple form', () => {
     await waitFor(() => expect(screen.queryByText('Enter an amount.')).toBeNull());
     expect(document.title).toBe('passed');
   });
+
+  it('holds a group of checkboxes as the list of the checked ones, an error on an item, and leaves the focus to the invalid handler', async () => {
+    const user = userEvent.setup();
+    interface Tags {
+      tags: string[];
+      agreed: boolean;
+    }
+    // A list's error sits on its item, as zod's resolver reports `tags.1`.
+    const tagsResolver: Resolver<Tags> = async (values) => {
+      const errors: Record<string, unknown> = {};
+      const bad = values.tags.indexOf('pool');
+      if (bad >= 0) errors.tags = Object.assign([], { [bad]: { type: 'custom', message: 'No pools.' } });
+      if (!values.agreed) errors.agreed = { type: 'required', message: 'Agree first.' };
+      return Object.keys(errors).length > 0
+        ? { values: {}, errors: errors as never }
+        : { values, errors: {} };
+    };
+    const sent = vi.fn();
+    const invalid = vi.fn();
+    function TagsForm() {
+      const form = useSimpleForm<Tags>({
+        resolver: tagsResolver,
+        defaultValues: { tags: ['solar'], agreed: false },
+        shouldFocusError: false,
+      });
+      const tagsError = form.formState.errors.tags as unknown as
+        ({ message: string } | undefined)[] | undefined;
+      return (
+        <form noValidate onSubmit={form.handleSubmit(sent, invalid)}>
+          {['solar', 'pool', 'garage'].map((tag) => (
+            <label key={tag}>
+              <input type="checkbox" value={tag} {...form.register('tags')} />
+              {tag}
+            </label>
+          ))}
+          {tagsError && <p>{tagsError.find(Boolean)?.message}</p>}
+          <label>
+            <input type="checkbox" {...form.register('agreed')} />
+            Agreed
+          </label>
+          {form.formState.errors.agreed && <p>{form.formState.errors.agreed.message}</p>}
+          <button type="button" onClick={() => form.setFocus('agreed')}>
+            To the box
+          </button>
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    render(<TagsForm />);
+    expect((screen.getByLabelText('solar') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('pool') as HTMLInputElement).checked).toBe(false);
+    await user.click(screen.getByLabelText('garage'));
+    await user.click(screen.getByLabelText('pool'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('No pools.')).toBeTruthy();
+    expect(screen.getByText('Agree first.')).toBeTruthy();
+    expect(invalid).toHaveBeenCalledTimes(1);
+    expect(sent).not.toHaveBeenCalled();
+    // No field took the focus: the invalid handler decides where it goes.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'To the box' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Agreed'));
+
+    await user.click(screen.getByLabelText('pool'));
+    await waitFor(() => expect(screen.queryByText('No pools.')).toBeNull());
+    await user.click(screen.getByLabelText('Agreed'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+    // The boxes in the form's order, not the order they were ticked.
+    expect(sent.mock.calls[0]?.[0]).toEqual({ tags: ['solar', 'garage'], agreed: true });
+  });
 });

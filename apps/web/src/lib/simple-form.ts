@@ -9,7 +9,11 @@
  * field errors (`applyServerErrors`), `watch` re-rendering the form when a watched field changes,
  * and `isSubmitting` from a submit's press to its end (a second press meanwhile is ignored), `setValue`
  * and `trigger` (one field checked). The forms of the sign-in, sign-up, verification and password
- * reset screens use it too (issue 32); the larger forms of later screens use react-hook-form.
+ * reset screens use it too (issue 32), and so does the deal form (`/deals/new`, edit), which adds a
+ * group of checkboxes under one name (its value the checked boxes' values, in the form's order),
+ * an error kept whole when it sits on a list's item (`tags.2`), `handleSubmit`'s second handler
+ * (the form is invalid), `shouldFocusError: false` and `setFocus`. The profile's forms, whose
+ * field arrays and controlled inputs this does not cover, use react-hook-form.
  */
 import { useReducer, useState, type BaseSyntheticEvent } from 'react';
 import type { DefaultValues, FieldValues, Path, Resolver, UseFormRegisterReturn } from 'react-hook-form';
@@ -38,6 +42,7 @@ export interface SimpleForm<TValues extends FieldValues, TOutput> {
   watch: <TName extends keyof TValues & string>(name: TName) => TValues[TName];
   handleSubmit: (
     onValid: (values: TOutput) => unknown,
+    onInvalid?: (errors: FieldErrors<TValues>) => unknown,
   ) => (event?: Pick<BaseSyntheticEvent, 'preventDefault'>) => Promise<void>;
   /** The fields' errors, and whether a valid submit's handler is still running. */
   formState: { errors: FieldErrors<TValues>; isSubmitting: boolean };
@@ -51,28 +56,51 @@ export interface SimpleForm<TValues extends FieldValues, TOutput> {
   setValue: <TName extends keyof TValues & string>(name: TName, value: TValues[TName]) => void;
   /** Checks one field and shows its error (or clears it); whether it passed. */
   trigger: (name: keyof TValues & string) => Promise<boolean>;
+  /** Moves the focus to the field's first element on the page. */
+  setFocus: (name: keyof TValues & string) => void;
 }
 
-/** What a field's element holds, as the form keeps it. */
-function valueOf(element: FieldElement, setValueAs?: (value: unknown) => unknown): unknown {
-  if (element instanceof HTMLInputElement && element.type === 'checkbox') return element.checked;
-  return setValueAs ? setValueAs(element.value) : element.value;
+const isCheckbox = (element: FieldElement): element is HTMLInputElement =>
+  element instanceof HTMLInputElement && element.type === 'checkbox';
+
+/**
+ * What a field holds after a change of `element`: a group of checkboxes (a field whose value is a
+ * list) holds the values of its checked boxes on the page, in their order; one checkbox, whether
+ * it is checked.
+ */
+function valueOf(element: FieldElement, field: Field | undefined, current: unknown): unknown {
+  if (isCheckbox(element) && Array.isArray(current)) {
+    return [...(field?.elements ?? [element])]
+      .filter((e) => e.isConnected && isCheckbox(e) && e.checked)
+      .map((e) => e.value);
+  }
+  if (isCheckbox(element)) return element.checked;
+  return field?.setValueAs ? field.setValueAs(element.value) : element.value;
 }
 
 /** Shows `value` in a field's element, as react-hook-form does when a field mounts. */
 function show(element: FieldElement, value: unknown) {
   if (element instanceof HTMLInputElement && element.type === 'radio') {
     element.checked = value !== undefined && value !== null && element.value === String(value);
-  } else if (element instanceof HTMLInputElement && element.type === 'checkbox') {
-    element.checked = Boolean(value);
+  } else if (isCheckbox(element)) {
+    element.checked = Array.isArray(value) ? value.includes(element.value) : Boolean(value);
   } else {
     element.value = value === undefined || value === null ? '' : String(value);
   }
 }
 
+/**
+ * An error as the form keeps it: a field's own with its type and message; one that sits on a
+ * list's items (no message of its own) whole, so that the item's message can be shown.
+ */
+function errorOf(error: FieldError): FieldError {
+  return typeof error.message === 'string' ? { type: error.type, message: error.message } : error;
+}
+
 function createForm<TValues extends FieldValues, TContext, TOutput>(
   resolver: Resolver<TValues, TContext, TOutput>,
   defaultValues: DefaultValues<TValues>,
+  shouldFocusError: boolean,
   rerender: () => void,
 ): SimpleForm<TValues, TOutput> {
   const values = { ...defaultValues } as Record<string, unknown>;
@@ -101,15 +129,24 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
   const onChange = async (name: string, element: FieldElement) => {
     const field = fields.get(name);
     if (element instanceof HTMLInputElement && element.type === 'radio' && !element.checked) return;
-    values[name] = valueOf(element, field?.setValueAs);
+    values[name] = valueOf(element, field, values[name]);
     for (const listener of listeners) listener({ ...values } as TValues);
     if (watched.has(name)) rerender();
     if (!submitted) return;
     // After a first submit each change checks its field again, as react-hook-form's default does.
     const fieldError = (await validate()).errors[name];
-    if (fieldError?.message === errors[name]?.message && fieldError?.type === errors[name]?.type) return;
+    const shown = errors[name];
+    // Unchanged: no error before or now, or the same message (an error on a list's items is shown
+    // again, as its items may have changed).
+    const same =
+      fieldError && shown
+        ? typeof fieldError.message === 'string' &&
+          fieldError.message === shown.message &&
+          fieldError.type === shown.type
+        : fieldError === shown;
+    if (same) return;
     const next = { ...errors };
-    if (fieldError) next[name] = { type: fieldError.type, message: fieldError.message };
+    if (fieldError) next[name] = errorOf(fieldError);
     else delete next[name];
     setErrors(next);
   };
@@ -145,7 +182,7 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
       watched.add(name);
       return values[name] as TValues[typeof name];
     },
-    handleSubmit: (onValid) => async (event) => {
+    handleSubmit: (onValid, onInvalid) => async (event) => {
       event?.preventDefault();
       // One submit at a time: busy from the press (the schema may still be loading) to the end.
       if (isSubmitting) return;
@@ -154,14 +191,14 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
       setErrors(errors);
       try {
         const result = await validate();
-        const found = Object.entries(result.errors).map(
-          ([name, error]) => [name, { type: error.type, message: error.message }] as const,
-        );
+        const found = Object.entries(result.errors).map(([name, error]) => [name, errorOf(error)] as const);
         setErrors(Object.fromEntries(found));
         if (found.length === 0) {
           await onValid(result.values as TOutput);
           return;
         }
+        await onInvalid?.(errors as FieldErrors<TValues>);
+        if (!shouldFocusError) return;
         // The first field in error, in the order the form shows them, takes the focus.
         for (const [name, field] of fields) {
           if (!errors[name]) continue;
@@ -201,10 +238,13 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
     async trigger(name) {
       const fieldError = (await validate()).errors[name];
       const next = { ...errors };
-      if (fieldError) next[name] = { type: fieldError.type, message: fieldError.message };
+      if (fieldError) next[name] = errorOf(fieldError);
       else delete next[name];
       setErrors(next);
       return !fieldError;
+    },
+    setFocus(name) {
+      [...(fields.get(name)?.elements ?? [])].find((e) => e.isConnected)?.focus();
     },
   };
   return form;
@@ -214,11 +254,14 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
 export function useSimpleForm<TValues extends FieldValues, TContext = unknown, TOutput = TValues>({
   resolver,
   defaultValues,
+  shouldFocusError = true,
 }: {
   resolver: Resolver<TValues, TContext, TOutput>;
   defaultValues: DefaultValues<TValues>;
+  /** Whether a failed submit moves the focus to the first field in error (else `onInvalid` does). */
+  shouldFocusError?: boolean;
 }): SimpleForm<TValues, TOutput> {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const [form] = useState(() => createForm(resolver, defaultValues, rerender));
+  const [form] = useState(() => createForm(resolver, defaultValues, shouldFocusError, rerender));
   return form;
 }

@@ -1,5 +1,4 @@
 /** The sections of the deal form; each takes the form and shows its fields. */
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   CATEGORIES,
@@ -187,10 +186,8 @@ export function SellerFinanceSection({ form }: Props) {
 
 export function LeaseOptionSection({ form }: Props) {
   const { t } = useTranslation();
-  const [credited, pets] = useWatch({
-    control: form.control,
-    name: ['monthlyPaymentCredited', 'petsAllowed'],
-  });
+  const credited = form.watch('monthlyPaymentCredited');
+  const pets = form.watch('petsAllowed');
   return (
     <FormSection title={t('dealForm.sections.leaseOption')}>
       <Row>

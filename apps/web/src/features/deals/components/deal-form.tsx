@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { DealValues } from '@dealclub/shared/deals';
@@ -10,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useFieldMessage } from '@/lib/form-helpers';
 import { serverFieldErrors } from '@/lib/server-errors';
+import { useSimpleForm, type FieldErrors } from '@/lib/simple-form';
 import { useDraft } from '@/lib/use-draft';
 import { uploadDealPhoto, useCreateDeal, useUpdateDeal, type DealPhotoItem } from '../api/deal-mutations';
 import {
@@ -84,13 +84,12 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
   const [defaults] = useState(() => (deal ? dealToForm(deal) : EMPTY_DEAL));
   // What the seller typed is kept while they type, and the form starts from it (issue 33).
   const draft = useDraft<DealFormValues>(deal ? 'deal-edit' : 'deal-new', deal?.id, defaults);
-  const form = useForm<DealFormValues, unknown, DealValues>({
+  const form = useSimpleForm<DealFormValues, unknown, DealValues>({
     resolver,
     defaultValues: draft.initial,
     shouldFocusError: false,
   });
-  const [category, purchaseType] = useWatch({ control: form.control, name: ['category', 'purchaseType'] });
-  const shown = visibleSections(category, purchaseType);
+  const shown = visibleSections(form.watch('category'), form.watch('purchaseType'));
 
   const errors: FieldErrors<DealFormValues> = form.formState.errors;
   const count = errorCount(errors);
@@ -122,10 +121,7 @@ export function DealForm({ deal }: { deal?: EditableDeal }) {
   const { keep } = draft;
   useEffect(() => {
     keep(form.getValues(), fileNames);
-    return form.subscribe({
-      formState: { values: true },
-      callback: ({ values }) => keep(values, fileNames),
-    });
+    return form.subscribe((values) => keep(values, fileNames));
   }, [form, keep, fileNames]);
 
   function invalid() {

@@ -1,17 +1,17 @@
 /**
- * The deal form's inputs, bound to its react-hook-form instance by field name: each has its label,
+ * The deal form's inputs, bound to its form (lib/simple-form.ts) by field name: each has its label,
  * the translated schema message under it and the id `deal-<field>` (the error summary links to it).
  */
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import type { FieldError, FieldErrors, UseFormReturn } from 'react-hook-form';
 import type { DealValues } from '@dealclub/shared/deals';
 import { ChoiceGroup, SelectField, TextAreaField, type Option } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
 import { numberOrNull, useFieldMessage } from '@/lib/form-helpers';
+import type { FieldError, FieldErrors, SimpleForm } from '@/lib/simple-form';
 import { choiceOrNull, dateOrNull, type DealFormField, type DealFormValues } from './form-values';
 
-export type DealFormApi = UseFormReturn<DealFormValues, unknown, DealValues>;
+export type DealFormApi = SimpleForm<DealFormValues, DealValues>;
 
 /** The message of a field's error, also for list fields (tags) whose error may sit on an item. */
 export function messageOf(error: unknown): string | undefined {

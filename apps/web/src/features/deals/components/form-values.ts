@@ -188,8 +188,8 @@ export function missingTypeFields(values: DealFormValues): { field: DealFormFiel
 }
 
 /** The number of fields with an error: what the summary at the top of the form counts. */
-export function errorCount(errors: FieldErrors<DealFormValues>): number {
-  return Object.keys(errors).filter((key) => key !== 'root' && errors[key as DealFormField]).length;
+export function errorCount(errors: Partial<Record<string, unknown>>): number {
+  return Object.keys(errors).filter((key) => key !== 'root' && errors[key]).length;
 }
 
 /**
