@@ -310,13 +310,18 @@ describe('web app serving', () => {
     expect(plain.rawPayload.equals(script)).toBe(true);
   });
 
-  it('leaves the document-only security headers off built files, keeps nosniff, and keeps them on the page', async () => {
+  it('leaves the document-only security headers and the validators off built files, keeps nosniff, and keeps them on the page', async () => {
     const { dir } = fakeCompressedBuild();
     app = await createTestApp({ WEB_DIST_DIR: dir });
     const asset = await app.inject('/assets/app-def456.js');
     expect(asset.headers['content-security-policy']).toBeUndefined();
     expect(asset.headers['x-frame-options']).toBeUndefined();
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    // Named by its content and immutable: never revalidated, so no validators.
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.etag).toBeUndefined();
+    expect(asset.headers['last-modified']).toBeUndefined();
+    expect(asset.headers['accept-ranges']).toBeUndefined();
     const page = await app.inject('/deals');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-frame-options']).toBeDefined();
