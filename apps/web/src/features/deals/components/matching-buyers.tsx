@@ -1,12 +1,26 @@
 import { MessageSquare, Users } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { useLocaleSection } from '@/lib/i18n';
 import { useMatchingBuyers } from '../api/matching';
-import { MessageSellerForm } from './message-seller-form';
+
+// The message form opens on a press of "Write": its code (with the deal page's other parts) comes
+// then, not with the analytics and offers screens that show this panel (issue 32's script budget).
+// If it cannot be downloaded, a line says so where the form would be.
+const MessageSellerForm = lazy(() =>
+  import('./message-seller-form').then(
+    (m) => ({ default: m.MessageSellerForm }),
+    () => ({ default: FormFailed }),
+  ),
+);
+
+function FormFailed() {
+  const { t } = useTranslation();
+  return <p className="text-red-700">{t('routeError.partFailed')}</p>;
+}
 
 /**
  * The buyers a deal fits, for its originator (issue 13): how many, how many are certified (the
@@ -82,7 +96,9 @@ export function MatchingBuyers({ dealId, exclusive }: { dealId: string; exclusiv
                           </span>
                           {writing === buyer.id && (
                             <div className="mt-2">
-                              <MessageSellerForm dealId={dealId} buyer={{ id: buyer.id, name }} />
+                              <Suspense fallback={<p className="text-slate-600">{t('app.loading')}</p>}>
+                                <MessageSellerForm dealId={dealId} buyer={{ id: buyer.id, name }} />
+                              </Suspense>
                             </div>
                           )}
                         </th>

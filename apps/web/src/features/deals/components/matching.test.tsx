@@ -202,8 +202,9 @@ describe('matching on the screens', () => {
     expect(within(section).getByTestId('matching-count').textContent).toContain('3 buyers match this deal.');
 
     await user.click(within(section).getByRole('button', { name: 'Message Bea Match' }));
+    // The form's code comes on the press.
     await user.type(
-      within(section).getByLabelText('Your message to Bea Match'),
+      await within(section).findByLabelText('Your message to Bea Match'),
       'It fits your Austin search.',
     );
     await user.click(within(section).getByRole('button', { name: 'Send message' }));
