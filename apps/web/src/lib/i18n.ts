@@ -118,6 +118,14 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
     en: () => import('virtual:locales/en/push'),
     es: () => import('virtual:locales/es/push'),
   },
+  profile: {
+    en: () => import('virtual:locales/en/profile'),
+    es: () => import('virtual:locales/es/profile'),
+  },
+  admin: {
+    en: () => import('virtual:locales/en/admin'),
+    es: () => import('virtual:locales/es/admin'),
+  },
 };
 
 const sectionLoads = new Map<string, Promise<void>>();

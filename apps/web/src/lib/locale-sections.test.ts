@@ -30,6 +30,20 @@ describe('locale sections', () => {
     expect(access).toEqual({ access: rest });
   });
 
+  it('keep in the shared texts exactly the keys KEPT_IN_CORE names, each of which exists in both languages', () => {
+    const claimed = Object.values(LOCALE_SECTIONS).flat() as string[];
+    const texts = { en, es } as unknown as Record<'en' | 'es', Record<string, Record<string, unknown>>>;
+    for (const [namespace, keys] of Object.entries(KEPT_IN_CORE)) {
+      expect(claimed).toContain(namespace);
+      for (const language of ['en', 'es'] as const) {
+        for (const key of keys!)
+          expect(Object.keys(texts[language][namespace]!), `${namespace}.${key}`).toContain(key);
+      }
+      const kept = Object.fromEntries(keys!.map((key) => [key, texts.en[namespace]![key]]));
+      expect((core as Record<string, unknown>)[namespace]).toEqual(kept);
+    }
+  });
+
   it('leave out only namespaces that exist and no section claims', () => {
     const claimed = Object.values(LOCALE_SECTIONS).flat() as string[];
     for (const namespace of SERVER_ONLY_NAMESPACES) {

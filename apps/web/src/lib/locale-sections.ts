@@ -42,8 +42,12 @@ export const LOCALE_SECTIONS = {
   mfa: ['mfa'],
   /** The notice of a form that started from a kept draft (shown only when one came back). */
   drafts: ['drafts'],
-  /** `/deals/new` and `/deals/{id}/edit`: the deal form, its photos and its upload. */
-  dealForm: ['dealForm'],
+  /**
+   * `/deals/new` and `/deals/{id}/edit`: the deal form, its photos and its upload, and the
+   * verification of a deal's terms (the edit screen's section below the form; the admin's
+   * Verifications tab loads it too).
+   */
+  dealForm: ['dealForm', 'verification'],
   /** The terms, privacy and accessibility pages. */
   legal: ['legal'],
   /** Sign-up, request access and the verification of an account or a new e-mail. */
@@ -54,16 +58,40 @@ export const LOCALE_SECTIONS = {
   integrations: ['integrations'],
   /** 'Browser notifications' on the profile's Preferences tab. */
   push: ['push'],
+  /** `/profile` and its tabs: the buyer's and the seller's preferences, the buy box, notifications. */
+  profile: ['profile', 'buyerPreferences', 'sellerPreferences', 'preferences', 'buyBox'],
+  /** `/admin` and `/owners` (the Owners Club and team invitations). */
+  admin: ['admin', 'owners'],
 } as const;
 
 export type LocaleSection = keyof typeof LOCALE_SECTIONS;
 
 /**
  * Keys of a namespace a section claims that stay in the texts every page has: the messages of the
- * shared schemas (`access.validation`: a name, a phone, a password's rules), which the profile,
- * the preferences and the deal forms show as well as the sign-up.
+ * shared schemas (`access.validation`: a name, a phone, a password's rules; each namespace's
+ * `validation`), which other forms and the server's errors show as well, and the labels that
+ * screens outside the section show: the verified-terms badge and filter (`/deals`, the deal page),
+ * a property type in why a deal fits (the deal page), a saved search's frequency (the dialog
+ * that saves one on `/deals`), the prompt to complete a profile (any screen) and the check of a
+ * new e-mail (its own screen).
  */
-export const KEPT_IN_CORE: Partial<Record<string, readonly string[]>> = { access: ['validation'] };
+export const KEPT_IN_CORE: Partial<Record<string, readonly string[]>> = {
+  access: ['validation'],
+  profile: [
+    'completeTitle',
+    'completeMessage',
+    'verifyEmailTitle',
+    'verifyEmailLead',
+    'verifyEmailDone',
+    'backToProfile',
+    'validation',
+  ],
+  verification: ['badge', 'badgeOn', 'badgeHint', 'filter', 'validation'],
+  buyerPreferences: ['propertyTypeOption', 'validation'],
+  sellerPreferences: ['validation'],
+  preferences: ['frequencyOption', 'validation'],
+  buyBox: ['validation'],
+};
 
 /**
  * The namespaces only the API uses (e-mails; SMS and push alerts): in the locale files, which the

@@ -10,10 +10,12 @@ import {
   type VerificationDecision,
   type VerificationStatus,
 } from '@dealclub/shared/verifications';
+import { PageFallback } from '@/components/layout/page-fallback';
 import { SelectField } from '@/components/ui/choice-fields';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { formatMoment } from '@/lib/dates';
+import { useLocaleSection } from '@/lib/i18n';
 import { formatVerifiedField } from '@/lib/verified-fields';
 import {
   fetchStatement,
@@ -43,8 +45,11 @@ export function VerificationsTab() {
   const [status, setStatus] = useState<VerificationStatus>('pending');
   const [openId, setOpenId] = useState<string | null>(null);
   const list = useAdminVerifications(status);
+  // The verification's texts are a section of the deal form's (the edit screen's section).
+  const textsReady = useLocaleSection('dealForm');
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const open = items.find((v) => v.id === openId) ?? null;
+  if (!textsReady) return <PageFallback />;
 
   return (
     <div className="grid gap-6">

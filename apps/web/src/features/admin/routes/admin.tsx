@@ -4,8 +4,12 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { RequireSession } from '@/lib/session/require-session';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
 import { MailboxTable, UsersTable, WaitlistTable } from '../components/admin-tables';
 import { VerificationsTab } from '../components/verifications-tab';
+
+// The admin's texts come with the screen's code, not after its first render.
+preloadLocaleSection('admin');
 
 const TABS = ['users', 'waitlist', 'mailbox', 'verifications', 'feedback', 'help', 'roadmap'] as const;
 type Tab = (typeof TABS)[number];
@@ -35,6 +39,8 @@ function Admin({ tabs: { help: HelpTab, roadmap: RoadmapTab, feedback: FeedbackT
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const tab: Tab = TABS.find((x) => x === params.get('tab')) ?? 'users';
+  const textsReady = useLocaleSection('admin');
+  if (!textsReady) return <PageFallback />;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t('admin.title')}</h1>

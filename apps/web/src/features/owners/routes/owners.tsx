@@ -9,8 +9,12 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { toast } from '@/components/ui/use-toast';
 import { useSession } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
 import { useCreateInvitations, useMyInvitations } from '../api/invitations';
 import { OwnersClub } from '../components/owners-club';
+
+// The club's texts come with the screen's code, not after its first render.
+preloadLocaleSection('admin');
 
 /**
  * `/owners`: the Owners Club (core §2): the club's owners and their map by market, and team
@@ -20,7 +24,8 @@ export default function OwnersPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.owners'));
   const session = useSession();
-  if (session.status === 'loading') return <PageFallback />;
+  const textsReady = useLocaleSection('admin');
+  if (session.status === 'loading' || !textsReady) return <PageFallback />;
   if (session.status !== 'authenticated') return <SignInRedirect />;
   if (!isSellerSide(session.user.roles)) {
     return (

@@ -2,14 +2,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@dealclub/shared/roles';
 import type { SavedSearch } from '@dealclub/shared/saved-searches';
+import { loadLocaleSection } from '@/lib/i18n';
 import { SessionProvider } from '@/lib/session/session-context';
 import { createQueryClient } from '@/lib/query-client';
 import { signedIn } from '@/test/session';
 import { json } from '@/test/json';
 import { PreferencesTab } from './preferences-tab';
+
+// The tab's texts are a section of the profile's, which its screen loads (useLocaleSection).
+beforeAll(() => loadLocaleSection('profile', 'en'));
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/use-toast', () => ({ toast }));

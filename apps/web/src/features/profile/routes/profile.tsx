@@ -8,6 +8,7 @@ import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { RequireSession } from '@/lib/session/require-session';
 import type { SessionUser } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
 import { useProfile } from '../api/profile';
 import { BuyBoxTab } from '../components/buy-box-tab';
 import { BuyerPreferencesTab } from '../components/buyer-preferences-tab';
@@ -16,6 +17,9 @@ import { IntegrationsTab } from '../components/integrations-tab';
 import { PreferencesTab } from '../components/preferences-tab';
 import { ProfileTab as ProfileTabPanel } from '../components/profile-tab';
 import { SellerPreferencesTab } from '../components/seller-preferences-tab';
+
+// The profile's texts come with the screen's code, not after its first render.
+preloadLocaleSection('profile');
 
 /**
  * The tabs a user has, in order. Buyer preferences and the buy box are the buyer side's (buyer,
@@ -41,6 +45,7 @@ function Profile({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [params] = useSearchParams();
+  const textsReady = useLocaleSection('profile');
   const tabs = tabsFor(user.roles);
   const requested = params.get('tab');
   if (!isProfileTab(requested) || !tabs.includes(requested)) {
@@ -53,6 +58,8 @@ function Profile({ user }: { user: SessionUser }) {
       />
     );
   }
+
+  if (!textsReady) return <PageFallback />;
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-10">
