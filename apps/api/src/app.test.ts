@@ -284,6 +284,7 @@ describe('web app serving', () => {
           deals: ['/assets/deals-1.js', '/assets/deal-card-1.js'],
           dealDetail: ['/assets/deal-detail-1.js'],
         },
+        sections: { dealDetail: { en: ['/assets/trust-en-1.js'], es: ['/assets/trust-es-1.js'] } },
       }),
     );
     return { dir, script };
@@ -327,7 +328,7 @@ describe('web app serving', () => {
     expect(page.headers['x-frame-options']).toBeDefined();
   });
 
-  it("names the screen's chunks and the reader's language as modulepreload links in the page", async () => {
+  it("names the screen's chunks, its text sections and the reader's language as modulepreload links in the page", async () => {
     const { dir } = fakeCompressedBuild();
     app = await createTestApp({ WEB_DIST_DIR: dir });
     const preloads = (body: string) =>
@@ -344,7 +345,12 @@ describe('web app serving', () => {
       url: '/deals/6a43e5a2-8f61-40db-b787-5ca29485e627',
       headers: { 'accept-language': 'fr-CA, es-MX;q=0.8, en;q=0.5' },
     });
-    expect(preloads(detail.body)).toEqual(['/assets/es-1.js', '/assets/deal-detail-1.js']);
+    // The screen's text sections in the reader's language too.
+    expect(preloads(detail.body)).toEqual([
+      '/assets/es-1.js',
+      '/assets/deal-detail-1.js',
+      '/assets/trust-es-1.js',
+    ]);
 
     // The saved choice (the app's cookie) wins over the browser's languages.
     const chosen = await app.inject({

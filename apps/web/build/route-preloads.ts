@@ -6,6 +6,11 @@
  * one round trip after it has run: on a phone's network that round trip is the largest part of
  * the wait for the first screen.
  *
+ * The text sections a screen's own modules (`…/routes/…`) ask for (`useLocaleSection`) are named
+ * as well, per language: the screen waits for them before it renders, and they would otherwise be
+ * asked for only once its code has run, one round trip later. A panel's or a tab's section loads
+ * with it.
+ *
  * The screens are read from `src/app/screens.ts`, the one place that maps a route id to its module.
  */
 import { readFileSync } from 'node:fs';
@@ -18,6 +23,17 @@ export const PRELOADS_FILE = 'preloads.json';
 export interface Preloads {
   locales: Record<string, string[]>;
   screens: Record<string, string[]>;
+  /** Per screen and language, the chunks of the text sections its code loads (`useLocaleSection`). */
+  sections: Record<string, Record<string, string[]>>;
+}
+
+/**
+ * The text sections a module asks for as it renders or runs (`useLocaleSection('x')`,
+ * `preloadLocaleSection('x')`): the screen shows its fallback until they are in, so they belong
+ * with its first visit's downloads.
+ */
+export function sectionsUsedBy(source: string): string[] {
+  return [...source.matchAll(/(?:use|preload)LocaleSection\('(\w+)'\)/g)].map((m) => m[1]!);
 }
 
 /** `{ routeId: 'src/features/…/routes/x' }` from the `SCREENS` table of screens.ts. */
@@ -58,7 +74,22 @@ export function routePreloads(): Plugin {
       const beyondEntry = (chunk: OutputChunk) =>
         [...closure(bundle, chunk.fileName, new Set())].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
 
-      const preloads: Preloads = { locales: {}, screens: {} };
+      const preloads: Preloads = { locales: {}, screens: {}, sections: {} };
+      const entryFiles = [...inEntry];
+      const sectionsOf = (files: string[]) => {
+        const found = new Set<string>();
+        for (const file of files) {
+          const chunk = bundle[file];
+          if (chunk?.type !== 'chunk') continue;
+          for (const id of chunk.moduleIds) {
+            // The screens' own modules (`…/routes/…`): a panel's section loads with the panel.
+            if (!id.startsWith(path.join(config.root, 'src')) || !/[\\/]routes[\\/][^\\/]+\.tsx?$/.test(id))
+              continue;
+            for (const section of sectionsUsedBy(readFileSync(id, 'utf8'))) found.add(section);
+          }
+        }
+        return [...found].sort();
+      };
       for (const language of ['en', 'es']) {
         const chunk = byModule(`locales/${language}`);
         if (chunk) preloads.locales[language] = beyondEntry(chunk);
@@ -66,7 +97,18 @@ export function routePreloads(): Plugin {
       const screens = screenModules(readFileSync(path.join(config.root, 'src/app/screens.ts'), 'utf8'));
       for (const [id, module] of Object.entries(screens)) {
         const chunk = byModule(module);
-        if (chunk) preloads.screens[id] = beyondEntry(chunk);
+        if (!chunk) continue;
+        preloads.screens[id] = beyondEntry(chunk);
+        const files = preloads.screens[id].map((f) => f.slice(1));
+        const sections = sectionsOf(files.filter((f) => !entryFiles.includes(f)));
+        if (sections.length === 0) continue;
+        preloads.sections[id] = {};
+        for (const language of ['en', 'es']) {
+          preloads.sections[id][language] = sections.flatMap((section) => {
+            const texts = byModule(`locales/${language}/${section}`);
+            return texts ? beyondEntry(texts).filter((f) => !preloads.screens[id]!.includes(f)) : [];
+          });
+        }
       }
       this.emitFile({
         type: 'asset',

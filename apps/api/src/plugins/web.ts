@@ -92,13 +92,15 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 interface Preloads {
   locales: Record<string, string[]>;
   screens: Record<string, string[]>;
+  /** Per screen and language, its text sections' chunks (absent in a build before stop 48). */
+  sections?: Record<string, Record<string, string[]>>;
 }
 
 type Encoded = { identity: Buffer } & Partial<Record<Encoding, Buffer>>;
 
 /**
- * The page for a path: index.html with `modulepreload` links to the chunks its screen needs and
- * to the texts of the reader's language (as the app will choose it: the saved choice, which the app
+ * The page for a path: index.html with `modulepreload` links to the chunks its screen needs, to
+ * the text sections it waits for and to the texts of the reader's language (as the app will choose it: the saved choice, which the app
  * mirrors in a cookie, else the browser's languages), so that the browser fetches them alongside
  * the entry instead of after it has run. Built once per screen and language, compressed once.
  */
@@ -111,6 +113,7 @@ function pageRenderer(indexHtml: Buffer, preloads: Preloads | undefined) {
       const files = [
         ...(preloads?.locales[language] ?? []),
         ...((routeId && preloads?.screens[routeId]) || []),
+        ...((routeId && preloads?.sections?.[routeId]?.[language]) || []),
       ];
       const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
       const html = Buffer.from(indexHtml.toString('utf8').replace('</head>', `${links}</head>`));

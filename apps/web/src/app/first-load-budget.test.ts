@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_REPORT, type BuildReport } from '../../build/chunk-report';
 import { firstLoad, type ChunkInfo, type FirstLoad } from '../../build/first-load';
 import { FIRST_VISITS } from '../../build/first-visit';
+import type { Preloads } from '../../build/route-preloads';
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '../..');
 const BUDGET_BYTES = 170 * 1024;
@@ -166,6 +167,26 @@ describe('the first visit on a phone', () => {
         output.filter((c) => c.imports.includes(chunk.fileName) && !withDictionaries.includes(c)),
       ).toEqual([]);
     }
+  });
+
+  it("names in each page the text sections its screen waits for, in the page's language", () => {
+    const preloads = JSON.parse(readFileSync(path.join(outDir, 'preloads.json'), 'utf8')) as Preloads;
+    const chunkOf = (module: string) =>
+      `/${output.find((c) => c.moduleIds.some((id) => id.replace(/\.(tsx?|json)$/, '').endsWith(module)))!.fileName}`;
+    for (const [screen, section] of [
+      ['profile', 'profile'],
+      ['dealEdit', 'dealForm'],
+      ['dealOffers', 'dealOffers'],
+      ['admin', 'admin'],
+    ] as const) {
+      for (const language of ['en', 'es'] as const) {
+        expect(preloads.sections[screen]?.[language], `${screen} ${language}`).toContain(
+          chunkOf(`locales/${language}/${section}`),
+        );
+      }
+    }
+    // A tab's or a panel's section comes with it, not with every visit of the screen.
+    expect(preloads.sections.profile?.en).not.toContain(chunkOf('locales/en/integrations'));
   });
 
   it('loads one language at a time', () => {
