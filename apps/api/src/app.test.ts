@@ -323,6 +323,10 @@ describe('web app serving', () => {
     expect(asset.headers.etag).toBeUndefined();
     expect(asset.headers['last-modified']).toBeUndefined();
     expect(asset.headers['accept-ranges']).toBeUndefined();
+    // A file that is not named by its content keeps them.
+    const icon = await app.inject('/favicon.svg');
+    expect(icon.headers.etag).toBeDefined();
+    expect(icon.headers['last-modified']).toBeDefined();
     const page = await app.inject('/deals');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-frame-options']).toBeDefined();

@@ -48,7 +48,7 @@ const DOCUMENT_ONLY_HEADERS = [
  * Validators of a cached copy, which a file under `/assets/` never needs: its name holds its
  * content's hash and it is sent `immutable`, so a browser never asks whether it changed (a new
  * build is new names). Some 90 bytes of every built file's answer; a first visit fetches a dozen
- * or more (issue 32). Files outside `/assets/` (the page, the service worker) keep them.
+ * or more (issue 32). Files outside `/assets/` (the service worker, the icons) keep them.
  */
 const VALIDATORS_OF_HASHED_FILES = ['etag', 'last-modified', 'accept-ranges'];
 

@@ -10,10 +10,11 @@
  * and `isSubmitting` from a submit's press to its end (a second press meanwhile is ignored), `setValue`
  * and `trigger` (one field checked). The forms of the sign-in, sign-up, verification and password
  * reset screens use it too (issue 32), and so does the deal form (`/deals/new`, edit), which adds a
- * group of checkboxes under one name (its value the checked boxes' values, in the form's order),
- * an error kept whole when it sits on a list's item (`tags.2`), `handleSubmit`'s second handler
- * (the form is invalid), `shouldFocusError: false` and `setFocus`. The profile's forms, whose
- * field arrays and controlled inputs this does not cover, use react-hook-form.
+ * group of checkboxes under one name (a field whose value is a list, or of several boxes: the
+ * checked boxes' values, in the form's order), an error kept whole when it sits on a list's item
+ * (`tags.2`), `handleSubmit`'s second handler (the form is invalid), `shouldFocusError: false` and
+ * `setFocus`. The profile's forms (field arrays and controlled inputs, which this does not cover),
+ * the counter-offer and saved-search dialogs and sign-in's second step use react-hook-form.
  */
 import { useReducer, useState, type BaseSyntheticEvent } from 'react';
 import type { DefaultValues, FieldValues, Path, Resolver, UseFormRegisterReturn } from 'react-hook-form';
@@ -69,7 +70,7 @@ const isCheckbox = (element: FieldElement): element is HTMLInputElement =>
  * it is checked.
  */
 function valueOf(element: FieldElement, field: Field | undefined, current: unknown): unknown {
-  if (isCheckbox(element) && Array.isArray(current)) {
+  if (isCheckbox(element) && (Array.isArray(current) || (field?.elements.size ?? 0) > 1)) {
     return [...(field?.elements ?? [element])]
       .filter((e) => e.isConnected && isCheckbox(e) && e.checked)
       .map((e) => e.value);

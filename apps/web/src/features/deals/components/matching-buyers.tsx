@@ -1,6 +1,7 @@
 import { MessageSquare, Users } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PartBoundary, retryableLazy } from '@/components/ui/confirm-dialog';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -9,18 +10,10 @@ import { useMatchingBuyers } from '../api/matching';
 
 // The message form opens on a press of "Write": its code (with the deal page's other parts) comes
 // then, not with the analytics and offers screens that show this panel (issue 32's script budget).
-// If it cannot be downloaded, a line says so where the form would be.
-const MessageSellerForm = lazy(() =>
-  import('./message-seller-form').then(
-    (m) => ({ default: m.MessageSellerForm }),
-    () => ({ default: FormFailed }),
-  ),
-);
-
-function FormFailed() {
-  const { t } = useTranslation();
-  return <p className="text-red-700">{t('routeError.partFailed')}</p>;
-}
+// If it cannot be downloaded, a toast says so, the row closes, and the next press asks for it again.
+const MessageSellerForm = retryableLazy(async () => ({
+  default: (await import('./message-seller-form')).MessageSellerForm,
+}));
 
 /**
  * The buyers a deal fits, for its originator (issue 13): how many, how many are certified (the
@@ -96,9 +89,16 @@ export function MatchingBuyers({ dealId, exclusive }: { dealId: string; exclusiv
                           </span>
                           {writing === buyer.id && (
                             <div className="mt-2">
-                              <Suspense fallback={<p className="text-slate-600">{t('app.loading')}</p>}>
-                                <MessageSellerForm dealId={dealId} buyer={{ id: buyer.id, name }} />
-                              </Suspense>
+                              <PartBoundary
+                                onFailed={() => {
+                                  MessageSellerForm.retry();
+                                  setWriting(null);
+                                }}
+                              >
+                                <Suspense fallback={<p className="text-slate-600">{t('app.loading')}</p>}>
+                                  <MessageSellerForm dealId={dealId} buyer={{ id: buyer.id, name }} />
+                                </Suspense>
+                              </PartBoundary>
                             </div>
                           )}
                         </th>

@@ -1,11 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Verification } from '@dealclub/shared/verifications';
+import { loadLocaleSection } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { json } from '@/test/json';
 import { VerifyTermsSection } from './verify-terms-section';
+
+// The verification's texts are a section of the deal form's, which the edit screen loads.
+beforeAll(() => loadLocaleSection('dealForm', 'en'));
 
 const dealId = '7d1f6a52-3a43-4f0e-9c55-6b1b3c1d2e10';
 const rejected: Verification = {

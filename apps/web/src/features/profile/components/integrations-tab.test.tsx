@@ -1,13 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Integration, WebhookDelivery } from '@dealclub/shared/integrations';
-import { i18n } from '@/lib/i18n';
+import { i18n, loadLocaleSection } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { integrationsTab } from '../api/integrations';
 import { tabsFor } from '../routes/profile';
 import { IntegrationsTab } from './integrations-tab';
+
+// The tab's own texts come with it; its Save button's are the profile's, which its screen loads.
+beforeAll(() => Promise.all([loadLocaleSection('profile', 'en'), loadLocaleSection('profile', 'es')]));
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('@/components/ui/use-toast', () => ({ toast }));
