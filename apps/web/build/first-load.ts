@@ -58,6 +58,11 @@ function chunkOf(byFile: Map<string, ChunkInfo>, suffix: string): ChunkInfo {
   return chunk;
 }
 
+/** The file of the chunk holding module `suffix` (see `chunkOf`), as a page names it (`/assets/…`). */
+export function chunkFileOf(output: ChunkInfo[], suffix: string): string {
+  return `/${chunkOf(chunks(output), suffix).fileName}`;
+}
+
 export function transferBytes(outDir: string, file: string): number {
   const full = path.join(outDir, file);
   return existsSync(`${full}.br`) ? statSync(`${full}.br`).size : statSync(full).size;

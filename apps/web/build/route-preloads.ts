@@ -75,7 +75,6 @@ export function routePreloads(): Plugin {
         [...closure(bundle, chunk.fileName, new Set())].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
 
       const preloads: Preloads = { locales: {}, screens: {}, sections: {} };
-      const entryFiles = [...inEntry];
       const sectionsOf = (files: string[]) => {
         const found = new Set<string>();
         for (const file of files) {
@@ -99,8 +98,7 @@ export function routePreloads(): Plugin {
         const chunk = byModule(module);
         if (!chunk) continue;
         preloads.screens[id] = beyondEntry(chunk);
-        const files = preloads.screens[id].map((f) => f.slice(1));
-        const sections = sectionsOf(files.filter((f) => !entryFiles.includes(f)));
+        const sections = sectionsOf(preloads.screens[id].map((f) => f.slice(1)));
         if (sections.length === 0) continue;
         preloads.sections[id] = {};
         for (const language of ['en', 'es']) {

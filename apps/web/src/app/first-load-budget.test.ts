@@ -19,9 +19,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_REPORT, type BuildReport } from '../../build/chunk-report';
-import { firstLoad, type ChunkInfo, type FirstLoad } from '../../build/first-load';
+import { chunkFileOf, firstLoad, type ChunkInfo, type FirstLoad } from '../../build/first-load';
 import { FIRST_VISITS } from '../../build/first-visit';
-import type { Preloads } from '../../build/route-preloads';
+import { screenModules as screenModulesOf, sectionsUsedBy, type Preloads } from '../../build/route-preloads';
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '../..');
 const BUDGET_BYTES = 170 * 1024;
@@ -46,11 +46,7 @@ const NOT_IN_FIRST_LOAD = [
  * Every screen of the route table (src/app/screens.ts), by its route id, and its module.
  */
 function screenModules(): [string, string][] {
-  const source = readFileSync(path.join(WEB_ROOT, 'src/app/screens.ts'), 'utf8');
-  return [...source.matchAll(/^\s+(\w+): \(\) => import\('@\/([^']+)'\)/gm)].map(([, id, module]) => [
-    id!,
-    `src/${module!}`,
-  ]);
+  return Object.entries(screenModulesOf(readFileSync(path.join(WEB_ROOT, 'src/app/screens.ts'), 'utf8')));
 }
 
 /** The lazy parts a screen shows as soon as it renders (beyond its own chunks' static imports). */
@@ -171,8 +167,6 @@ describe('the first visit on a phone', () => {
 
   it("names in each page the text sections its screen waits for, in the page's language", () => {
     const preloads = JSON.parse(readFileSync(path.join(outDir, 'preloads.json'), 'utf8')) as Preloads;
-    const chunkOf = (module: string) =>
-      `/${output.find((c) => c.moduleIds.some((id) => id.replace(/\.(tsx?|json)$/, '').endsWith(module)))!.fileName}`;
     for (const [screen, section] of [
       ['profile', 'profile'],
       ['dealEdit', 'dealForm'],
@@ -181,12 +175,12 @@ describe('the first visit on a phone', () => {
     ] as const) {
       for (const language of ['en', 'es'] as const) {
         expect(preloads.sections[screen]?.[language], `${screen} ${language}`).toContain(
-          chunkOf(`locales/${language}/${section}`),
+          chunkFileOf(output, `locales/${language}/${section}`),
         );
       }
     }
     // A tab's or a panel's section comes with it, not with every visit of the screen.
-    expect(preloads.sections.profile?.en).not.toContain(chunkOf('locales/en/integrations'));
+    expect(preloads.sections.profile?.en).not.toContain(chunkFileOf(output, 'locales/en/integrations'));
   });
 
   it('loads one language at a time', () => {
@@ -209,8 +203,8 @@ describe("every screen's first visit", () => {
         .filter((f) => !entry.has(f))
         .flatMap((f) => output.find((c) => c.fileName === f)!.moduleIds)) {
         if (!module.startsWith(path.join(WEB_ROOT, 'src'))) continue;
-        for (const [, section] of readFileSync(module, 'utf8').matchAll(/useLocaleSection\('(\w+)'\)/g))
-          sections.add(`locales/{language}/${section!}`);
+        for (const section of sectionsUsedBy(readFileSync(module, 'utf8')))
+          sections.add(`locales/{language}/${section}`);
       }
       // In the heavier language (Spanish's texts are some 10 % longer): each is a first visit.
       const [load, other] = (['en', 'es'] as const)
