@@ -6,28 +6,18 @@
  */
 import { markdownTree, type MarkdownNode } from '@dealclub/shared/markdown-tree';
 import { z } from 'zod';
+import { SizedLru } from './sized-lru';
 
 const MAX_TEXTS = 500;
 const MAX_CHARS = 4_000_000;
 
-const kept = new Map<string, MarkdownNode[]>();
-let chars = 0;
+const kept = new SizedLru<MarkdownNode[]>({ maxSize: MAX_CHARS, maxEntries: MAX_TEXTS });
 
 export function markdownTreeOf(source: string): MarkdownNode[] {
   const hit = kept.get(source);
-  if (hit) {
-    kept.delete(source);
-    kept.set(source, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const tree = markdownTree(source);
-  kept.set(source, tree);
-  chars += source.length;
-  for (const [text] of kept) {
-    if (kept.size <= MAX_TEXTS && chars <= MAX_CHARS) break;
-    kept.delete(text);
-    chars -= text.length;
-  }
+  kept.set(source, tree, source.length);
   return tree;
 }
 

@@ -1,3 +1,5 @@
+import { SizedLru } from './sized-lru';
+
 /**
  * Answers computed from the buyers' data, kept per key while that data does not change: each entry
  * carries the data version it was computed at and is used only at that version, and at most
@@ -6,23 +8,19 @@
  * Bounded by the total size of its entries; the least recently used go first.
  */
 export class VersionedCache<T> {
-  private readonly entries = new Map<string, { version: string; value: T; size: number; at: number }>();
+  private readonly entries: SizedLru<{ version: string; value: T; at: number }>;
   private readonly inFlight = new Map<string, Promise<T>>();
-  private bytes = 0;
 
   constructor(
     private readonly options: { maxBytes: number; maxAgeMs: number; sizeOf: (value: T) => number },
-  ) {}
+  ) {
+    this.entries = new SizedLru({ maxSize: options.maxBytes });
+  }
 
   async get(key: string, version: string, compute: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.version === version && now - hit.at < this.options.maxAgeMs) {
-      // Most recently used last: the eviction order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
+    if (hit && hit.version === version && now - hit.at < this.options.maxAgeMs) return hit.value;
     const flightKey = `${version}\u0000${key}`;
     let flight = this.inFlight.get(flightKey);
     if (!flight) {
@@ -40,23 +38,9 @@ export class VersionedCache<T> {
   /** Every entry gone (the data changed in this process). */
   clear(): void {
     this.entries.clear();
-    this.bytes = 0;
   }
 
   private store(key: string, version: string, value: T, at: number) {
-    const size = this.options.sizeOf(value);
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.bytes -= old.size;
-    }
-    if (size > this.options.maxBytes) return;
-    this.entries.set(key, { version, value, size, at });
-    this.bytes += size;
-    for (const [oldest, entry] of this.entries) {
-      if (this.bytes <= this.options.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= entry.size;
-    }
+    this.entries.set(key, { version, value, at }, this.options.sizeOf(value));
   }
 }
