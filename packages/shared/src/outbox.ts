@@ -5,20 +5,14 @@
  */
 import { z } from 'zod';
 import { normalizePhone } from './phone';
+import {
+  DELIVERY_PROVIDERS,
+  OUTBOX_TEST_CHANNELS,
+  OUTBOX_TEST_STATUSES,
+  OUTBOX_TEST_TO_MAX_LENGTH,
+} from './outbox-rules';
 
-export const OUTBOX_TEST_CHANNELS = ['email', 'sms'] as const;
-export type OutboxTestChannel = (typeof OUTBOX_TEST_CHANNELS)[number];
-
-/** Who delivered it: an SMS provider, the SMTP server, or nobody (kept in the mailbox). */
-export const DELIVERY_PROVIDERS = ['sns', 'twilio', 'smtp', 'mailbox'] as const;
-export type DeliveryProvider = (typeof DELIVERY_PROVIDERS)[number];
-
-/** `sent`: the provider accepted it; `kept`: no provider, it is in the mailbox; `failed`: refused. */
-export const OUTBOX_TEST_STATUSES = ['sent', 'kept', 'failed'] as const;
-export type OutboxTestStatus = (typeof OUTBOX_TEST_STATUSES)[number];
-
-/** An e-mail address is at most 254 characters (RFC 5321); a phone number far fewer. */
-export const OUTBOX_TEST_TO_MAX_LENGTH = 254;
+export * from './outbox-rules';
 
 export const outboxTestSchema = z
   .object({

@@ -1,19 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  OUTBOX_TEST_CHANNELS,
-  OUTBOX_TEST_TO_MAX_LENGTH,
-  outboxTestSchema,
-  type OutboxTestInput,
-  type OutboxTestResult,
-} from '@dealclub/shared/outbox';
+import type { OutboxTestInput, OutboxTestResult } from '@dealclub/shared/outbox';
+import { OUTBOX_TEST_CHANNELS, OUTBOX_TEST_TO_MAX_LENGTH } from '@dealclub/shared/outbox-rules';
 import { ChoiceGroup } from '@/components/ui/choice-fields';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { codedErrorText } from '@/lib/server-errors';
+import { useSimpleForm } from '@/lib/simple-form';
 import { useSendTestMessage } from '../api/admin';
+
+// The schema (and zod) load when the form is first checked, not with the admin's screen.
+const outboxTestResolver = lazyResolver<OutboxTestInput>(() =>
+  import('./outbox-resolver').then((m) => m.outboxTestResolver),
+);
 
 /**
  * 'Send a test message' of the admin's Outbox tab (decision 030): a channel, a recipient, and the
@@ -26,12 +26,12 @@ export function OutboxTestForm() {
   const send = useSendTestMessage();
   const [answer, setAnswer] = useState<OutboxTestResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<OutboxTestInput>({
-    resolver: zodResolver(outboxTestSchema),
+  const form = useSimpleForm<OutboxTestInput>({
+    resolver: outboxTestResolver,
     defaultValues: { channel: 'email', to: '' },
   });
   const { errors } = form.formState;
-  const channel = useWatch({ control: form.control, name: 'channel' });
+  const channel = form.watch('channel');
 
   async function submit(values: OutboxTestInput) {
     setFailure(null);
@@ -50,7 +50,12 @@ export function OutboxTestForm() {
         {t('outboxAdmin.title')}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('outboxAdmin.intro')}</p>
-      <form noValidate onSubmit={form.handleSubmit(submit)} className="mt-4 grid gap-4 sm:max-w-xl">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(submit)}
+        onFocus={outboxTestResolver.preload}
+        className="mt-4 grid gap-4 sm:max-w-xl"
+      >
         <ChoiceGroup
           legend={t('outboxAdmin.channel')}
           type="radio"

@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { streetWithUnit } from '@dealclub/shared/deal-rules';
-import { verificationDecisionSchema } from '@dealclub/shared/verification-decision';
+import type { verificationDecisionSchema } from '@dealclub/shared/verification-decision';
 import {
   VERIFICATION_NOTE_MAX_LENGTH,
   VERIFICATION_STATUSES,
@@ -24,6 +24,8 @@ import {
   type AdminVerification,
 } from '../api/verifications';
 import { ScrollRegion } from '@/components/ui/scroll-region';
+
+type VerificationDecisionSchema = typeof verificationDecisionSchema;
 
 const button =
   'inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-100 disabled:opacity-60';
@@ -174,8 +176,16 @@ function VerificationReview({
     heading.current?.focus();
   }, []);
 
-  function submit(decision: VerificationDecision) {
-    const parsed = verificationDecisionSchema.safeParse({ decision, note });
+  async function submit(decision: VerificationDecision) {
+    // The decision's schema (and zod) load on the first decision, not with the admin's screen.
+    let schema: VerificationDecisionSchema;
+    try {
+      schema = (await import('@dealclub/shared/verification-decision')).verificationDecisionSchema;
+    } catch {
+      toast({ title: t('routeError.partFailed'), variant: 'destructive' });
+      return;
+    }
+    const parsed = schema.safeParse({ decision, note });
     if (!parsed.success) {
       setNoteError(t(parsed.error.issues[0]?.message ?? 'verification.validation.noteRequired'));
       noteField.current?.focus();
@@ -315,7 +325,7 @@ function VerificationReview({
                   type="button"
                   className={primary}
                   disabled={decide.isPending}
-                  onClick={() => submit('approved')}
+                  onClick={() => void submit('approved')}
                 >
                   {t('verification.admin.approve')}
                 </button>
@@ -323,7 +333,7 @@ function VerificationReview({
                   type="button"
                   className={danger}
                   disabled={decide.isPending}
-                  onClick={() => submit('rejected')}
+                  onClick={() => void submit('rejected')}
                 >
                   {t('verification.admin.reject')}
                 </button>

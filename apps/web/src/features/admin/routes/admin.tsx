@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageFallback } from '@/components/layout/page-fallback';
@@ -6,10 +6,15 @@ import { RequireSession } from '@/lib/session/require-session';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
 import { MailboxTable, UsersTable, WaitlistTable } from '../components/admin-tables';
-import { VerificationsTab } from '../components/verifications-tab';
 
 // The admin's texts come with the screen's code, not after its first render.
 preloadLocaleSection('admin');
+
+// The mortgage statements to verify, with the deal form's texts they name the loan's fields in:
+// loaded when the tab opens, like the other features' tabs.
+const VerificationsTab = lazy(async () => ({
+  default: (await import('../components/verifications-tab')).VerificationsTab,
+}));
 
 const TABS = ['users', 'waitlist', 'mailbox', 'verifications', 'feedback', 'help', 'roadmap'] as const;
 type Tab = (typeof TABS)[number];
@@ -70,7 +75,11 @@ function Admin({ tabs: { help: HelpTab, roadmap: RoadmapTab, feedback: FeedbackT
         {tab === 'users' && <UsersTable />}
         {tab === 'waitlist' && <WaitlistTable />}
         {tab === 'mailbox' && <MailboxTable />}
-        {tab === 'verifications' && <VerificationsTab />}
+        {tab === 'verifications' && (
+          <Suspense fallback={<PageFallback />}>
+            <VerificationsTab />
+          </Suspense>
+        )}
         {tab === 'help' && (
           <Suspense fallback={<PageFallback />}>
             <HelpTab />
