@@ -1,18 +1,24 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { numberFormat } from '@dealclub/shared/format';
 import type { AdminLessonList } from '@dealclub/shared/training';
 import { PageFallback } from '@/components/layout/page-fallback';
+import { PartBoundary, retryableLazy } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useLocaleSection } from '@/lib/i18n';
 import { RequireSession } from '@/lib/session/require-session';
 import { useAdminLessons } from '../api/training';
-import { AdminLessonEditor } from '../components/admin-lesson-editor';
 import { AdminLessonTable } from '../components/admin-lesson-table';
+
+// The editor (its schemas, zod and the Markdown preview) loads when a lesson is opened, not with
+// the list: a list's first visit stays within the 170 KB of script (issue 32).
+const AdminLessonEditor = retryableLazy(async () => ({
+  default: (await import('../components/admin-lesson-editor')).AdminLessonEditor,
+}));
 
 const LIST = '/admin/training';
 
@@ -141,7 +147,16 @@ function EditorView({ id, list }: { id: string; list: AdminLessonList }) {
       >
         {t('trainingAdmin.editor.back')}
       </Link>
-      <AdminLessonEditor lesson={lesson} onClose={close} />
+      <PartBoundary
+        onFailed={() => {
+          AdminLessonEditor.retry();
+          close();
+        }}
+      >
+        <Suspense fallback={<PageFallback />}>
+          <AdminLessonEditor lesson={lesson} onClose={close} />
+        </Suspense>
+      </PartBoundary>
     </div>
   );
 }
