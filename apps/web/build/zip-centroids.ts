@@ -2,9 +2,13 @@
  * `virtual:zip-centroids`: every US ZIP code's centroid from the ZIP data the project ships (the
  * `zipcodes` package the API loads into `zip_codes`), for `/map-optimization-demo` only. 41,000
  * codes as one flat array of whole numbers, [ZIP − previous ZIP, latitude × 100, longitude × 100]
- * per code in ZIP order (about 0.5 MB of JSON before compression; a hundredth of a degree is about
- * a kilometre, finer than a dot on a national map), parsed with `JSON.parse`, which is faster than
- * the same literal as script.
+ * per code in ZIP order (about 0.5 MB of JSON before compression, 116 KB after; a hundredth of a
+ * degree is about a kilometre, finer than a dot on a national map).
+ *
+ * The build writes them as a JSON file of their own (hashed, compressed like every asset), which the
+ * demo fetches as its code runs: data, not script (issue 32), so that no script parser reads it and
+ * the screen's script stays within its budget. As with build/us-shapes.ts, the module is a few lines,
+ * `loadZipCentroids()`; served by Vite's dev server or in the unit tests, it holds the data inline.
  */
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
@@ -41,15 +45,31 @@ export function packedZipCentroids(): number[] {
 }
 
 export function zipCentroids(): Plugin {
+  let serving = false;
+  let json: string | undefined;
   return {
     name: 'dealclub:zip-centroids',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
     // Filters keep the bundler from calling into JavaScript for every other module.
     resolveId: { filter: { id: /^virtual:zip-centroids$/ }, handler: (id) => (id === ID ? RESOLVED : null) },
     load: {
       filter: { id: /^\0zip-centroids$/ },
       handler(id) {
         if (id !== RESOLVED) return null;
-        return `export default JSON.parse(${JSON.stringify(JSON.stringify(packedZipCentroids()))});`;
+        json ??= JSON.stringify(packedZipCentroids());
+        if (serving)
+          return `export const loadZipCentroids = () => Promise.resolve(JSON.parse(${JSON.stringify(json)}));`;
+        const file = this.emitFile({ type: 'asset', name: 'zip-centroids.json', source: json });
+        return [
+          `const url = import.meta.ROLLUP_FILE_URL_${file};`,
+          'export async function loadZipCentroids() {',
+          '  const response = await fetch(url);',
+          '  if (!response.ok) throw new Error(`zip-centroids: HTTP ${response.status}`);',
+          '  return response.json();',
+          '}',
+        ].join('\n');
       },
     },
   };

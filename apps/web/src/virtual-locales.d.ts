@@ -4,10 +4,9 @@ declare module 'virtual:locales/*' {
   export default texts;
 }
 
-/** Every US ZIP code's centroid, packed (build/zip-centroids.ts): `/map-optimization-demo` only. */
+/** Every US ZIP code's centroid, packed (build/zip-centroids.ts), fetched: `/map-optimization-demo` only. */
 declare module 'virtual:zip-centroids' {
-  const packed: number[];
-  export default packed;
+  export function loadZipCentroids(): Promise<number[]>;
 }
 
 /** The US states' outlines, projected by the build (build/us-shapes.ts), fetched: the maps only. */

@@ -1,15 +1,15 @@
 /**
  * The canvas renderer of `/map-optimization-demo`: every ZIP's dot, drawn in one path per colour
  * (six fills for 41,000 dots instead of 41,000), the states' borders as one cached `Path2D`, the
- * points projected once (Albers USA into us-atlas's 975 × 610 frame) and only moved by the view's transform
- * while panning and zooming, dots outside the view skipped, dots smaller than a pixel and a half
+ * points projected once (the maps' Albers USA, into their 975 × 610 frame) and only moved by the
+ * view's transform while panning and zooming, dots outside the view skipped, dots smaller than a pixel and a half
  * drawn as squares (a rectangle is far cheaper to fill than a circle and looks the same that small).
  */
+import { MAP_HEIGHT, MAP_WIDTH } from '@/components/maps/scales';
 import { BUCKET_COLOURS, MAP_BACKGROUND, type DemoData } from './demo-data';
 
-/** The frame of us-atlas's `*-albers-10m.json`: Albers USA at this scale and translation. */
-export const FRAME = { width: 975, height: 610 } as const;
-export const ATLAS_ALBERS = { scale: 1300, translate: [487.5, 305] as [number, number] };
+/** The maps' frame (src/components/maps/scales.ts), which their Albers USA fills. */
+export const FRAME = { width: MAP_WIDTH, height: MAP_HEIGHT } as const;
 
 export interface View {
   /** Zoom (1: the whole country fits). */

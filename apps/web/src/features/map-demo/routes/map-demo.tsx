@@ -1,15 +1,14 @@
-import { geoAlbersUsa, geoPath } from 'd3-geo';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mesh } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import statesAlbers from 'us-atlas/states-albers-10m.json';
-import packedCentroids from 'virtual:zip-centroids';
+import { loadZipCentroids } from 'virtual:zip-centroids';
 import { formatMoney, numberFormat } from '@dealclub/shared/format';
 import { PageFallback } from '@/components/layout/page-fallback';
+import { loadUsShapes, project, type UsShapes } from '@/components/maps/geo';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
-import { ATLAS_ALBERS, drawFrame, FRAME, projectAll, zoomAt, type View } from '../lib/canvas-map';
+import { drawFrame, FRAME, projectAll, zoomAt, type View } from '../lib/canvas-map';
 import { BUCKET_COLOURS, buyersByRegion, demoData, PAYMENT_BUCKETS } from '../lib/demo-data';
 import { buildSvg } from '../lib/svg-map';
 
@@ -21,23 +20,35 @@ const HOME: View = { k: 1, x: 0, y: 0 };
 // first render computes the map.
 preloadLocaleSection('mapDemo');
 
-/** The data, the projection and the borders: computed once per visit, before the first render. */
-function computeDemo() {
+/**
+ * The data, the projection and the borders: computed once per visit, as soon as the ZIP centroids
+ * and the states' outlines arrive. Both are JSON files of their own (build/zip-centroids.ts,
+ * build/us-shapes.ts), projected with the maps' Albers USA (975 × 610) like the app's other maps.
+ */
+function computeDemo(packedCentroids: number[], shapes: UsShapes) {
   performance.mark('map-demo:compute-start');
   const data = demoData(packedCentroids);
-  // us-atlas's states already projected with Albers USA into 975 × 610 (no projection of every
-  // border vertex in the browser); the ZIPs go through the same projection.
-  const topology = statesAlbers as unknown as Topology<{ states: GeometryCollection }>;
-  const bordersPath = geoPath()(mesh(topology, topology.objects.states)) ?? '';
-  const projection = geoAlbersUsa().scale(ATLAS_ALBERS.scale).translate(ATLAS_ALBERS.translate);
-  const points = projectAll(data, (p) => projection(p));
+  // The nation's outline and the borders between states, drawn as one path.
+  const bordersPath = shapes.nation + shapes.borders;
+  const points = projectAll(data, ([lng, lat]) => project(lat, lng));
   performance.mark('map-demo:data-ready');
   return { data, points, bordersPath, borders: new Path2D(bordersPath), regions: buyersByRegion(data) };
 }
 
 type Demo = ReturnType<typeof computeDemo>;
-let computed: Demo | undefined;
-const demoOfVisit = () => (computed ??= computeDemo());
+let computed: Promise<Demo> | undefined;
+/** Downloads and computes the demo once per visit; a failed download is tried again next time. */
+function demoOfVisit(): Promise<Demo> {
+  computed ??= Promise.all([loadZipCentroids(), loadUsShapes()]).then(([packed, shapes]) =>
+    computeDemo(packed, shapes),
+  );
+  computed.catch(() => {
+    computed = undefined;
+  });
+  return computed;
+}
+// The data start to download as soon as the screen's code runs, beside its texts.
+void demoOfVisit().catch(() => undefined);
 
 /**
  * `/map-optimization-demo` (DECISIONS.md): the buyer map on a generated national data set, every US
@@ -48,10 +59,23 @@ export default function MapDemoPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.mapDemo'));
   const textsReady = useLocaleSection('mapDemo');
-  // Computed while the texts arrive.
-  const demo = demoOfVisit();
+  const demo = useQuery({
+    queryKey: ['map-demo'],
+    queryFn: demoOfVisit,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
   if (!textsReady) return <PageFallback />;
-  return <MapDemo demo={demo} />;
+  if (demo.isError) {
+    return (
+      <section className="mx-auto w-full max-w-3xl px-4 py-10">
+        <LoadFailed message={t('mapDemo.loadFailed')} onRetry={() => void demo.refetch()} />
+      </section>
+    );
+  }
+  if (!demo.data) return <PageFallback />;
+  return <MapDemo demo={demo.data} />;
 }
 
 interface Metrics {
