@@ -75,6 +75,8 @@ function iconsImported(code: string, indexId: string, indexCode: string): string
  */
 const SHARED_LAYERS =
   /[\\/](apps[\\/]web[\\/]src[\\/](lib|components|hooks|features[\\/][\w-]+[\\/]api)|packages[\\/]shared[\\/]src)[\\/]/;
+/** The route table's module: what it imports dynamically are the screens. */
+const SCREENS = /[\\/]src[\\/]app[\\/]screens\.ts$/;
 const ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 const COMMON = 'common';
 /** The suffix of a first-visit chunk's parts that later screens use too. */
@@ -85,6 +87,13 @@ const PARTS = '-parts';
  * parts save the later screens.
  */
 const PARTS_MIN_CODE = 8_000;
+/**
+ * The least code (characters, as above) of a cut of a first visit's parts (the modules that the
+ * same later screens and parts use) for a chunk of its own: the deal page's frame, which the
+ * offers screen shows without the buyer's forms beside it in the deal page's parts. Less joins the
+ * largest cut.
+ */
+const PARTS_SPLIT_MIN_CODE = 3_000;
 
 /**
  * A Vite plugin and the `codeSplitting` groups that cut the build into the entry chunk and the
@@ -103,6 +112,8 @@ export function firstVisitChunks(
 ) {
   const initial = new Set<string>();
   const setOf = new Map<string, string>();
+  /** The chunk of each first visit's part (its parts' key, or a cut of them: `deal-parts2`). */
+  const partsChunk = new Map<string, string>();
   const every = visits.map((visit) => visit.name).join('-');
 
   const plugin: Plugin = {
@@ -147,10 +158,26 @@ export function firstVisitChunks(
           if (!initial.has(id)) users.set(id, [...(users.get(id) ?? []), visit.name]);
         }
       }
-      // What the other lazy parts (later screens, dialogs, menus) reach.
-      const elsewhere = reach(
-        all.filter((id) => !firstRoots.has(id) && (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0),
+      // What the other lazy parts (later screens, dialogs, menus) reach, and which of them reach it.
+      const laterRoots = all.filter(
+        (id) => !firstRoots.has(id) && (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0,
       );
+      // The later roots that are screens (src/app/screens.ts imports each).
+      const laterScreens = new Set(
+        laterRoots.flatMap((root, index) =>
+          (this.getModuleInfo(root)?.dynamicImporters ?? []).some((importer) => SCREENS.test(importer))
+            ? [index]
+            : [],
+        ),
+      );
+      const elsewhere = new Set<string>();
+      const laterUsers = new Map<string, number[]>();
+      laterRoots.forEach((root, index) => {
+        for (const id of reach([root])) {
+          elsewhere.add(id);
+          laterUsers.set(id, [...(laterUsers.get(id) ?? []), index]);
+        }
+      });
       for (const [id, names] of users) {
         const set = names.join('-');
         if (set === every || !elsewhere.has(id)) setOf.set(id, set);
@@ -169,6 +196,39 @@ export function firstVisitChunks(
       for (const [id, key] of setOf) {
         if ((partsCode.get(key) ?? Infinity) < PARTS_MIN_CODE) setOf.set(id, key.slice(0, -PARTS.length));
       }
+      // The rest is cut by the later screens and parts that use each module, so that a later screen
+      // does not load the parts only others need (the offers screen, the deal page's frame but not
+      // the buyer's forms). A cut joins the largest when it is too small for a request of its own,
+      // or when no later screen uses it without the largest (a lazy part's own cut, such as the
+      // message form the seller opens, would cost the first visit a request for a later press).
+      partsChunk.clear();
+      const cuts = new Map<string, Map<string, { ids: string[]; code: number; users: number[] }>>();
+      for (const [id, key] of setOf) {
+        if (!key.endsWith(PARTS)) continue;
+        const users = laterUsers.get(id) ?? [];
+        const byUsers = cuts.get(key) ?? new Map<string, { ids: string[]; code: number; users: number[] }>();
+        cuts.set(key, byUsers);
+        const cut = byUsers.get(users.join(',')) ?? { ids: [], code: 0, users };
+        byUsers.set(users.join(','), cut);
+        cut.ids.push(id);
+        cut.code += codeLength(id);
+      }
+      for (const [key, byUsers] of cuts) {
+        const [largest, ...others] = [...byUsers.values()].sort((a, b) => b.code - a.code);
+        const largestUsers = new Set(largest!.users);
+        const apart = [];
+        for (const cut of others) {
+          if (cut.code >= PARTS_SPLIT_MIN_CODE) apart.push(cut);
+          else cut.users.forEach((user) => largestUsers.add(user));
+        }
+        let count = 1;
+        for (const cut of [largest!, ...others]) {
+          const own =
+            apart.includes(cut) &&
+            cut.users.some((user) => laterScreens.has(user) && !largestUsers.has(user));
+          for (const id of cut.ids) partsChunk.set(id, own ? `${key}${++count}` : key);
+        }
+      }
     },
   };
 
@@ -186,7 +246,7 @@ export function firstVisitChunks(
     { name: 'app', test: (id: string) => initial.has(id) || setOf.get(id) === every, priority: 2 * n + 3 },
     { name: COMMON, test: (id: string) => setOf.get(id) === COMMON, priority: 2 * n + 2 },
     ...narrower.map((key, index) => ({
-      name: `${key}${PARTS}`,
+      name: (id: string) => partsChunk.get(id) ?? `${key}${PARTS}`,
       test: (id: string) => setOf.get(id) === `${key}${PARTS}`,
       priority: 2 * n + 1 - index,
     })),

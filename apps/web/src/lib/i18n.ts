@@ -30,6 +30,10 @@ const SECTIONS: Record<LocaleSection, Record<Language, () => Promise<{ default: 
     en: () => import('virtual:locales/en/trust'),
     es: () => import('virtual:locales/es/trust'),
   },
+  matchingBuyers: {
+    en: () => import('virtual:locales/en/matchingBuyers'),
+    es: () => import('virtual:locales/es/matchingBuyers'),
+  },
   counters: {
     en: () => import('virtual:locales/en/counters'),
     es: () => import('virtual:locales/es/counters'),

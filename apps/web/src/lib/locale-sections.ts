@@ -7,9 +7,11 @@ export const LOCALE_SECTIONS = {
   training: ['training', 'trainingAdmin'],
   /**
    * A deal's risks, formulas and loan schedules (deal page, offer form), and why it fits the buyer,
-   * criterion by criterion (deal page, matching buyers): one section, as the deal page shows both.
+   * criterion by criterion (deal page): one section, as the deal page shows both.
    */
   trust: ['dealTrust', 'disclosures', 'matching'],
+  /** A deal's matching buyers, shown to its seller (deal page, offers and analytics screens). */
+  matchingBuyers: ['matchingBuyers'],
   /** Counter-offers and an offer's history (offers table, deal page). */
   counters: ['counters'],
   /** A buyer's saved searches: the dialog that saves one, the list in Preferences. */

@@ -3,7 +3,7 @@ import { formatPhone, normalizePhone } from '@dealclub/shared/phone';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { formatMoment } from '@/lib/dates';
 import type { EngagedBuyer } from '../api/deal-offers';
-import { NotProvided } from './not-provided';
+import { NotProvided } from '@/components/ui/not-provided';
 
 /** A buyer's full name, or the e-mail when the profile has no name yet (names default to ''). */
 export const buyerName = (buyer: EngagedBuyer) => personName(buyer) || buyer.email;

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { formatDay, formatMoment } from '@/lib/dates';
 import type { DealDetail } from '@/lib/deals';
 import { formatMoney, formatNumber, formatRate } from '@/lib/format';
-import { NotProvided } from './not-provided';
+import { NotProvided } from '@/components/ui/not-provided';
 import { StatusBadge, TagBadge } from '@/components/deals/status-badge';
 
 type Row = [field: string, value: ReactNode];

@@ -22,7 +22,7 @@ const MessageSellerForm = retryableLazy(async () => ({
  */
 export function MatchingBuyers({ dealId, exclusive }: { dealId: string; exclusive: boolean }) {
   const { t } = useTranslation();
-  const ready = useLocaleSection('trust');
+  const ready = useLocaleSection('matchingBuyers');
   const headingId = useId();
   const buyers = useMatchingBuyers(dealId);
   const [writing, setWriting] = useState<string | null>(null);
@@ -37,39 +37,39 @@ export function MatchingBuyers({ dealId, exclusive }: { dealId: string; exclusiv
     >
       <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
         <Users aria-hidden className="size-5 text-brand-700" />
-        {t('matching.buyers.title')}
+        {t('matchingBuyers.title')}
       </h2>
       {buyers.isPending ? (
         <p className="text-slate-600">{t('app.loading')}</p>
       ) : buyers.isError && !counts ? (
-        <LoadFailed message={t('matching.buyers.loadFailed')} onRetry={() => void buyers.refetch()} />
+        <LoadFailed message={t('matchingBuyers.loadFailed')} onRetry={() => void buyers.refetch()} />
       ) : (
         <>
           <p className="text-slate-800" data-testid="matching-count">
-            {t('matching.buyers.count', { count: counts?.count ?? 0 })}{' '}
-            {t('matching.buyers.certified', { count: counts?.certifiedCount ?? 0 })}
+            {t('matchingBuyers.count', { count: counts?.count ?? 0 })}{' '}
+            {t('matchingBuyers.certified', { count: counts?.certifiedCount ?? 0 })}
           </p>
           {exclusive && (
             <p className="text-sm text-slate-700">
-              {t('matching.buyers.priority', { count: counts?.certifiedCount ?? 0 })}
+              {t('matchingBuyers.priority', { count: counts?.certifiedCount ?? 0 })}
             </p>
           )}
           {items.length === 0 ? (
-            <p className="text-slate-600">{t('matching.buyers.empty')}</p>
+            <p className="text-slate-600">{t('matchingBuyers.empty')}</p>
           ) : (
-            <ScrollRegion label={t('matching.buyers.table')}>
+            <ScrollRegion label={t('matchingBuyers.table')}>
               <table className="w-full text-left text-sm">
-                <caption className="sr-only">{t('matching.buyers.table')}</caption>
+                <caption className="sr-only">{t('matchingBuyers.table')}</caption>
                 <thead className="text-slate-700">
                   <tr className="border-b border-slate-200">
                     <th scope="col" className="py-2 pr-2 font-semibold">
-                      {t('matching.buyers.name')}
+                      {t('matchingBuyers.name')}
                     </th>
                     <th scope="col" className="px-2 py-2 text-right font-semibold">
-                      {t('matching.buyers.score')}
+                      {t('matchingBuyers.score')}
                     </th>
                     <th scope="col" className="py-2 pl-2">
-                      <span className="sr-only">{t('matching.buyers.actions')}</span>
+                      <span className="sr-only">{t('matchingBuyers.actions')}</span>
                     </th>
                   </tr>
                 </thead>
@@ -108,11 +108,11 @@ export function MatchingBuyers({ dealId, exclusive }: { dealId: string; exclusiv
                             type="button"
                             onClick={() => setWriting(writing === buyer.id ? null : buyer.id)}
                             aria-expanded={writing === buyer.id}
-                            aria-label={t('matching.buyers.message', { name })}
+                            aria-label={t('matchingBuyers.message', { name })}
                             className="inline-flex h-9 items-center gap-1 rounded-md border border-slate-300 px-2 font-medium hover:bg-slate-50"
                           >
                             <MessageSquare aria-hidden className="size-4" />
-                            {t('matching.buyers.write')}
+                            {t('matchingBuyers.write')}
                           </button>
                         </td>
                       </tr>
@@ -130,7 +130,7 @@ export function MatchingBuyers({ dealId, exclusive }: { dealId: string; exclusiv
                 disabled={buyers.isFetchingNextPage}
                 className="h-11 rounded-md border border-slate-300 bg-white px-4 font-semibold hover:bg-slate-50 disabled:opacity-70"
               >
-                {buyers.isFetchingNextPage ? t('matching.buyers.loadingMore') : t('matching.buyers.loadMore')}
+                {buyers.isFetchingNextPage ? t('matchingBuyers.loadingMore') : t('matchingBuyers.loadMore')}
               </button>
             </div>
           )}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDay } from '@/lib/dates';
 import type { Offer } from '@/lib/deals';
 import { formatMoney } from '@/lib/format';
-import { NotProvided } from './not-provided';
+import { NotProvided } from '@/components/ui/not-provided';
 
 const LAYOUTS = {
   /** One term a row, the value on the right: the offer panel of the deal page. */

@@ -13,7 +13,7 @@ import { CounterCell } from './counter-cell';
 import { CsvDownloadButton } from './csv-download-button';
 import { LoadMore } from '@/components/ui/load-more';
 import { formatMoney, formatRate } from '@/lib/format';
-import { NotProvided } from './not-provided';
+import { NotProvided } from '@/components/ui/not-provided';
 import { OfferStatusBadge } from '@/components/deals/offer-status-badge';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 
