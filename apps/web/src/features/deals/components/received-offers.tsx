@@ -293,8 +293,14 @@ function OfferRow({
 /** The deal's disclosures the buyer acknowledged with the offer, by their titles. */
 function AcknowledgedRisks({ keys }: { keys: readonly string[] }) {
   const { t } = useTranslation();
-  const ready = useLocaleSection('trust');
   if (keys.length === 0) return <span className="text-slate-600">{t('dealOffers.risksNone')}</span>;
+  return <RiskTitles keys={keys} />;
+}
+
+/** The disclosures' titles: their texts (the deal page's trust section) load only when shown. */
+function RiskTitles({ keys }: { keys: readonly string[] }) {
+  const { t } = useTranslation();
+  const ready = useLocaleSection('trust');
   if (!ready) return null;
   return (
     <ul className="grid gap-1">
