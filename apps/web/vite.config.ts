@@ -1,7 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { chunkReport } from './build/chunk-report';
 import { firstVisitChunks } from './build/first-visit';
@@ -45,8 +47,33 @@ export const moduleMockingTests = readdirSync(path.join(import.meta.dirname, 'sr
   )
   .map((file) => `src/${file.split(path.sep).join('/')}`);
 
+/**
+ * react-router's production build in `vite build`. Its package exports only its development build,
+ * whose warnings (descendant routes, a route with both `Component` and `element`, …) a bundler
+ * cannot drop: the two differ in one constant, `ENABLE_DEV_WARNINGS`. The dev server and the unit
+ * tests keep the warnings.
+ */
+function reactRouterProduction(): Plugin {
+  const packageJson = createRequire(import.meta.url).resolve('react-router/package.json');
+  return {
+    name: 'dealclub:react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          {
+            find: /^react-router$/,
+            replacement: path.join(path.dirname(packageJson), 'dist/production/index.mjs'),
+          },
+        ],
+      },
+    }),
+  };
+}
+
 export default defineConfig({
   plugins: [
+    reactRouterProduction(),
     localeSections(),
     react(),
     tailwindcss(),

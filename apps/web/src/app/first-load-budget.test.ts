@@ -194,6 +194,14 @@ describe('the first visit on a phone', () => {
     expect(preloads.sections.profile?.en).not.toContain(chunkFileOf(output, 'locales/en/integrations'));
   });
 
+  it("ships react-router's production build, without its development warnings", () => {
+    const modules = firstLoad(output, outDir, FIRST_VISITS['/'].screen, 'en').modules;
+    expect(modules.some((m) => /node_modules\/react-router\/dist\/production\//.test(m))).toBe(true);
+    expect(
+      output.flatMap((c) => c.moduleIds).filter((m) => /react-router\/dist\/development\//.test(m)),
+    ).toEqual([]);
+  });
+
   it('loads one language at a time', () => {
     const modules = firstLoad(output, outDir, FIRST_VISITS['/'].screen, 'es').modules;
     expect(modules.some((m) => m.endsWith('locales/es'))).toBe(true);
