@@ -27,6 +27,20 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 
 type VerificationDecisionSchema = typeof verificationDecisionSchema;
 
+let schemaLoad: Promise<VerificationDecisionSchema> | undefined;
+/**
+ * The decision's schema (and zod): loaded when a statement is opened for review, not with the
+ * admin's screen; a failed download is tried again by the next decision.
+ */
+function loadDecisionSchema(): Promise<VerificationDecisionSchema> {
+  schemaLoad ??= import('@dealclub/shared/verification-decision').then((m) => m.verificationDecisionSchema);
+  const loading = schemaLoad;
+  loading.catch(() => {
+    if (schemaLoad === loading) schemaLoad = undefined;
+  });
+  return loading;
+}
+
 const button =
   'inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-100 disabled:opacity-60';
 const primary =
@@ -172,19 +186,32 @@ function VerificationReview({
   const place = placeOf(verification);
   const pending = verification.status === 'pending';
 
+  // While the schema downloads on a first decision: the buttons wait, and a review closed meanwhile
+  // sends nothing.
+  const [checking, setChecking] = useState(false);
+  const open = useRef(true);
+
   useEffect(() => {
     heading.current?.focus();
+    open.current = true;
+    void loadDecisionSchema().catch(() => undefined);
+    return () => {
+      open.current = false;
+    };
   }, []);
 
   async function submit(decision: VerificationDecision) {
-    // The decision's schema (and zod) load on the first decision, not with the admin's screen.
     let schema: VerificationDecisionSchema;
+    setChecking(true);
     try {
-      schema = (await import('@dealclub/shared/verification-decision')).verificationDecisionSchema;
+      schema = await loadDecisionSchema();
     } catch {
       toast({ title: t('routeError.partFailed'), variant: 'destructive' });
       return;
+    } finally {
+      setChecking(false);
     }
+    if (!open.current) return;
     const parsed = schema.safeParse({ decision, note });
     if (!parsed.success) {
       setNoteError(t(parsed.error.issues[0]?.message ?? 'verification.validation.noteRequired'));
@@ -324,7 +351,7 @@ function VerificationReview({
                 <button
                   type="button"
                   className={primary}
-                  disabled={decide.isPending}
+                  disabled={decide.isPending || checking}
                   onClick={() => void submit('approved')}
                 >
                   {t('verification.admin.approve')}
@@ -332,7 +359,7 @@ function VerificationReview({
                 <button
                   type="button"
                   className={danger}
-                  disabled={decide.isPending}
+                  disabled={decide.isPending || checking}
                   onClick={() => void submit('rejected')}
                 >
                   {t('verification.admin.reject')}

@@ -1,7 +1,9 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageFallback } from '@/components/layout/page-fallback';
+import { PartBoundary, retryableLazy } from '@/components/ui/confirm-dialog';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { RequireSession } from '@/lib/session/require-session';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
@@ -11,8 +13,9 @@ import { MailboxTable, UsersTable, WaitlistTable } from '../components/admin-tab
 preloadLocaleSection('admin');
 
 // The mortgage statements to verify, with the deal form's texts they name the loan's fields in:
-// loaded when the tab opens, like the other features' tabs.
-const VerificationsTab = lazy(async () => ({
+// loaded when the tab opens, like the other features' tabs. A failed download says so, with Try
+// again, and leaves the rest of the screen as it was.
+const VerificationsTab = retryableLazy(async () => ({
   default: (await import('../components/verifications-tab')).VerificationsTab,
 }));
 
@@ -75,11 +78,7 @@ function Admin({ tabs: { help: HelpTab, roadmap: RoadmapTab, feedback: FeedbackT
         {tab === 'users' && <UsersTable />}
         {tab === 'waitlist' && <WaitlistTable />}
         {tab === 'mailbox' && <MailboxTable />}
-        {tab === 'verifications' && (
-          <Suspense fallback={<PageFallback />}>
-            <VerificationsTab />
-          </Suspense>
-        )}
+        {tab === 'verifications' && <LazyVerificationsTab />}
         {tab === 'help' && (
           <Suspense fallback={<PageFallback />}>
             <HelpTab />
@@ -97,5 +96,35 @@ function Admin({ tabs: { help: HelpTab, roadmap: RoadmapTab, feedback: FeedbackT
         )}
       </div>
     </section>
+  );
+}
+
+function LazyVerificationsTab() {
+  const { t } = useTranslation();
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <LoadFailed
+        message={t('routeError.partFailed')}
+        onRetry={() => {
+          setFailed(false);
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  }
+  return (
+    <PartBoundary
+      key={attempt}
+      onFailed={() => {
+        VerificationsTab.retry();
+        setFailed(true);
+      }}
+    >
+      <Suspense fallback={<PageFallback />}>
+        <VerificationsTab />
+      </Suspense>
+    </PartBoundary>
   );
 }
