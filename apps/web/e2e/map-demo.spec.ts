@@ -70,3 +70,32 @@ test('a visitor sees every US ZIP drawn on the canvas with its render time, pans
   expect(circles).toBeGreaterThanOrEqual(drawn);
   expect(circles).toBeLessThan(drawn + 20);
 });
+
+test.describe('the ZIP data offline', () => {
+  // The download the test makes fail is reported by the browser.
+  test.use({ allowConsole: [/net::ERR_INTERNET_DISCONNECTED/] });
+
+  test('a visitor whose download of the ZIP data fails is told so and draws the map on Try again', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // The data are a file of their own (build/zip-centroids.ts); it cannot be downloaded at first.
+    let online = false;
+    await page.route('**/assets/zip-centroids-*.json', async (route) => {
+      if (online) await route.continue();
+      else await route.abort('internetdisconnected');
+    });
+    await page.goto('/map-optimization-demo');
+    await expect(page.getByText("The map's data could not be downloaded.")).toBeVisible();
+    await expect(page.getByRole('img', { name: /Map of the United States/ })).toHaveCount(0);
+
+    online = true;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(
+      page.getByRole('img', { name: /Map of the United States with 4\d,\d{3} ZIP codes/ }),
+    ).toBeVisible();
+    await expect
+      .poll(async () => Number(await metric(page, 'dots-drawn').getAttribute('data-value')))
+      .toBeGreaterThan(41_000);
+  });
+});

@@ -42,10 +42,11 @@ function demoOfVisit(): Promise<Demo> {
   computed ??= Promise.all([loadZipCentroids(), loadUsShapes()]).then(([packed, shapes]) =>
     computeDemo(packed, shapes),
   );
-  computed.catch(() => {
-    computed = undefined;
+  const loading = computed;
+  loading.catch(() => {
+    if (computed === loading) computed = undefined;
   });
-  return computed;
+  return loading;
 }
 // The data start to download as soon as the screen's code runs, beside its texts.
 void demoOfVisit().catch(() => undefined);
