@@ -215,19 +215,29 @@ export function firstVisitChunks(
       }
       for (const [key, byUsers] of cuts) {
         const [largest, ...others] = [...byUsers.values()].sort((a, b) => b.code - a.code);
-        const largestUsers = new Set(largest!.users);
-        const apart = [];
-        for (const cut of others) {
-          if (cut.code >= PARTS_SPLIT_MIN_CODE) apart.push(cut);
-          else cut.users.forEach((user) => largestUsers.add(user));
-        }
+        const big = others.filter((cut) => cut.code >= PARTS_SPLIT_MIN_CODE);
+        // A small cut goes with a larger one that whatever uses it uses too, else with the largest.
+        const hostOf = new Map(
+          others
+            .filter((cut) => cut.code < PARTS_SPLIT_MIN_CODE)
+            .map((cut) => [
+              cut,
+              big.find((b) => cut.users.every((user) => b.users.includes(user))) ?? largest!,
+            ]),
+        );
+        const largestUsers = new Set(
+          [largest!, ...[...hostOf].filter(([, host]) => host === largest).map(([cut]) => cut)].flatMap(
+            (cut) => cut.users,
+          ),
+        );
+        const names = new Map([[largest!, key]]);
         let count = 1;
-        for (const cut of [largest!, ...others]) {
-          const own =
-            apart.includes(cut) &&
-            cut.users.some((user) => laterScreens.has(user) && !largestUsers.has(user));
-          for (const id of cut.ids) partsChunk.set(id, own ? `${key}${++count}` : key);
+        for (const cut of big) {
+          const own = cut.users.some((user) => laterScreens.has(user) && !largestUsers.has(user));
+          names.set(cut, own ? `${key}${++count}` : key);
         }
+        for (const [cut, host] of hostOf) names.set(cut, names.get(host)!);
+        for (const [cut, name] of names) for (const id of cut.ids) partsChunk.set(id, name);
       }
     },
   };

@@ -4,6 +4,10 @@
  */
 import DealAnalyticsPage from '@/features/analytics/routes/deal-analytics';
 import { MatchingBuyers } from '@/features/deals/components/matching-buyers';
+import { preloadLocaleSection } from '@/lib/i18n';
+
+// The panel's texts download with the screen's code, not after its first render.
+preloadLocaleSection('matchingBuyers');
 
 export default function DealAnalyticsRoute() {
   return <DealAnalyticsPage matchingBuyers={MatchingBuyers} />;

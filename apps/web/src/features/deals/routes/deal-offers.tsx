@@ -21,8 +21,10 @@ import { StatusBadge } from '@/components/deals/status-badge';
 const isSort = (value: string | null): value is OfferSort =>
   (OFFER_SORTS as readonly string[]).includes(value ?? '');
 
-// The texts download with the screen's code, not after its first render.
+// The texts download with the screen's code, not after its first render (its matching buyers'
+// panel's too).
 preloadLocaleSection('dealOffers');
+preloadLocaleSection('matchingBuyers');
 
 /**
  * `/deals/:id/offers`: the offers a deal received, compared side by side, with "Accept"; the
