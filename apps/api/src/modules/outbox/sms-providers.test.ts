@@ -27,6 +27,7 @@ import { enqueueMessage, type OutgoingMessage } from './enqueue-message';
 import {
   createSmsTransport,
   mailboxTransport,
+  SMS_TIMEOUT_MS,
   smsDeliveryLine,
   snsTransport,
   twilioTransport,
@@ -44,8 +45,13 @@ afterEach(async () => {
 });
 
 const mail = mailboxTransport();
-/** Short, so that a provider that does not answer fails the attempt quickly. */
-const TIMEOUT_MS = 300;
+/**
+ * How long a transport waits in a test that makes the provider hang: short, so that the attempt
+ * fails quickly. Every other test waits as the product does (`SMS_TIMEOUT_MS`): a fake that
+ * answers must not be taken for one that hangs on a loaded machine (CI once saw 10 of 12 SMS
+ * sent, two attempts cut off at 300 ms while four instances delivered at once).
+ */
+const HANG_TIMEOUT_MS = 300;
 
 async function fresh(): Promise<Db> {
   database = await createTestDatabase();
@@ -65,13 +71,13 @@ const text = (overrides: Partial<OutgoingMessage> = {}): OutgoingMessage => ({
 const row = (id: string) => outboxRow(database!.db, id);
 const makeDue = (id: string) => makeDueAt(database!.db, id);
 
-async function withSns() {
+async function withSns(timeoutMs = SMS_TIMEOUT_MS) {
   const sns = await startFakeSns();
   fake = sns;
   sms = snsTransport(
     { region: 'us-east-1' },
     {
-      timeoutMs: TIMEOUT_MS,
+      timeoutMs,
       client: new SNSClient({
         region: 'us-east-1',
         endpoint: sns.url,
@@ -83,7 +89,7 @@ async function withSns() {
   return { sns, transport: sms };
 }
 
-async function withTwilio(timeoutMs = TIMEOUT_MS) {
+async function withTwilio(timeoutMs = SMS_TIMEOUT_MS) {
   const twilio = await startFakeTwilio();
   fake = twilio;
   sms = twilioTransport({ ...FAKE_TWILIO, apiBase: twilio.url }, { timeoutMs });
@@ -204,7 +210,7 @@ describe('Amazon SNS', () => {
 
   it('retries when SNS does not answer in time', async () => {
     const db = await fresh();
-    const { sns, transport } = await withSns();
+    const { sns, transport } = await withSns(HANG_TIMEOUT_MS);
     sns.script.push('hang');
     const id = await enqueueMessage(db, text());
 
@@ -298,7 +304,7 @@ describe('Twilio', () => {
 
   it('retries a 5xx (even one without JSON) and a timeout, then sends once', async () => {
     const db = await fresh();
-    const { twilio, transport } = await withTwilio();
+    const { twilio, transport } = await withTwilio(HANG_TIMEOUT_MS);
     twilio.script.push({ status: 503, body: 'Service Unavailable', contentType: 'text/plain' }, 'hang');
     const id = await enqueueMessage(db, text());
 
