@@ -16,8 +16,8 @@
  *   the map fetches: data, not script, so that no script parses it, and a new build of the app
  *   leaves a returning visitor's cached copy in use while the shapes do not change.
  *
- * The module itself is a few lines: `loadUsShapes()`, which fetches the file. Served by Vite's dev
- * server or in the unit tests, where no file is emitted, it holds the shapes inline.
+ * The module itself is `loadUsShapes()`, which fetches the file (build/json-data-module.ts). Served
+ * by Vite's dev server or in the unit tests, where no file is emitted, it holds the shapes inline.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,10 +25,9 @@ import { geoPath } from 'd3-geo';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { Plugin } from 'vite';
+import { jsonDataModule } from './json-data-module';
 import { albersUsa } from '../src/components/maps/projection';
 
-const ID = 'virtual:us-shapes';
-const RESOLVED = '\0us-shapes';
 /** Decimals of the paths' coordinates. */
 const DIGITS = 1;
 /** How far (SVG units, at the map's full size) simplifying an arc may move any of its points. */
@@ -175,31 +174,5 @@ export function mapShapes(): UsShapes {
 }
 
 export function usShapes(): Plugin {
-  let serving = false;
-  let json: string | undefined;
-  return {
-    name: 'dealclub:us-shapes',
-    configResolved(config) {
-      serving = config.command === 'serve';
-    },
-    resolveId: { filter: { id: /^virtual:us-shapes$/ }, handler: (id) => (id === ID ? RESOLVED : null) },
-    load: {
-      filter: { id: /^\0us-shapes$/ },
-      handler(id) {
-        if (id !== RESOLVED) return null;
-        json ??= JSON.stringify(mapShapes());
-        if (serving)
-          return `export const loadUsShapes = () => Promise.resolve(JSON.parse(${JSON.stringify(json)}));`;
-        const file = this.emitFile({ type: 'asset', name: 'us-shapes.json', source: json });
-        return [
-          `const url = import.meta.ROLLUP_FILE_URL_${file};`,
-          'export async function loadUsShapes() {',
-          '  const response = await fetch(url);',
-          '  if (!response.ok) throw new Error(`us-shapes: HTTP ${response.status}`);',
-          '  return response.json();',
-          '}',
-        ].join('\n');
-      },
-    },
-  };
+  return jsonDataModule('us-shapes', 'loadUsShapes', mapShapes);
 }

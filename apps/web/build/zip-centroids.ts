@@ -7,14 +7,12 @@
  *
  * The build writes them as a JSON file of their own (hashed, compressed like every asset), which the
  * demo fetches as its code runs: data, not script (issue 32), so that no script parser reads it and
- * the screen's script stays within its budget. As with build/us-shapes.ts, the module is a few lines,
- * `loadZipCentroids()`; served by Vite's dev server or in the unit tests, it holds the data inline.
+ * the screen's script stays within its budget. The module is `loadZipCentroids()`, which fetches the
+ * file (build/json-data-module.ts, as for the maps' outlines).
  */
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
-
-const ID = 'virtual:zip-centroids';
-const RESOLVED = '\0zip-centroids';
+import { jsonDataModule } from './json-data-module';
 
 interface PackageZip {
   zip: string;
@@ -45,32 +43,5 @@ export function packedZipCentroids(): number[] {
 }
 
 export function zipCentroids(): Plugin {
-  let serving = false;
-  let json: string | undefined;
-  return {
-    name: 'dealclub:zip-centroids',
-    configResolved(config) {
-      serving = config.command === 'serve';
-    },
-    // Filters keep the bundler from calling into JavaScript for every other module.
-    resolveId: { filter: { id: /^virtual:zip-centroids$/ }, handler: (id) => (id === ID ? RESOLVED : null) },
-    load: {
-      filter: { id: /^\0zip-centroids$/ },
-      handler(id) {
-        if (id !== RESOLVED) return null;
-        json ??= JSON.stringify(packedZipCentroids());
-        if (serving)
-          return `export const loadZipCentroids = () => Promise.resolve(JSON.parse(${JSON.stringify(json)}));`;
-        const file = this.emitFile({ type: 'asset', name: 'zip-centroids.json', source: json });
-        return [
-          `const url = import.meta.ROLLUP_FILE_URL_${file};`,
-          'export async function loadZipCentroids() {',
-          '  const response = await fetch(url);',
-          '  if (!response.ok) throw new Error(`zip-centroids: HTTP ${response.status}`);',
-          '  return response.json();',
-          '}',
-        ].join('\n');
-      },
-    },
-  };
+  return jsonDataModule('zip-centroids', 'loadZipCentroids', packedZipCentroids);
 }
