@@ -8,6 +8,7 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { toast } from '@/components/ui/use-toast';
 import { i18n } from '@/lib/i18n';
+import { loadOnce } from './load-once';
 
 /** The message of a check that could not run (a locale key). */
 const UNAVAILABLE = 'routeError.partFailed';
@@ -33,13 +34,8 @@ export type LazyResolver<TValues extends FieldValues, TContext, TOutput> = Resol
 export function lazyResolver<TValues extends FieldValues, TContext = unknown, TOutput = TValues>(
   load: () => Promise<Resolver<TValues, TContext, TOutput>>,
 ): LazyResolver<TValues, TContext, TOutput> {
-  let loading: Promise<Resolver<TValues, TContext, TOutput>> | undefined;
-  const get = () =>
-    (loading ??= load().catch((error: unknown) => {
-      // A failed load (offline) is tried again by the next validation.
-      loading = undefined;
-      throw error;
-    }));
+  // A failed load (offline) is tried again by the next validation.
+  const get = loadOnce(load);
   const resolver: Resolver<TValues, TContext, TOutput> = async (values, context, options) => {
     let schema: Resolver<TValues, TContext, TOutput>;
     try {

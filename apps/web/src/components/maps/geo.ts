@@ -5,6 +5,7 @@
  */
 import type { UsShapes } from '../../../build/us-shapes';
 import { albersUsaPoint } from './albers-usa';
+import { loadOnce } from '@/lib/load-once';
 
 export type { UsShapes };
 
@@ -14,14 +15,10 @@ export function project(lat: number, lng: number): [number, number] | null {
   return albersUsaPoint(lng, lat);
 }
 
-let shapes: Promise<UsShapes> | undefined;
-
-/** The states' paths (a JSON file of about 18 KB compressed), fetched on the first call only. */
-export function loadUsShapes(): Promise<UsShapes> {
-  shapes ??= import('virtual:us-shapes').then((module) => module.loadUsShapes());
-  // A failed download (offline) is tried again by the next map.
-  shapes.catch(() => {
-    shapes = undefined;
-  });
-  return shapes;
-}
+/**
+ * The states' paths (a JSON file of about 18 KB compressed), fetched on the first call only; a
+ * failed download (offline) is tried again by the next map.
+ */
+export const loadUsShapes: () => Promise<UsShapes> = loadOnce(() =>
+  import('virtual:us-shapes').then((module) => module.loadUsShapes()),
+);

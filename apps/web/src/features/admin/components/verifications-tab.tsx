@@ -24,22 +24,17 @@ import {
   type AdminVerification,
 } from '../api/verifications';
 import { ScrollRegion } from '@/components/ui/scroll-region';
+import { loadOnce } from '@/lib/load-once';
 
 type VerificationDecisionSchema = typeof verificationDecisionSchema;
 
-let schemaLoad: Promise<VerificationDecisionSchema> | undefined;
 /**
  * The decision's schema (and zod): loaded when a statement is opened for review, not with the
  * admin's screen; a failed download is tried again by the next decision.
  */
-function loadDecisionSchema(): Promise<VerificationDecisionSchema> {
-  schemaLoad ??= import('@dealclub/shared/verification-decision').then((m) => m.verificationDecisionSchema);
-  const loading = schemaLoad;
-  loading.catch(() => {
-    if (schemaLoad === loading) schemaLoad = undefined;
-  });
-  return loading;
-}
+const loadDecisionSchema: () => Promise<VerificationDecisionSchema> = loadOnce(() =>
+  import('@dealclub/shared/verification-decision').then((m) => m.verificationDecisionSchema),
+);
 
 const button =
   'inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-100 disabled:opacity-60';

@@ -6,6 +6,7 @@
  * app's language.
  */
 import type { Language } from '@dealclub/shared/constants';
+import { loadOnce } from '@/lib/load-once';
 
 /** The texts the widget shows, by its keys; the rest keep the library's English. */
 export type AltchaTexts = Record<
@@ -32,28 +33,19 @@ interface AltchaGlobal {
   i18n: AltchaStore<Record<string, string>>;
 }
 
-let loading: Promise<void> | null = null;
-
-export function loadAltcha(): Promise<void> {
-  loading ??= Promise.all([
+// A failed download may be tried again.
+export const loadAltcha: () => Promise<void> = loadOnce(() =>
+  Promise.all([
     import('altcha/external'),
     import('altcha/workers/sha?worker'),
     import('altcha/altcha.css'),
     import('./altcha-overrides.css'),
-  ]).then(
-    ([, { default: ShaWorker }]) => {
-      const registry = (globalThis as unknown as { $altcha: AltchaGlobal }).$altcha;
-      // The server's challenges are SHA-256 (apps/api/src/modules/feedback/human-check.ts).
-      registry.algorithms.set('SHA-256', () => new ShaWorker());
-    },
-    (error: unknown) => {
-      // A failed download may be tried again.
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+  ]).then(([, { default: ShaWorker }]) => {
+    const registry = (globalThis as unknown as { $altcha: AltchaGlobal }).$altcha;
+    // The server's challenges are SHA-256 (apps/api/src/modules/feedback/human-check.ts).
+    registry.algorithms.set('SHA-256', () => new ShaWorker());
+  }),
+);
 
 /** Gives the widget our texts in `language` (it reads them from its registry by language code). */
 export function setAltchaTexts(language: Language, texts: AltchaTexts) {

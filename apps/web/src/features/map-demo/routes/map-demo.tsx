@@ -11,6 +11,7 @@ import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
 import { drawFrame, FRAME, projectAll, zoomAt, type View } from '../lib/canvas-map';
 import { BUCKET_COLOURS, buyersByRegion, demoData, PAYMENT_BUCKETS } from '../lib/demo-data';
 import { buildSvg } from '../lib/svg-map';
+import { loadOnce } from '@/lib/load-once';
 
 /** How long the pan test moves the map (ms). */
 const PAN_TEST_MS = 3000;
@@ -36,18 +37,10 @@ function computeDemo(packedCentroids: number[], shapes: UsShapes) {
 }
 
 type Demo = ReturnType<typeof computeDemo>;
-let computed: Promise<Demo> | undefined;
 /** Downloads and computes the demo once per visit; a failed download is tried again next time. */
-function demoOfVisit(): Promise<Demo> {
-  computed ??= Promise.all([loadZipCentroids(), loadUsShapes()]).then(([packed, shapes]) =>
-    computeDemo(packed, shapes),
-  );
-  const loading = computed;
-  loading.catch(() => {
-    if (computed === loading) computed = undefined;
-  });
-  return loading;
-}
+const demoOfVisit: () => Promise<Demo> = loadOnce(() =>
+  Promise.all([loadZipCentroids(), loadUsShapes()]).then(([packed, shapes]) => computeDemo(packed, shapes)),
+);
 // The data start to download as soon as the screen's code runs, beside its texts.
 void demoOfVisit().catch(() => undefined);
 
