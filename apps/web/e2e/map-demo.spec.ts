@@ -87,6 +87,7 @@ test.describe('the ZIP data offline', () => {
     });
     await page.goto('/map-optimization-demo');
     await expect(page.getByText("The map's data could not be downloaded.")).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Map optimization demo');
     await expect(page.getByRole('img', { name: /Map of the United States/ })).toHaveCount(0);
 
     online = true;
@@ -94,6 +95,8 @@ test.describe('the ZIP data offline', () => {
     await expect(
       page.getByRole('img', { name: /Map of the United States with 4\d,\d{3} ZIP codes/ }),
     ).toBeVisible();
+    // The button is gone: the focus is on the map's heading, not left on the page.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await expect
       .poll(async () => Number(await metric(page, 'dots-drawn').getAttribute('data-value')))
       .toBeGreaterThan(41_000);

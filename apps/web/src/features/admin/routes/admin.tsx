@@ -1,4 +1,4 @@
-import { Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageFallback } from '@/components/layout/page-fallback';
@@ -103,28 +103,32 @@ function LazyVerificationsTab() {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
-  if (failed) {
-    return (
-      <LoadFailed
-        message={t('routeError.partFailed')}
-        onRetry={() => {
-          setFailed(false);
-          setAttempt((n) => n + 1);
-        }}
-      />
-    );
-  }
+  // Try again goes away as it is pressed: the focus waits on the tab's region, not the page.
+  const region = useRef<HTMLDivElement>(null);
   return (
-    <PartBoundary
-      key={attempt}
-      onFailed={() => {
-        VerificationsTab.retry();
-        setFailed(true);
-      }}
-    >
-      <Suspense fallback={<PageFallback />}>
-        <VerificationsTab />
-      </Suspense>
-    </PartBoundary>
+    <div ref={region} tabIndex={-1} className="outline-none">
+      {failed ? (
+        <LoadFailed
+          message={t('routeError.partFailed')}
+          onRetry={() => {
+            region.current?.focus();
+            setFailed(false);
+            setAttempt((n) => n + 1);
+          }}
+        />
+      ) : (
+        <PartBoundary
+          key={attempt}
+          onFailed={() => {
+            VerificationsTab.retry();
+            setFailed(true);
+          }}
+        >
+          <Suspense fallback={<PageFallback />}>
+            <VerificationsTab />
+          </Suspense>
+        </PartBoundary>
+      )}
+    </div>
   );
 }

@@ -60,16 +60,25 @@ export default function MapDemoPage() {
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
+  // After Try again, the map's heading takes the focus (the button it was on goes away).
+  const [retried, setRetried] = useState(false);
   if (!textsReady) return <PageFallback />;
   if (demo.isError) {
     return (
-      <section className="mx-auto w-full max-w-3xl px-4 py-10">
-        <LoadFailed message={t('mapDemo.loadFailed')} onRetry={() => void demo.refetch()} />
+      <section className="mx-auto grid w-full max-w-7xl gap-4 px-4 py-8">
+        <h1 className="text-3xl font-bold">{t('mapDemo.title')}</h1>
+        <LoadFailed
+          message={t('mapDemo.loadFailed')}
+          onRetry={() => {
+            setRetried(true);
+            void demo.refetch();
+          }}
+        />
       </section>
     );
   }
   if (!demo.data) return <PageFallback />;
-  return <MapDemo demo={demo.data} />;
+  return <MapDemo demo={demo.data} focusHeading={retried} />;
 }
 
 interface Metrics {
@@ -80,8 +89,12 @@ interface Metrics {
   panFps: number | null;
 }
 
-function MapDemo({ demo }: { demo: Demo }) {
+function MapDemo({ demo, focusHeading }: { demo: Demo; focusHeading: boolean }) {
   const { t, i18n } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const view = useRef<View>(HOME);
@@ -237,7 +250,9 @@ function MapDemo({ demo }: { demo: Demo }) {
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8">
-      <h1 className="text-3xl font-bold">{t('mapDemo.title')}</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold outline-none">
+        {t('mapDemo.title')}
+      </h1>
       <p className="mt-2 max-w-3xl text-slate-700">
         {t('mapDemo.lead', { zips: number(demo.points.placed), buyers: number(demo.points.placedBuyers) })}
       </p>
