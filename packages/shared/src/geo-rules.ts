@@ -68,3 +68,31 @@ export function isUsState(value: unknown): value is UsState {
 }
 
 export const ZIP_PATTERN = /^\d{5}$/;
+
+/** Splits what a user typed ("85001, 85002 85003") into ZIP candidates. */
+export function splitZipInput(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((z) => z.trim())
+    .filter(Boolean);
+}
+
+/** One ZIP code of the reference data set. */
+export interface ZipInfo {
+  zip: string;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** Why a ZIP of a list is refused, given what the data set knows (undefined: fine). */
+export function zipProblem(
+  zip: string,
+  known: ZipInfo | undefined,
+  state?: string,
+): 'unknown' | 'otherState' | undefined {
+  if (!known) return 'unknown';
+  if (state && known.state !== state) return 'otherState';
+  return undefined;
+}

@@ -4,12 +4,10 @@
  * API's; the filters are read by the list's own schema (`deal-filters.ts`). Messages are locale keys.
  */
 import { z } from 'zod';
-import type { SavedDealFilters } from './deal-filters';
-import { SEARCH_FREQUENCIES, type SearchFrequency } from './preferences';
+import { SEARCH_FREQUENCIES } from './preferences-rules';
+import { SAVED_SEARCH_NAME_MAX } from './saved-search-rules';
 
-export const SAVED_SEARCH_NAME_MAX = 80;
-/** Saved searches per buyer: enough to watch a few markets, few enough that alerts stay readable. */
-export const MAX_SAVED_SEARCHES = 20;
+export * from './saved-search-rules';
 
 export const savedSearchFormSchema = z
   .object({
@@ -22,12 +20,3 @@ export const savedSearchFormSchema = z
   })
   .strict();
 export type SavedSearchForm = z.output<typeof savedSearchFormSchema>;
-
-/** `GET /api/saved-searches` items and the answer of `POST`. */
-export interface SavedSearch {
-  id: string;
-  name: string;
-  filters: SavedDealFilters;
-  frequency: SearchFrequency;
-  createdAt: string;
-}

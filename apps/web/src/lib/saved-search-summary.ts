@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import type { SavedDealFilters } from '@dealclub/shared/deal-filters';
 import { withFilters } from './browse-filters';
 import { formatCompactMoney } from './format';
-import { SAVED_SEARCH_NAME_MAX } from '@dealclub/shared/saved-searches';
+import { SAVED_SEARCH_NAME_MAX } from '@dealclub/shared/saved-search-rules';
 
 /** Each filter as a short phrase in the reader's language, the place first. */
 export function filterSummary(t: TFunction, filters: SavedDealFilters, language: string): string[] {

@@ -6,7 +6,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SavedDealFilters } from '@dealclub/shared/deal-filters';
 import type { ListPage } from '@dealclub/shared/constants';
-import { MAX_SAVED_SEARCHES, type SavedSearch, type SavedSearchForm } from '@dealclub/shared/saved-searches';
+import { MAX_SAVED_SEARCHES, type SavedSearch } from '@dealclub/shared/saved-search-rules';
+import type { SavedSearchForm } from '@dealclub/shared/saved-searches';
 import { apiRequest } from '@/lib/api-client';
 
 export type SavedSearchList = ListPage<SavedSearch>;
