@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, axeViolations, test } from './fixtures';
-import { newConfirmedUser, savePhone, signInThroughForm } from './helpers';
+import { newConfirmedUser, savePhone, signInThroughForm, signInWithSession } from './helpers';
 
 const signIn = (page: Page, user: { email: string; password: string }) =>
   signInThroughForm(page, user.email, user.password);
@@ -196,5 +196,44 @@ test.describe('password', () => {
     await page.getByLabel('Current password').fill(user.password);
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByTestId('toast')).toContainText('Password changed');
+  });
+});
+
+test.describe('a tab offline', () => {
+  // The download the test makes fail is reported by the browser.
+  test.use({ allowConsole: [/net::ERR_INTERNET_DISCONNECTED|dynamically imported module/] });
+
+  test("a tab whose code cannot be downloaded says so, and opens on Try again; no other tab's code comes with it", async ({
+    page,
+  }) => {
+    await signInWithSession(page, 'buyer@demo.test');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // Each tab's code is a file of its own (src/features/profile/routes/profile.tsx).
+    let online = false;
+    await page.route('**/assets/company-tab-*.js', async (route) => {
+      if (online) await route.continue();
+      else await route.abort('internetdisconnected');
+    });
+    await page.goto('/profile?tab=company');
+    const retry = page.getByRole('button', { name: 'Try again' });
+    await expect(retry).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your profile');
+    await expect(page.getByRole('link', { name: 'Buyer preferences' })).toBeVisible();
+
+    online = true;
+    await retry.click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Company' })).toBeVisible();
+    // The button is gone: the focus waits on the tab's region, not on the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.querySelector('h2')?.textContent ?? null))
+      .toBe('Company');
+    expect(
+      scripts.filter((path) =>
+        /\/(buyer-preferences|buy-box|seller-preferences|integrations|profile)-tab-/.test(path),
+      ),
+    ).toEqual([]);
   });
 });

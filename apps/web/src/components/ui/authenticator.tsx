@@ -7,8 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { groupedSecret, otpauthUri, TOTP_DIGITS } from '@dealclub/shared/mfa';
 import { FormField } from '@/components/ui/form-field';
-import { cognitoCode } from '@/lib/session/cognito-errors';
-import { authErrorKey } from '@/lib/session/auth-errors';
 
 export const codeSchema = z.object({
   code: z
@@ -17,17 +15,6 @@ export const codeSchema = z.object({
     .pipe(z.string().regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), 'mfa.errors.codeFormat')),
 });
 export type CodeValues = z.input<typeof codeSchema>;
-
-/** The locale key for a failed code step (a wrong code, an ended challenge), else the sign-in's. */
-export function codeErrorKey(error: unknown, fallback?: string): string {
-  const code = cognitoCode(error);
-  // A real pool answers a wrong set-up code with EnableSoftwareTokenMFAException.
-  if (code === 'CodeMismatchException' || code === 'EnableSoftwareTokenMFAException')
-    return 'mfa.errors.codeMismatch';
-  const message = error instanceof Error ? error.message : '';
-  if (code === 'NotAuthorizedException' && /session/i.test(message)) return 'mfa.errors.expired';
-  return authErrorKey(error, fallback);
-}
 
 type CodeFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   /** The locale key of the field's error (the form's own message), translated here. */

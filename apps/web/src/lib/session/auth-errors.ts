@@ -27,3 +27,14 @@ export function authErrorKey(error: unknown, fallback = 'auth.errors.signInFaile
       return fallback;
   }
 }
+
+/** The locale key for a failed code step (a wrong code, an ended challenge), else the sign-in's. */
+export function codeErrorKey(error: unknown, fallback?: string): string {
+  const code = cognitoCode(error);
+  // A real pool answers a wrong set-up code with EnableSoftwareTokenMFAException.
+  if (code === 'CodeMismatchException' || code === 'EnableSoftwareTokenMFAException')
+    return 'mfa.errors.codeMismatch';
+  const message = error instanceof Error ? error.message : '';
+  if (code === 'NotAuthorizedException' && /session/i.test(message)) return 'mfa.errors.expired';
+  return authErrorKey(error, fallback);
+}

@@ -1,9 +1,9 @@
-import { Suspense, useRef, useState, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { PartBoundary, retryableLazy } from '@/components/ui/confirm-dialog';
-import { LoadFailed } from '@/components/ui/load-failed';
+import { retryableLazy } from '@/components/ui/confirm-dialog';
+import { RetryablePart } from '@/components/ui/retryable-part';
 import { RequireSession } from '@/lib/session/require-session';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
@@ -78,7 +78,11 @@ function Admin({ tabs: { help: HelpTab, roadmap: RoadmapTab, feedback: FeedbackT
         {tab === 'users' && <UsersTable />}
         {tab === 'waitlist' && <WaitlistTable />}
         {tab === 'mailbox' && <MailboxTable />}
-        {tab === 'verifications' && <LazyVerificationsTab />}
+        {tab === 'verifications' && (
+          <RetryablePart retry={VerificationsTab.retry}>
+            <VerificationsTab />
+          </RetryablePart>
+        )}
         {tab === 'help' && (
           <Suspense fallback={<PageFallback />}>
             <HelpTab />
@@ -96,39 +100,5 @@ function Admin({ tabs: { help: HelpTab, roadmap: RoadmapTab, feedback: FeedbackT
         )}
       </div>
     </section>
-  );
-}
-
-function LazyVerificationsTab() {
-  const { t } = useTranslation();
-  const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useState(false);
-  // Try again goes away as it is pressed: the focus waits on the tab's region, not the page.
-  const region = useRef<HTMLDivElement>(null);
-  return (
-    <div ref={region} tabIndex={-1} className="outline-none">
-      {failed ? (
-        <LoadFailed
-          message={t('routeError.partFailed')}
-          onRetry={() => {
-            region.current?.focus();
-            setFailed(false);
-            setAttempt((n) => n + 1);
-          }}
-        />
-      ) : (
-        <PartBoundary
-          key={attempt}
-          onFailed={() => {
-            VerificationsTab.retry();
-            setFailed(true);
-          }}
-        >
-          <Suspense fallback={<PageFallback />}>
-            <VerificationsTab />
-          </Suspense>
-        </PartBoundary>
-      )}
-    </div>
   );
 }

@@ -9,13 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert, SubmitButton } from '@/components/ui/form-field';
 import { useLocaleSection } from '@/lib/i18n';
 import { sessionManager } from '@/lib/session/session-manager';
-import {
-  AuthenticatorKey,
-  CodeField,
-  codeErrorKey,
-  codeSchema,
-  type CodeValues,
-} from '@/components/ui/authenticator';
+import { AuthenticatorKey, CodeField, codeSchema, type CodeValues } from '@/components/ui/authenticator';
+import { codeErrorKey } from '@/lib/session/auth-errors';
 
 interface SecondStepProps {
   /** The set-up (MFA_SETUP) rather than the code step. */

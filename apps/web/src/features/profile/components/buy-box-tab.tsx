@@ -1,18 +1,14 @@
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  BUY_BOX_TYPES,
-  buyBoxSchema,
-  MAX_BUY_BOX_ZIPS,
-  type BuyBoxInput,
-} from '@dealclub/shared/preferences';
+import type { BuyBoxInput } from '@dealclub/shared/preferences';
+import { BUY_BOX_TYPES, MAX_BUY_BOX_ZIPS } from '@dealclub/shared/preferences-rules';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { SelectField } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
 import { stateOptions } from '@/components/ui/state-options';
 import { useFieldMessage } from '@/lib/form-helpers';
 import { buyBoxTab, type SavedBuyBox } from '../api/tabs';
-import { useAfterProfileSave, useTabForm } from '../lib/forms';
+import { tabResolver, useAfterProfileSave, useTabForm } from '../lib/forms';
 import { TabSave, TabSection } from './tab-section';
 import { useZipCodesCheck, ZipCodesField } from './zip-codes-field';
 
@@ -32,6 +28,8 @@ const defaults = (saved: SavedBuyBox | null): BuyBoxInput =>
       }
     : { type: '' as BuyBoxInput['type'], state: '', city: '', zipCodes: [] };
 
+const resolver = tabResolver<BuyBoxInput>('buyBox');
+
 function BuyBoxForm({ saved }: { saved: SavedBuyBox | null }) {
   const { t } = useTranslation();
   const checkZipCodes = useZipCodesCheck();
@@ -39,7 +37,7 @@ function BuyBoxForm({ saved }: { saved: SavedBuyBox | null }) {
   const afterSave = useAfterProfileSave();
   const { form, onSubmit, notice } = useTabForm({
     draft: 'buyBox',
-    schema: buyBoxSchema,
+    resolver,
     saved,
     defaults,
     save: (values: BuyBoxInput) => save.mutateAsync(values),
@@ -53,7 +51,7 @@ function BuyBoxForm({ saved }: { saved: SavedBuyBox | null }) {
   const state = useWatch({ control: form.control, name: 'state' });
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form noValidate onSubmit={onSubmit} onFocus={resolver.preload}>
       <TabSection title={t('buyBox.title')} lead={t('buyBox.lead')}>
         {notice}
         <SelectField

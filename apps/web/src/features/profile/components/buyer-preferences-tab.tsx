@@ -2,7 +2,6 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   BUYER_PROPERTY_TYPES,
-  buyerPreferencesSchema,
   CONDITIONS,
   CREDIT_SCORE_RANGES,
   FINANCING_TYPES,
@@ -11,15 +10,15 @@ import {
   LOT_SIZE_UNITS,
   MAX_PREFERENCE_ZIPS,
   USE_CASES,
-  type BuyerPreferencesInput,
-} from '@dealclub/shared/preferences';
+} from '@dealclub/shared/preferences-rules';
+import type { BuyerPreferencesInput } from '@dealclub/shared/preferences';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { CheckboxField, ChoiceGroup, SelectField, TextAreaField } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
 import { stateOptions } from '@/components/ui/state-options';
 import { numberOrNull, useFieldMessage } from '@/lib/form-helpers';
 import { buyerPreferencesTab, type SavedBuyerPreferences } from '../api/tabs';
-import { useAfterProfileSave, useTabForm } from '../lib/forms';
+import { tabResolver, useAfterProfileSave, useTabForm } from '../lib/forms';
 import { TabGroup, TabSave, TabSection } from './tab-section';
 import { useZipCodesCheck, ZipCodesField } from './zip-codes-field';
 
@@ -58,6 +57,8 @@ function defaults(saved: SavedBuyerPreferences | null): FormValues {
 const ROOM_CHOICES = [1, 2, 3, 4, 5];
 const BATH_CHOICES = [1, 1.5, 2, 2.5, 3, 4];
 
+const resolver = tabResolver<FormValues>('buyerPreferences');
+
 function BuyerPreferencesForm({ saved }: { saved: SavedBuyerPreferences | null }) {
   const { t } = useTranslation();
   const checkZipCodes = useZipCodesCheck();
@@ -65,7 +66,7 @@ function BuyerPreferencesForm({ saved }: { saved: SavedBuyerPreferences | null }
   const afterSave = useAfterProfileSave();
   const { form, onSubmit, notice } = useTabForm({
     draft: 'buyerPreferences',
-    schema: buyerPreferencesSchema,
+    resolver,
     saved,
     defaults,
     save: (values: FormValues) => save.mutateAsync(values as BuyerPreferencesInput),
@@ -89,7 +90,7 @@ function BuyerPreferencesForm({ saved }: { saved: SavedBuyerPreferences | null }
   const state = useWatch({ control: form.control, name: 'state' });
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form noValidate onSubmit={onSubmit} onFocus={resolver.preload}>
       <TabSection title={t('buyerPreferences.title')} lead={t('buyerPreferences.lead')}>
         {notice}
         <TabGroup title={t('buyerPreferences.lookingFor')}>

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { formatPhone } from '@dealclub/shared/phone';
-import { companySchema, MAX_LOGO_BYTES, type CompanyInput } from '@dealclub/shared/preferences';
+import type { CompanyInput } from '@dealclub/shared/preferences';
+import { MAX_LOGO_BYTES } from '@dealclub/shared/preferences-rules';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { FormField } from '@/components/ui/form-field';
 import { useFieldMessage } from '@/lib/form-helpers';
 import { companyTab, useLogo, type Company } from '../api/tabs';
-import { useTabForm } from '../lib/forms';
+import { tabResolver, useTabForm } from '../lib/forms';
 import { ImageUpload } from './image-upload';
 import { CallBookingField, TabSave, TabSection } from './tab-section';
 
@@ -44,12 +45,14 @@ const defaults = (saved: Company): FormValues => ({
   callBookingUrl: saved.callBookingUrl ?? '',
 });
 
+const resolver = tabResolver<FormValues>('company');
+
 function CompanyForm({ saved }: { saved: Company }) {
   const { t } = useTranslation();
   const save = companyTab.useSave();
   const { form, onSubmit, notice } = useTabForm({
     draft: 'company',
-    schema: companySchema,
+    resolver,
     saved,
     defaults,
     save: (values) => save.mutateAsync(values as CompanyInput),
@@ -59,7 +62,7 @@ function CompanyForm({ saved }: { saved: Company }) {
   const err = useFieldMessage();
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form noValidate onSubmit={onSubmit} onFocus={resolver.preload}>
       <TabSection title={t('company.title')} lead={t('company.lead')}>
         {notice}
         <FormField

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import type { Integration, WebhookDelivery } from '@dealclub/shared/integrations';
 import {
   parseWebhookError,
   WEBHOOK_LOG_LENGTH,
-  type Integration,
-  type WebhookDelivery,
   type WebhookDeliveryStatus,
-} from '@dealclub/shared/integrations';
+} from '@dealclub/shared/integrations-rules';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useSendTestEvent } from '../api/integrations';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { integrationSchema, type Integration, type IntegrationInput } from '@dealclub/shared/integrations';
+import type { Integration, IntegrationInput } from '@dealclub/shared/integrations';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { SwitchField } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
@@ -8,7 +8,7 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { useFieldMessage } from '@/lib/form-helpers';
 import { useLocaleSection } from '@/lib/i18n';
 import { integrationsTab } from '../api/integrations';
-import { useTabForm } from '../lib/forms';
+import { tabResolver, useTabForm } from '../lib/forms';
 import { DeliveryLog } from './delivery-log';
 import { SecretSection } from './secret-section';
 import { TabSave, TabSection } from './tab-section';
@@ -49,12 +49,14 @@ const defaults = (saved: Integration): FormValues => ({
   offerWebhookEnabled: saved.offerWebhookEnabled,
 });
 
+const resolver = tabResolver<FormValues>('integration');
+
 function WebhookForm({ saved, onSecret }: { saved: Integration; onSecret: (secret: string) => void }) {
   const { t } = useTranslation();
   const save = integrationsTab.useSave();
   const { form, onSubmit, notice } = useTabForm({
     draft: 'integrations',
-    schema: integrationSchema,
+    resolver,
     saved,
     defaults,
     save: (values) => save.mutateAsync(values as IntegrationInput),
@@ -67,7 +69,7 @@ function WebhookForm({ saved, onSecret }: { saved: Integration; onSecret: (secre
   const fieldMessage = useFieldMessage();
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form noValidate onSubmit={onSubmit} onFocus={resolver.preload}>
       <TabSection title={t('integrations.title')} lead={t('integrations.lead')}>
         {notice}
         <FormField

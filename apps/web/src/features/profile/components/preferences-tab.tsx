@@ -1,14 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@dealclub/shared/constants';
 import { isLanguage } from '@dealclub/shared/language';
-import {
-  NOTIFICATION_CHANNELS,
-  preferencesSchema,
-  SEARCH_FREQUENCIES,
-  type PreferencesInput,
-} from '@dealclub/shared/preferences';
+import type { PreferencesInput } from '@dealclub/shared/preferences';
+import { NOTIFICATION_CHANNELS, SEARCH_FREQUENCIES } from '@dealclub/shared/preferences-rules';
 import { isBuyerSide } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { ChoiceGroup, SwitchField } from '@/components/ui/choice-fields';
@@ -18,7 +12,7 @@ import { useSession } from '@/lib/session/session-context';
 import { SavedSearchesList } from './saved-searches-list';
 import { preferencesTab, type Preferences } from '../api/tabs';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
-import { useDraftedForm } from '../lib/forms';
+import { tabResolver, useDraftedForm } from '../lib/forms';
 import { PushSetting } from './push-setting';
 import { TabSave, TabSection } from './tab-section';
 
@@ -40,13 +34,15 @@ export function PreferencesTab() {
   );
 }
 
+const resolver = tabResolver<PreferencesInput>('preferences');
+
 function PreferencesForm({ saved, buyer }: { saved: Preferences; buyer: boolean }) {
   const { t } = useTranslation();
   const save = preferencesTab.useSave();
   const { form, kept, notice } = useDraftedForm<PreferencesInput>(
     'preferences',
     saved as PreferencesInput,
-    zodResolver(preferencesSchema) as Resolver<PreferencesInput>,
+    resolver,
   );
   const errors = form.formState.errors;
   const err = useFieldMessage();
@@ -68,7 +64,7 @@ function PreferencesForm({ saved, buyer }: { saved: Preferences; buyer: boolean 
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)}>
+    <form noValidate onSubmit={form.handleSubmit(submit)} onFocus={resolver.preload}>
       <TabSection title={t('preferences.title')} lead={t('preferences.lead')}>
         {notice}
         <ChoiceGroup

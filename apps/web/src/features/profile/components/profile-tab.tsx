@@ -1,22 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { emailField, newPasswordSchema } from '@dealclub/shared/auth';
 import { formatPhone } from '@dealclub/shared/phone';
-import { profileSchema, type ProfileInput } from '@dealclub/shared/profile';
+import type { ProfileInput } from '@dealclub/shared/profile';
 import { FormAlert, FormField } from '@/components/ui/form-field';
 import { NewPasswordFields, withPasswordStrength } from '@/components/ui/password-strength';
 import { toast } from '@/components/ui/use-toast';
 import { authErrorKey } from '@/lib/session/auth-errors';
 import { identityClient, preloadIdentityClient } from '@/lib/session/identity-client';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
-import { MAX_PICTURE_BYTES } from '@dealclub/shared/preferences';
+import { MAX_PICTURE_BYTES } from '@dealclub/shared/preferences-rules';
 import { useUpdateProfile, type Profile } from '../api/profile';
 import { usePicture } from '../api/tabs';
-import { useAfterProfileSave, useDraftedForm } from '../lib/forms';
+import { tabResolver, useAfterProfileSave, useDraftedForm } from '../lib/forms';
 import { ImageUpload } from './image-upload';
 import { SecuritySection } from './security-section';
 import { TabSave } from './tab-section';
@@ -45,6 +42,8 @@ interface PersonalValues {
   phoneNumber: string;
 }
 
+const personalResolver = tabResolver<ProfileInput, PersonalValues>('personal');
+
 function PersonalForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
@@ -56,7 +55,7 @@ function PersonalForm({ profile }: { profile: Profile }) {
       lastName: profile.lastName,
       phoneNumber: formatPhone(profile.phoneNumber),
     },
-    zodResolver(profileSchema) as Resolver<ProfileInput, unknown, PersonalValues>,
+    personalResolver,
   );
   const fieldError = useFieldMessage();
 
@@ -79,7 +78,12 @@ function PersonalForm({ profile }: { profile: Profile }) {
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className={section}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(submit)}
+      onFocus={personalResolver.preload}
+      className={section}
+    >
       <h2 className="text-xl font-semibold">{t('profile.personalTitle')}</h2>
       {notice}
       <div className="grid gap-5 md:grid-cols-2">
@@ -135,14 +139,19 @@ function PictureSection({ profile }: { profile: Profile }) {
   );
 }
 
-const emailSchema = z.object({ email: emailField });
+const emailResolver = tabResolver<{ email: string }>('email');
+/** A form that signs in again through the identity client: it and the form's check load on its first focus. */
+const preloadWith = (resolver: { preload: () => void }) => () => {
+  preloadIdentityClient();
+  resolver.preload();
+};
 
 function EmailForm({ email }: { email: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<{ email: string }>({
-    resolver: zodResolver(emailSchema),
+    resolver: emailResolver,
     defaultValues: { email: '' },
   });
 
@@ -162,7 +171,12 @@ function EmailForm({ email }: { email: string }) {
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} onFocus={preloadIdentityClient} className={section}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(submit)}
+      onFocus={preloadWith(emailResolver)}
+      className={section}
+    >
       <h2 className="text-xl font-semibold">{t('profile.emailTitle')}</h2>
       <p className="text-slate-700">
         {t('profile.currentEmail')}: <strong>{email}</strong>
@@ -180,15 +194,15 @@ function EmailForm({ email }: { email: string }) {
   );
 }
 
-const passwordChangeSchema = z
-  .object({ current: z.string().min(1, 'profile.currentPasswordRequired') })
-  .and(newPasswordSchema);
+const passwordResolver = tabResolver<{ current: string; password: string; confirm: string }>(
+  'passwordChange',
+);
 
 function PasswordForm() {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<{ current: string; password: string; confirm: string }>({
-    resolver: withPasswordStrength(zodResolver(passwordChangeSchema)),
+    resolver: withPasswordStrength(passwordResolver),
     defaultValues: { current: '', password: '', confirm: '' },
   });
   const fieldError = (message?: string) => (message ? t(message) : undefined);
@@ -211,7 +225,12 @@ function PasswordForm() {
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} onFocus={preloadIdentityClient} className={section}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(submit)}
+      onFocus={preloadWith(passwordResolver)}
+      className={section}
+    >
       <h2 className="text-xl font-semibold">{t('profile.passwordTitle')}</h2>
       {error && <FormAlert>{t(error)}</FormAlert>}
       <FormField

@@ -3,30 +3,28 @@
  * and as text, confirmed by its first code) and off (the password and a code). A role that requires
  * it keeps it on.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { mfaRequiredFor } from '@dealclub/shared/mfa';
-import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
+import { PageFallback } from '@/components/layout/page-fallback';
+import { PartBoundary, retryableLazy } from '@/components/ui/confirm-dialog';
+import { FormAlert } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useLocaleSection } from '@/lib/i18n';
 import { fetchPublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session/session-context';
 import { sessionManager } from '@/lib/session/session-manager';
-import {
-  AuthenticatorKey,
-  CodeField,
-  codeErrorKey,
-  codeSchema,
-  type CodeValues,
-} from '@/components/ui/authenticator';
+import { codeErrorKey } from '@/lib/session/auth-errors';
+import { secondary } from './tab-section';
 
 const section = 'grid gap-5 rounded-xl border border-slate-200 bg-white p-6';
-const secondary =
-  'h-11 rounded-md border border-slate-300 px-4 font-semibold text-ink hover:bg-slate-50 justify-self-start';
+// The steps a press opens (and zod, their check) load when first opened; pointing at the button or
+// focusing it starts the download.
+const loadSteps = () => import('./security-steps');
+const EnrolForm = retryableLazy(async () => ({ default: (await loadSteps()).EnrolForm }));
+const TurnOffForm = retryableLazy(async () => ({ default: (await loadSteps()).TurnOffForm }));
+const prefetchSteps = () => void loadSteps().catch(() => undefined);
 
 type Mode = { kind: 'idle' } | { kind: 'enrolling'; secret: string } | { kind: 'disabling' };
 
@@ -82,121 +80,35 @@ export function SecuritySection() {
           type="button"
           className={secondary}
           disabled={starting}
+          onPointerEnter={prefetchSteps}
+          onFocus={prefetchSteps}
           onClick={() => (enabled ? setMode({ kind: 'disabling' }) : void start())}
         >
           {t(enabled ? 'mfa.security.turnOff' : 'mfa.security.turnOn')}
         </button>
       )}
-      {mode.kind === 'enrolling' && (
-        <EnrolForm
-          email={user.email}
-          secret={mode.secret}
-          onCancel={() => close()}
-          onDone={() => close('mfa.security.turnedOn')}
-        />
-      )}
-      {mode.kind === 'disabling' && (
-        <TurnOffForm onCancel={() => close()} onDone={() => close('mfa.security.turnedOff')} />
+      {mode.kind !== 'idle' && (
+        <PartBoundary
+          onFailed={() => {
+            EnrolForm.retry();
+            TurnOffForm.retry();
+            close();
+          }}
+        >
+          <Suspense fallback={<PageFallback />}>
+            {mode.kind === 'enrolling' ? (
+              <EnrolForm
+                email={user.email}
+                secret={mode.secret}
+                onCancel={() => close()}
+                onDone={() => close('mfa.security.turnedOn')}
+              />
+            ) : (
+              <TurnOffForm onCancel={() => close()} onDone={() => close('mfa.security.turnedOff')} />
+            )}
+          </Suspense>
+        </PartBoundary>
       )}
     </section>
-  );
-}
-
-/** A step's submit button (busy while its call runs) and Cancel. */
-function StepActions({ busy, label, onCancel }: { busy: boolean; label: string; onCancel: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex flex-wrap gap-3">
-      <SubmitButton busy={busy} busyLabel={t('mfa.verifying')}>
-        {label}
-      </SubmitButton>
-      <button type="button" className={secondary} onClick={onCancel}>
-        {t('mfa.security.cancel')}
-      </button>
-    </div>
-  );
-}
-
-interface StepFormProps {
-  onCancel: () => void;
-  onDone: () => void;
-}
-
-function EnrolForm({ email, secret, onCancel, onDone }: StepFormProps & { email: string; secret: string }) {
-  const { t } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
-  // The instructions first (then the QR code, the key and the field), not straight to the field.
-  const lead = useRef<HTMLParagraphElement>(null);
-  useEffect(() => lead.current?.focus(), []);
-  async function submit(values: CodeValues) {
-    setError(null);
-    try {
-      await sessionManager.confirmMfa(codeSchema.parse(values).code);
-      onDone();
-    } catch (e) {
-      setError(codeErrorKey(e, 'mfa.security.failed'));
-      // Once the form has settled (it is still submitting here), the code is typed again.
-      requestAnimationFrame(() => form.setFocus('code'));
-    }
-  }
-  return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-5">
-      <p ref={lead} tabIndex={-1} className="text-slate-700 outline-none">
-        {t('mfa.security.turnOnLead')}
-      </p>
-      <AuthenticatorKey account={email} secret={secret} />
-      {error && <FormAlert>{t(error)}</FormAlert>}
-      <CodeField errorKey={form.formState.errors.code?.message} {...form.register('code')} />
-      <StepActions
-        busy={form.formState.isSubmitting}
-        label={t('mfa.security.confirmOn')}
-        onCancel={onCancel}
-      />
-    </form>
-  );
-}
-
-const turnOffSchema = z
-  .object({ password: z.string().min(1, 'profile.currentPasswordRequired') })
-  .and(codeSchema);
-
-function TurnOffForm({ onCancel, onDone }: StepFormProps) {
-  const { t } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<z.input<typeof turnOffSchema>>({
-    resolver: zodResolver(turnOffSchema),
-    defaultValues: { password: '', code: '' },
-  });
-  async function submit(values: z.input<typeof turnOffSchema>) {
-    setError(null);
-    try {
-      const { password, code } = turnOffSchema.parse(values);
-      await sessionManager.turnOffMfa(password, code);
-      onDone();
-    } catch (e) {
-      setError(codeErrorKey(e, 'mfa.security.failed'));
-    }
-  }
-  const fieldError = (message?: string) => (message ? t(message) : undefined);
-  return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-5">
-      <p className="text-slate-700">{t('mfa.security.turnOffLead')}</p>
-      {error && <FormAlert>{t(error)}</FormAlert>}
-      <FormField
-        label={t('mfa.security.password')}
-        type="password"
-        autoComplete="current-password"
-        autoFocus
-        error={fieldError(form.formState.errors.password?.message)}
-        {...form.register('password')}
-      />
-      <CodeField errorKey={form.formState.errors.code?.message} {...form.register('code')} />
-      <StepActions
-        busy={form.formState.isSubmitting}
-        label={t('mfa.security.confirmOff')}
-        onCancel={onCancel}
-      />
-    </form>
   );
 }

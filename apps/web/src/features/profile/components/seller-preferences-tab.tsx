@@ -1,18 +1,14 @@
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  DEAL_TYPES,
-  MAX_MARKETS,
-  sellerPreferencesSchema,
-  type SellerPreferencesInput,
-} from '@dealclub/shared/preferences';
+import type { SellerPreferencesInput } from '@dealclub/shared/preferences';
+import { DEAL_TYPES, MAX_MARKETS } from '@dealclub/shared/preferences-rules';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { ChoiceGroup, SelectField } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
 import { stateOptions } from '@/components/ui/state-options';
 import { useFieldMessage } from '@/lib/form-helpers';
 import { sellerPreferencesTab, type SavedSellerPreferences } from '../api/tabs';
-import { useAfterProfileSave, useTabForm } from '../lib/forms';
+import { tabResolver, useAfterProfileSave, useTabForm } from '../lib/forms';
 import { CallBookingField, TabSave, TabSection } from './tab-section';
 
 /** The Seller preferences tab: markets served, deal types offered, how buyers reach the seller. */
@@ -29,13 +25,15 @@ const defaults = (saved: SavedSellerPreferences): FormValues => ({
   callBookingUrl: saved.callBookingUrl ?? '',
 });
 
+const resolver = tabResolver<FormValues>('sellerPreferences');
+
 function SellerPreferencesForm({ saved }: { saved: SavedSellerPreferences }) {
   const { t } = useTranslation();
   const save = sellerPreferencesTab.useSave();
   const afterSave = useAfterProfileSave();
   const { form, onSubmit, notice } = useTabForm({
     draft: 'sellerPreferences',
-    schema: sellerPreferencesSchema,
+    resolver,
     saved,
     defaults,
     save: (values) => save.mutateAsync(values as SellerPreferencesInput),
@@ -47,7 +45,7 @@ function SellerPreferencesForm({ saved }: { saved: SavedSellerPreferences }) {
   const err = useFieldMessage();
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form noValidate onSubmit={onSubmit} onFocus={resolver.preload}>
       <TabSection title={t('sellerPreferences.title')} lead={t('sellerPreferences.lead')}>
         {notice}
         <fieldset className="grid gap-3">

@@ -53,3 +53,7 @@ export function CallBookingField({ error, ...registration }: { error?: string } 
     />
   );
 }
+
+/** A secondary action beside a form (Cancel, Turn off). */
+export const secondary =
+  'h-11 rounded-md border border-slate-300 px-4 font-semibold text-ink hover:bg-slate-50 justify-self-start';

@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ZIP_PATTERN } from '@dealclub/shared/geo-rules';
-import { splitZipInput, zipProblem, type ZipInfo } from '@dealclub/shared/geo';
+import { splitZipInput, ZIP_PATTERN, zipProblem, type ZipInfo } from '@dealclub/shared/geo-rules';
 import { zipLookupOptions } from '../api/tabs';
 
 /**

@@ -1,5 +1,4 @@
 /** What the profile tabs' forms share: the save and its outcome, and the completion redirect's next step. */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { createElement, useCallback } from 'react';
 import {
   useForm,
@@ -14,19 +13,34 @@ import { profileTabFor } from '@dealclub/shared/profile-rules';
 import { toast } from '@/components/ui/use-toast';
 import { KeptDraftNotice } from '@/components/ui/draft-notice';
 import { applyServerErrors } from '@/lib/form-helpers';
+import { lazyResolver, type LazyResolver } from '@/lib/lazy-resolver';
+import type * as resolvers from './resolvers';
 import { useDraft, useKeepDraft, useWatchedSource } from '@/lib/use-draft';
 import { sessionManager } from '@/lib/session/session-manager';
 
 /**
- * A profile tab's form, checked by the tab's shared schema and started from what was saved. Its
- * `onSubmit` saves (after `check`, whose field error stops the save), starts again from what the API
- * answered, says so (`savedKey`) and calls `onSaved`. A refusal puts the server's field errors on
- * their fields and, like a form the schema refuses, says it failed (`failedKey`). What the user types
- * is kept as the tab's draft (`draft`, issue 33) until it is saved; `notice` says when one came back.
+ * The check of a tab's form (lib/resolvers.ts: the API's schema), loaded with zod when the form is
+ * first focused (`preload`, on the form's `onFocus`) or checked, not with the tab.
+ */
+export function tabResolver<Values extends FieldValues, Output = Values>(
+  name: keyof typeof resolvers,
+): LazyResolver<Values, unknown, Output> {
+  return lazyResolver(
+    async () => (await import('./resolvers'))[name] as unknown as Resolver<Values, unknown, Output>,
+  );
+}
+
+/**
+ * A profile tab's form, checked by the tab's shared schema (`resolver`, see `tabResolver`) and
+ * started from what was saved. Its `onSubmit` saves (after `check`, whose field error stops the
+ * save), starts again from what the API answered, says so (`savedKey`) and calls `onSaved`. A
+ * refusal puts the server's field errors on their fields and, like a form the schema refuses, says
+ * it failed (`failedKey`). What the user types is kept as the tab's draft (`draft`, issue 33) until
+ * it is saved; `notice` says when one came back.
  */
 export function useTabForm<Values extends FieldValues, Saved>({
   draft,
-  schema,
+  resolver,
   saved,
   defaults,
   save,
@@ -37,7 +51,7 @@ export function useTabForm<Values extends FieldValues, Saved>({
 }: {
   /** The tab's name in its draft's key. */
   draft: string;
-  schema: Parameters<typeof zodResolver>[0];
+  resolver: Resolver<Values>;
   saved: Saved;
   defaults: (saved: Saved) => Values;
   save: (values: Values) => Promise<Saved>;
@@ -47,11 +61,7 @@ export function useTabForm<Values extends FieldValues, Saved>({
   onSaved?: (result: Saved) => void | Promise<void>;
 }) {
   const { t } = useTranslation();
-  const { form, kept, notice } = useDraftedForm<Values>(
-    draft,
-    defaults(saved),
-    zodResolver(schema) as Resolver<Values>,
-  );
+  const { form, kept, notice } = useDraftedForm<Values>(draft, defaults(saved), resolver);
   const failed = () => toast({ title: t(failedKey), variant: 'destructive' });
 
   async function submit(values: Values) {

@@ -5,21 +5,47 @@ import { isProfileTab, profileTabFor, type ProfileTab } from '@dealclub/shared/p
 import { isBuyerSide, isSellerSide, type Role } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
+import { retryableLazy } from '@/components/ui/confirm-dialog';
+import { RetryablePart } from '@/components/ui/retryable-part';
 import { RequireSession } from '@/lib/session/require-session';
 import type { SessionUser } from '@/lib/session/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
-import { useProfile } from '../api/profile';
-import { BuyBoxTab } from '../components/buy-box-tab';
-import { BuyerPreferencesTab } from '../components/buyer-preferences-tab';
-import { CompanyTab } from '../components/company-tab';
-import { IntegrationsTab } from '../components/integrations-tab';
-import { PreferencesTab } from '../components/preferences-tab';
-import { ProfileTab as ProfileTabPanel } from '../components/profile-tab';
-import { SellerPreferencesTab } from '../components/seller-preferences-tab';
+import { useProfile, type Profile as SavedProfile } from '../api/profile';
 
 // The profile's texts come with the screen's code, not after its first render.
 preloadLocaleSection('profile');
+
+/**
+ * Each tab's code, loaded when the tab is shown (or its link is pointed at): a first visit opens one
+ * tab, and the others' forms, schemas and texts are not part of it (issue 32's script budget).
+ */
+const TAB_CODE = {
+  profile: async () => ({ default: (await import('../components/profile-tab')).ProfileTab }),
+  settings: async () => ({ default: (await import('../components/preferences-tab')).PreferencesTab }),
+  preferences: async () => ({
+    default: (await import('../components/buyer-preferences-tab')).BuyerPreferencesTab,
+  }),
+  buybox: async () => ({ default: (await import('../components/buy-box-tab')).BuyBoxTab }),
+  'seller-preferences': async () => ({
+    default: (await import('../components/seller-preferences-tab')).SellerPreferencesTab,
+  }),
+  company: async () => ({ default: (await import('../components/company-tab')).CompanyTab }),
+  integrations: async () => ({ default: (await import('../components/integrations-tab')).IntegrationsTab }),
+} satisfies Record<ProfileTab, unknown>;
+
+const ProfileTabPanel = retryableLazy<{ profile: SavedProfile }>(TAB_CODE.profile);
+const TAB_PANELS = {
+  settings: retryableLazy(TAB_CODE.settings),
+  preferences: retryableLazy(TAB_CODE.preferences),
+  buybox: retryableLazy(TAB_CODE.buybox),
+  'seller-preferences': retryableLazy(TAB_CODE['seller-preferences']),
+  company: retryableLazy(TAB_CODE.company),
+  integrations: retryableLazy(TAB_CODE.integrations),
+};
+
+/** Starts downloading a tab's code (a failure is left to the tab's own load to say). */
+const prefetchTab = (tab: ProfileTab) => void TAB_CODE[tab]().catch(() => undefined);
 
 /**
  * The tabs a user has, in order. Buyer preferences and the buy box are the buyer side's (buyer,
@@ -59,6 +85,8 @@ function Profile({ user }: { user: SessionUser }) {
     );
   }
 
+  // The shown tab's code downloads beside the texts, not after them.
+  prefetchTab(requested);
   if (!textsReady) return <PageFallback />;
 
   return (
@@ -83,6 +111,8 @@ function Profile({ user }: { user: SessionUser }) {
                 to={`/profile?tab=${tab}`}
                 state={location.state}
                 aria-current={tab === requested ? 'page' : undefined}
+                onPointerEnter={() => prefetchTab(tab)}
+                onFocus={() => prefetchTab(tab)}
                 className={`-mb-px inline-block whitespace-nowrap border-b-2 px-3 py-2 font-medium ${
                   tab === requested
                     ? 'border-brand-700 text-brand-800'
@@ -96,7 +126,7 @@ function Profile({ user }: { user: SessionUser }) {
         </ul>
       </nav>
       <div className="mt-8">
-        <TabPanel tab={requested} />
+        <TabPanel key={requested} tab={requested} />
       </div>
     </section>
   );
@@ -104,20 +134,19 @@ function Profile({ user }: { user: SessionUser }) {
 
 function TabPanel({ tab }: { tab: ProfileTab }): ReactNode {
   const profile = useProfile();
-  switch (tab) {
-    case 'settings':
-      return <PreferencesTab />;
-    case 'preferences':
-      return <BuyerPreferencesTab />;
-    case 'buybox':
-      return <BuyBoxTab />;
-    case 'seller-preferences':
-      return <SellerPreferencesTab />;
-    case 'company':
-      return <CompanyTab />;
-    case 'integrations':
-      return <IntegrationsTab />;
-    default:
-      return profile.data ? <ProfileTabPanel profile={profile.data} /> : <PageFallback />;
+  if (tab !== 'profile') {
+    const Panel = TAB_PANELS[tab];
+    return (
+      <RetryablePart retry={Panel.retry}>
+        <Panel />
+      </RetryablePart>
+    );
   }
+  return profile.data ? (
+    <RetryablePart retry={ProfileTabPanel.retry}>
+      <ProfileTabPanel profile={profile.data} />
+    </RetryablePart>
+  ) : (
+    <PageFallback />
+  );
 }
