@@ -15,6 +15,22 @@ export function numberFormat(language: string, options: Intl.NumberFormatOptions
   return format;
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An `Intl.DateTimeFormat`, built once per language and options: building one costs more than
+ * formatting with it, and a table of offers or messages formats a date on every row.
+ */
+export function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * An instant (`2026-02-04T15:30:00Z`) as a medium date and a short time, in the reader's time zone
  * (the browser's) unless `timeZone` names one; an unreadable value as it came.
@@ -22,9 +38,7 @@ export function numberFormat(language: string, options: Intl.NumberFormatOptions
 export function formatMoment(value: string, language: string, timeZone?: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-    date,
-  );
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
 }
 
 /** `$1,250,000`: US dollars without cents. */

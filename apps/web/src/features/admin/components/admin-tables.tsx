@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from '@dealclub/shared/format';
 import { formatPhone } from '@dealclub/shared/phone';
 import { ROLES, type Role } from '@dealclub/shared/roles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -26,7 +27,7 @@ const primary =
 function useDate() {
   const { i18n } = useTranslation();
   return (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 function SearchBox({ label, onSearch }: { label: string; onSearch: (q: string) => void }) {

@@ -3,7 +3,7 @@
  * labels of the daily figures. Kept apart from the components so they are tested on their own.
  */
 import type { DealAnalytics } from '@dealclub/shared/analytics';
-import { numberFormat } from '@dealclub/shared/format';
+import { dateFormat, numberFormat } from '@dealclub/shared/format';
 
 export const FUNNEL_STEPS = ['view', 'favorite', 'interest', 'offer'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
@@ -46,7 +46,7 @@ export function formatShare(value: number, language: string): string {
 export function formatShortDay(day: string, language: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
+  return dateFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
 /** The daily figures' totals over the days shown (the chart's summary for screen readers). */

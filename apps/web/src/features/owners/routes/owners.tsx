@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignInRedirect } from '@/lib/session/require-session';
 import { grantableRoles } from '@dealclub/shared/access-rules';
+import { dateFormat } from '@dealclub/shared/format';
 import { isSellerSide, type Role } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { ScrollRegion } from '@/components/ui/scroll-region';
@@ -52,8 +53,7 @@ function TeamInvitations({ roles }: { roles: Role[] }) {
   const invitations = useMyInvitations();
   const create = useCreateInvitations();
   const items = invitations.data?.pages.flatMap((p) => p.items) ?? [];
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+  const date = (iso: string) => dateFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
 
   async function copy(link: string) {
     try {
