@@ -2,7 +2,6 @@ import { Download, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
-import { saveFile } from '@/lib/download';
 import { downloadDealCsv, type CsvExport, type OfferScope } from '../api/deal-offers';
 
 /**
@@ -25,7 +24,11 @@ export function CsvDownloadButton({
   async function download() {
     setBusy(true);
     try {
-      const { blob, filename } = await downloadDealCsv(dealId, kind, scope);
+      // The helper that hands the file to the browser loads with the first download, not the screen.
+      const [{ blob, filename }, { saveFile }] = await Promise.all([
+        downloadDealCsv(dealId, kind, scope),
+        import('@/lib/download'),
+      ]);
       saveFile(blob, filename);
     } catch {
       toast({ title: t(`dealOffers.csv.failed.${kind}`), variant: 'destructive' });
