@@ -46,6 +46,14 @@ test.describe('offers', () => {
     await expect(seller.getByTestId('interest-row')).toContainText('Can I walk it on Friday?');
     expect(await axeViolations(seller)).toEqual([]);
 
+    // Opened afresh, the screen downloads no disclosure texts for an offer that acknowledged none.
+    const scripts: string[] = [];
+    seller.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+    await seller.reload();
+    await expect(row.getByTestId('acknowledged-risks')).toHaveText('None');
+    expect(scripts.some((path) => /\/assets\/received-offers|\/assets\/deal-offers-/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /\/assets\/trust-[\w-]+\.js$/.test(path))).toEqual([]);
+
     await row.getByRole('button', { name: /^Accept offer from/ }).click();
     const dialog = seller.getByRole('alertdialog', { name: 'Accept this offer?' });
     await dialog.getByRole('button', { name: 'Accept offer' }).click();
