@@ -232,7 +232,7 @@ test.describe('a tab offline', () => {
       .toBe('Company');
     expect(
       scripts.filter((path) =>
-        /\/(buyer-preferences|buy-box|seller-preferences|integrations|profile)-tab-/.test(path),
+        /\/(preferences|buyer-preferences|buy-box|seller-preferences|integrations|profile)-tab-/.test(path),
       ),
     ).toEqual([]);
   });

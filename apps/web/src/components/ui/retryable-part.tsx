@@ -6,9 +6,10 @@ import { LoadFailed } from './load-failed';
 
 /**
  * A part of a screen loaded when it is shown (a tab, `retryableLazy`): the page's loading mark while
- * its code downloads; when the download fails, the failure with Try again in its place, the rest of
- * the screen as it was. Try again downloads it afresh (`retry`, the part's `retryableLazy` retry),
- * with the focus kept on the part's region: the button goes away as it is pressed.
+ * its code downloads; when the download fails (or the part fails to render), a toast and the failure
+ * with Try again in its place, the rest of the screen as it was. The failure resets the part's lazy
+ * load (`retry`, its `retryableLazy` retry), so Try again downloads it afresh; the focus stays on the
+ * part's region, as the button goes away when it is pressed.
  */
 export function RetryablePart({ retry, children }: { retry: () => void; children: ReactNode }) {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import {
   useForm,
   type DefaultValues,
   type FieldPath,
+  type FieldErrors,
   type FieldValues,
   type Resolver,
 } from 'react-hook-form';
@@ -82,7 +83,12 @@ export function useTabForm<Values extends FieldValues, Saved>({
     }
   }
 
-  return { form, onSubmit: form.handleSubmit(submit, failed), notice };
+  // A form whose check could not be downloaded has said so (lazyResolver): nothing was sent, so it
+  // does not also say the save failed.
+  const invalid = (errors: FieldErrors<Values>) => {
+    if (errors.root?.type !== 'unavailable') failed();
+  };
+  return { form, onSubmit: form.handleSubmit(submit, invalid), notice };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { isProfileTab, profileTabFor, type ProfileTab } from '@dealclub/shared/profile-rules';
@@ -74,7 +74,12 @@ function Profile({ user }: { user: SessionUser }) {
   const textsReady = useLocaleSection('profile');
   const tabs = tabsFor(user.roles);
   const requested = params.get('tab');
-  if (!isProfileTab(requested) || !tabs.includes(requested)) {
+  const shown = isProfileTab(requested) && tabs.includes(requested) ? requested : null;
+  // The shown tab's code downloads beside the screen's texts, not after them.
+  useEffect(() => {
+    if (shown) prefetchTab(shown);
+  }, [shown]);
+  if (!shown) {
     const preferred = profileTabFor(user);
     return (
       <Navigate
@@ -85,8 +90,6 @@ function Profile({ user }: { user: SessionUser }) {
     );
   }
 
-  // The shown tab's code downloads beside the texts, not after them.
-  prefetchTab(requested);
   if (!textsReady) return <PageFallback />;
 
   return (
@@ -126,7 +129,7 @@ function Profile({ user }: { user: SessionUser }) {
         </ul>
       </nav>
       <div className="mt-8">
-        <TabPanel key={requested} tab={requested} />
+        <TabPanel key={shown} tab={shown} />
       </div>
     </section>
   );
