@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { Language } from '@dealclub/shared/constants';
-import { dateFormat, numberFormat } from '@dealclub/shared/format';
 import { PRERENDERED_ELEMENT_ID } from '@dealclub/shared/prerendered';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -35,25 +34,6 @@ const ready: Promise<unknown> = document.getElementById(PRERENDERED_ELEMENT_ID)
   ? prerenderedReady().catch(() => texts)
   : texts;
 
-/**
- * The first number or date a screen formats loads the browser's locale data (ICU), some 25 ms of
- * main thread, 100 ms on a phone 4x slower: it happens here, while the first screen waits for its
- * data, instead of inside the render of that data (a deal's price, an offer's date).
- */
-function warmUpFormats(language: string) {
-  const warm = () => {
-    numberFormat(language, {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    });
-    dateFormat(language, { dateStyle: 'medium' });
-  };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 2000 });
-  else setTimeout(warm, 0);
-}
-
 void ready.finally(() => {
   const root = createRoot(document.getElementById('root')!);
   // A transition lets React yield to the browser while it builds the first screen, instead of
@@ -67,5 +47,4 @@ void ready.finally(() => {
       </StrictMode>,
     );
   });
-  void texts.then((i18n) => warmUpFormats(i18n.language));
 });

@@ -41,14 +41,17 @@ export function formatMoment(value: string, language: string, timeZone?: string)
   return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
 }
 
+/** Money: US dollars without cents. */
+export const MONEY_FORMAT: Intl.NumberFormatOptions = {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+};
+
 /** `$1,250,000`: US dollars without cents. */
 export function formatMoney(value: number, language: string): string {
-  return numberFormat(language, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-  }).format(value);
+  return numberFormat(language, MONEY_FORMAT).format(value);
 }
 
 /** "First Last", as a person is named to the other party. */
