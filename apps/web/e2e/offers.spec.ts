@@ -53,6 +53,10 @@ test.describe('offers', () => {
     await expect(row.getByTestId('acknowledged-risks')).toHaveText('None');
     expect(scripts.some((path) => /\/assets\/received-offers|\/assets\/deal-offers-/.test(path))).toBe(true);
     expect(scripts.filter((path) => /\/assets\/trust-[\w-]+\.js$/.test(path))).toEqual([]);
+    // The matching buyers, below the tables, come as the seller scrolls down to them.
+    await seller.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await expect(seller.getByRole('heading', { level: 2, name: 'Matching buyers' })).toBeVisible();
+    await expect(seller.getByTestId('matching-count')).toContainText(/matche?s? this deal/);
 
     await row.getByRole('button', { name: /^Accept offer from/ }).click();
     const dialog = seller.getByRole('alertdialog', { name: 'Accept this offer?' });

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSearchParamsChange } from '@/hooks/use-search-params-change';
 import { OFFER_SORTS, type OfferSort } from '@dealclub/shared/offer-rules';
+import { retryableLazy } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-field';
+import { RetryablePart } from '@/components/ui/retryable-part';
+import { WhenVisible } from '@/components/ui/when-visible';
 import { fullAddress, placeOf } from '@/lib/address';
 import { isNotFound } from '@/lib/api-client';
 import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
@@ -13,7 +16,6 @@ import type { DealDetail } from '@/lib/deals';
 import { DealMissing } from '../components/deal-missing';
 import { DealPage } from '../components/deal-page';
 import { InterestedBuyers } from '../components/interested-buyers';
-import { MatchingBuyers } from '../components/matching-buyers';
 import { formatMoney } from '@/lib/format';
 import { ReceivedOffers } from '../components/received-offers';
 import { StatusBadge } from '@/components/deals/status-badge';
@@ -21,10 +23,14 @@ import { StatusBadge } from '@/components/deals/status-badge';
 const isSort = (value: string | null): value is OfferSort =>
   (OFFER_SORTS as readonly string[]).includes(value ?? '');
 
-// The texts download with the screen's code, not after its first render (its matching buyers'
-// panel's too).
+// The texts download with the screen's code, not after its first render.
 preloadLocaleSection('dealOffers');
-preloadLocaleSection('matchingBuyers');
+
+// The matching buyers' panel sits below the offers and the interested buyers: its code, texts and
+// data load as its place nears the viewport, not with the screen (issue 32's script budget).
+const MatchingBuyers = retryableLazy(async () => ({
+  default: (await import('../components/matching-buyers')).MatchingBuyers,
+}));
 
 /**
  * `/deals/:id/offers`: the offers a deal received, compared side by side, with "Accept"; the
@@ -124,7 +130,13 @@ function DealOffersView({ deal }: { deal: DealDetail }) {
         onScope={(next) => update('status', next === 'all' ? 'all' : null)}
       />
       {interestsShown && <InterestedBuyers dealId={deal.id} interests={interests} />}
-      {interestsShown && <MatchingBuyers dealId={deal.id} exclusive={status === 'exclusive'} />}
+      {interestsShown && (
+        <WhenVisible>
+          <RetryablePart retry={MatchingBuyers.retry}>
+            <MatchingBuyers dealId={deal.id} exclusive={status === 'exclusive'} />
+          </RetryablePart>
+        </WhenVisible>
+      )}
     </article>
   );
 }
