@@ -1,0 +1,74 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadLocaleSection } from '@/lib/i18n';
+import { SessionProvider } from '@/lib/session/session-context';
+import { createQueryClient } from '@/lib/query-client';
+import { signedIn } from '@/test/session';
+import { json } from '@/test/json';
+import { BuyBoxTab } from './buy-box-tab';
+
+// The tab's texts are a section of the profile's, which its screen loads (useLocaleSection).
+beforeAll(() => loadLocaleSection('profile', 'en'));
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('@/components/ui/use-toast', () => ({ toast }));
+// The forms' checks (zod) come as a file of their own on a form's first focus; here it cannot be
+// downloaded (offline, or a new release replaced it).
+vi.mock('../lib/resolvers', () => {
+  throw new Error('Failed to fetch dynamically imported module');
+});
+
+const SAVED = {
+  type: 'cash',
+  state: 'TX',
+  city: 'Austin',
+  zipCodes: [],
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.mockReset();
+});
+
+describe('the Buy box tab without its check', () => {
+  it('sends nothing and says once that the check could not be loaded, not that the save failed', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input) === '/api/profile/buy-box' && (init?.method ?? 'GET') === 'GET'
+        ? json(200, SAVED)
+        : json(404, { code: 'NOT_FOUND', message: 'Not found' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const router = createMemoryRouter([{ path: '/profile', element: <BuyBoxTab /> }], {
+      initialEntries: ['/profile'],
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionProvider value={signedIn(['buyer'])}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </QueryClientProvider>,
+    );
+    const city = await screen.findByLabelText('City');
+    const user = userEvent.setup();
+    await user.clear(city);
+    await user.type(city, 'Round Rock');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'This could not be loaded. Check your connection and try again.',
+        variant: 'destructive',
+      }),
+    );
+    expect(toast.mock.calls.map(([call]) => (call as { title: string }).title)).toEqual([
+      'This could not be loaded. Check your connection and try again.',
+    ]);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toEqual([]);
+    // What was typed stays in the field.
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Round Rock');
+  });
+});
