@@ -2,34 +2,32 @@
  * Formats both sides show: the web app on screen, the API in e-mails. Money is whole US dollars
  * (API.md) in the reader's language.
  */
-const formats = new Map<string, Intl.NumberFormat>();
+/**
+ * `make(language, options)`, built once per language and options: building an `Intl` format costs
+ * more than formatting with it, and a table of offers or messages formats a value on every row.
+ */
+function onePer<Options, Format>(make: (language: string, options: Options) => Format) {
+  const made = new Map<string, Format>();
+  return (language: string, options: Options): Format => {
+    const key = `${language}|${JSON.stringify(options)}`;
+    let format = made.get(key);
+    if (!format) {
+      format = make(language, options);
+      made.set(key, format);
+    }
+    return format;
+  };
+}
 
 /** An `Intl.NumberFormat`, built once per language and options. */
-export function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, options);
-    formats.set(key, format);
-  }
-  return format;
-}
+export const numberFormat = onePer(
+  (language: string, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(language, options),
+);
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * An `Intl.DateTimeFormat`, built once per language and options: building one costs more than
- * formatting with it, and a table of offers or messages formats a date on every row.
- */
-export function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, options);
-    dateFormats.set(key, format);
-  }
-  return format;
-}
+/** An `Intl.DateTimeFormat`, built once per language and options. */
+export const dateFormat = onePer(
+  (language: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(language, options),
+);
 
 /**
  * An instant (`2026-02-04T15:30:00Z`) as a medium date and a short time, in the reader's time zone
