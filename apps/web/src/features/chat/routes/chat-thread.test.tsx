@@ -1,14 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MessagePage } from '@dealclub/shared/chat-rules';
-import { SessionProvider } from '@/lib/session/session-context';
 import { json } from '@/test/json';
 import { i18n } from '@/lib/i18n';
-import { createQueryClient } from '@/lib/query-client';
-import { signedIn } from '@/test/session';
+import { renderRoutes } from '@/test/render';
 import {
   createMessage,
   createMessagePage,
@@ -35,19 +31,13 @@ function renderThread(page: MessagePage | Handler) {
           url.startsWith('/api/chat/notifications') ? json(200, createNotificationList()) : json(200, page);
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
   vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       { path: '/chat/:threadId', element: <ChatThreadPage /> },
       { path: '/deals/:id', element: <p>Deal page</p> },
     ],
-    { initialEntries: [`/chat/${THREAD_ID}`] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider value={signedIn(['buyer'])}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
+    `/chat/${THREAD_ID}`,
+    ['buyer'],
   );
   return fetchMock;
 }

@@ -1,13 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ThreadList } from '@dealclub/shared/chat-rules';
-import { SessionProvider } from '@/lib/session/session-context';
 import { json } from '@/test/json';
-import { createQueryClient } from '@/lib/query-client';
-import { signedIn } from '@/test/session';
+import { renderRoutes } from '@/test/render';
 import { createDealInfo, createMessage, createThread, createThreadList } from '@/test/chat';
 import ChatPage from './chat';
 
@@ -16,16 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 function renderList(answer: (url: string) => Response) {
   const fetchMock = vi.fn(async (url: string) => answer(url));
   vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter([{ path: '/chat', element: <ChatPage /> }], {
-    initialEntries: ['/chat'],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider value={signedIn(['originator'])}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: '/chat', element: <ChatPage /> }], '/chat', ['originator']);
   return fetchMock;
 }
 

@@ -1,11 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '@/lib/session/session-context';
-import { createQueryClient } from '@/lib/query-client';
-import { signedIn } from '@/test/session';
+import { renderRoutes } from '@/test/render';
 import { ManageListings } from './manage-listings';
 
 const card = (id: string, status: string, streetAddress: string) => ({
@@ -43,16 +39,9 @@ describe('ManageListings', () => {
       });
     });
     vi.stubGlobal('fetch', fetchMock);
-    const router = createMemoryRouter([{ path: '/deals', element: <ManageListings /> }], {
-      initialEntries: ['/deals?view=mine'],
-    });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <SessionProvider value={signedIn(['originator'])}>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </QueryClientProvider>,
-    );
+    const router = renderRoutes([{ path: '/deals', element: <ManageListings /> }], '/deals?view=mine', [
+      'originator',
+    ]);
     const active = await screen.findByRole('row', { name: /12 Oak Street/ });
     expect(screen.getByRole('button', { name: 'All (2)' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Deleted (2)' })).toBeTruthy();

@@ -1,12 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '@/lib/session/session-context';
 import { json } from '@/test/json';
-import { createQueryClient } from '@/lib/query-client';
-import { signedIn } from '@/test/session';
+import { renderRoutes } from '@/test/render';
 import { createMessage, createThread, DEAL_ID } from '@/test/chat';
 import { MessageSellerForm } from './message-seller-form';
 
@@ -21,19 +17,13 @@ afterEach(() => {
 function renderForm(answer: () => Response) {
   const fetchMock = vi.fn(async () => answer());
   vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter(
+  const router = renderRoutes(
     [
       { path: '/deals/:id', element: <MessageSellerForm dealId={DEAL_ID} /> },
       { path: '/chat/:threadId', element: <p>Conversation page</p> },
     ],
-    { initialEntries: [`/deals/${DEAL_ID}`] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider value={signedIn(['buyer'])}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
+    `/deals/${DEAL_ID}`,
+    ['buyer'],
   );
   return { fetchMock, router };
 }

@@ -1,10 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '@/lib/session/session-context';
-import { createQueryClient } from '@/lib/query-client';
-import { signedIn } from '@/test/session';
+import { renderRoutes } from '@/test/render';
 import DealsPage from '../routes/deals';
 import { createDeal, createOffer } from '@/test/deals';
 import { json } from '@/test/json';
@@ -46,16 +42,7 @@ function renderView(view: 'interests' | 'offers') {
       return json(404, { code: 'NOT_FOUND', message: 'Not found' });
     }),
   );
-  const router = createMemoryRouter([{ path: '/deals', element: <DealsPage /> }], {
-    initialEntries: [`/deals?view=${view}`],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider value={signedIn(['buyer'])}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: '/deals', element: <DealsPage /> }], `/deals?view=${view}`, ['buyer']);
 }
 
 afterEach(() => {

@@ -1,11 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '@/lib/session/session-context';
-import { createQueryClient } from '@/lib/query-client';
-import { signedIn } from '@/test/session';
+import { renderRoutes } from '@/test/render';
 import DealsPage from '../routes/deals';
 import { json } from '@/test/json';
 
@@ -30,14 +26,7 @@ function mockApi(
 }
 
 function renderPage(url: string) {
-  const router = createMemoryRouter([{ path: '/deals', element: <DealsPage /> }], { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider value={signedIn(['buyer'])}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: '/deals', element: <DealsPage /> }], url, ['buyer']);
 }
 
 async function openDialog() {

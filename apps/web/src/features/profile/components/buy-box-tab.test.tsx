@@ -1,12 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadLocaleSection } from '@/lib/i18n';
-import { SessionProvider } from '@/lib/session/session-context';
-import { createQueryClient } from '@/lib/query-client';
-import { signedIn } from '@/test/session';
+import { renderRoutes } from '@/test/render';
 import { json } from '@/test/json';
 import { BuyBoxTab } from './buy-box-tab';
 
@@ -42,16 +38,7 @@ describe('the Buy box tab without its check', () => {
         : json(404, { code: 'NOT_FOUND', message: 'Not found' }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    const router = createMemoryRouter([{ path: '/profile', element: <BuyBoxTab /> }], {
-      initialEntries: ['/profile'],
-    });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <SessionProvider value={signedIn(['buyer'])}>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </QueryClientProvider>,
-    );
+    renderRoutes([{ path: '/profile', element: <BuyBoxTab /> }], '/profile', ['buyer']);
     const city = await screen.findByLabelText('City');
     const user = userEvent.setup();
     await user.clear(city);
