@@ -1,14 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { Outlet } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationList } from '@dealclub/shared/chat-rules';
 import type { Role } from '@dealclub/shared/roles';
-import { SessionProvider } from '@/lib/session/session-context';
 import { json } from '@/test/json';
-import { createQueryClient } from '@/lib/query-client';
-import { signedIn } from '@/test/session';
+import { renderRoutes } from '@/test/render';
 import { createDealInfo, createNotification, createNotificationList, DEAL_ID } from '@/test/chat';
 import { NotificationBell } from './notification-bell';
 
@@ -30,7 +27,7 @@ function renderBell(answer: NotificationList | Handler, roles: Role[] = ['buyer'
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
   vi.stubGlobal('fetch', fetchMock);
   // The bell sits in the shell, above whichever page is open.
-  const router = createMemoryRouter(
+  const router = renderRoutes(
     [
       {
         element: (
@@ -47,14 +44,8 @@ function renderBell(answer: NotificationList | Handler, roles: Role[] = ['buyer'
         ],
       },
     ],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider value={signedIn(roles)}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
+    '/',
+    roles,
   );
   return { fetchMock, router };
 }

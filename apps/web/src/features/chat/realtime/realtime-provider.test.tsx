@@ -1,14 +1,12 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider, useParams } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@dealclub/shared/roles';
-import { SessionProvider } from '@/lib/session/session-context';
 import { json } from '@/test/json';
-import { createQueryClient } from '@/lib/query-client';
 import { dealKeys } from '@/lib/deals';
-import { signedIn } from '@/test/session';
+import { renderRoutes } from '@/test/render';
 import { NotificationBell } from '../components/notification-bell';
 import type { RealtimeClient } from './realtime-connection';
 import { RealtimeProvider } from './realtime-provider';
@@ -49,7 +47,7 @@ function renderShell(roles: Role[], path = '/') {
   }));
   const fetchMock = vi.fn(async () => json(200, { items: [], nextCursor: null, total: 0, unreadCount: 0 }));
   vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter(
+  const router = renderRoutes(
     [
       {
         element: (
@@ -66,14 +64,8 @@ function renderShell(roles: Role[], path = '/') {
         ],
       },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider value={signedIn(roles)}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
+    path,
+    roles,
   );
   const emit = (event: string, data: unknown) => act(() => handlers.get(event)?.(data as never));
   return { open, emit, router, fetchMock };

@@ -1,12 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@dealclub/shared/roles';
-import { SessionProvider } from '@/lib/session/session-context';
-import { createQueryClient } from '@/lib/query-client';
-import { signedIn } from '@/test/session';
+import { renderRoutes } from '@/test/render';
 import type { Match } from '@/lib/deals';
 import DealDetailPage from '../routes/deal-detail';
 import DealsPage from '../routes/deals';
@@ -57,19 +53,13 @@ function renderAt(path: string, url: string, element: React.ReactNode, handler: 
     handler(String(input), init),
   );
   vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       { path, element },
       { path: '/chat/:threadId', element: <p>The conversation</p> },
     ],
-    { initialEntries: [url] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider value={signedIn(roles)}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
+    url,
+    roles,
   );
   return fetchMock;
 }

@@ -1,13 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localToday } from '@dealclub/shared/offer-rules';
 import type { Role } from '@dealclub/shared/roles';
-import { SessionProvider } from '@/lib/session/session-context';
-import { createQueryClient } from '@/lib/query-client';
-import { signedIn } from '@/test/session';
+import { renderRoutes } from '@/test/render';
 import type { DealDetail } from '@/lib/deals';
 import type { DisclosureItem } from '../api/disclosures';
 import DealDetailPage from '../routes/deal-detail';
@@ -37,16 +33,7 @@ function renderDetail(
     url.endsWith('/disclosures') ? disclosures(url, init) : handler(url, init),
   );
   vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter([{ path: '/deals/:id', element: <DealDetailPage /> }], {
-    initialEntries: [`/deals/${DEAL_ID}`],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider value={signedIn(roles)}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: '/deals/:id', element: <DealDetailPage /> }], `/deals/${DEAL_ID}`, roles);
   return fetchMock;
 }
 

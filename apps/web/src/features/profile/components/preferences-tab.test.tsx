@@ -1,14 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@dealclub/shared/roles';
 import type { SavedSearch } from '@dealclub/shared/saved-searches';
 import { loadLocaleSection } from '@/lib/i18n';
-import { SessionProvider } from '@/lib/session/session-context';
-import { createQueryClient } from '@/lib/query-client';
-import { signedIn } from '@/test/session';
+import { renderRoutes } from '@/test/render';
 import { json } from '@/test/json';
 import { PreferencesTab } from './preferences-tab';
 
@@ -55,19 +51,13 @@ function mockApi({ searches = [search()] }: { searches?: SavedSearch[] } = {}) {
 }
 
 function renderTab(roles: Role[] = ['buyer']) {
-  const router = createMemoryRouter(
+  const router = renderRoutes(
     [
       { path: '/profile', element: <PreferencesTab /> },
       { path: '/deals', element: <p>Deals page</p> },
     ],
-    { initialEntries: ['/profile'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider value={signedIn(roles)}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
+    '/profile',
+    roles,
   );
   return router;
 }
