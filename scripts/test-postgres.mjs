@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { printFailures, vitestFailures } from './failures.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.PG_ADMIN_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
@@ -55,6 +56,7 @@ await admin(`drop database if exists "${name}" with (force)`).catch((e) =>
 );
 
 const summary = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : null;
+if (summary) printFailures('Failed', vitestFailures(summary));
 if (summary)
   console.log(
     `\n${process.env.LABEL ?? 'PostgreSQL'}: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed`,

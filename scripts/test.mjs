@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { playwrightFailures, printFailures, vitestFailures } from './failures.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'dealclub-test-'));
@@ -16,6 +17,7 @@ const times = [];
 let passed = 0;
 let failed = 0;
 let broken = false;
+const failures = [];
 
 /** Runs one stage; resolves whether it passed. Its time is kept for the summary. */
 function run(title, command, args, env = {}) {
@@ -96,6 +98,7 @@ if (!only || only === 'unit') {
   if (report) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    failures.push(...vitestFailures(report));
   }
   await linted;
 }
@@ -115,6 +118,7 @@ if (!only || only === 'e2e') {
       if (report) {
         passed += report.stats.expected + report.stats.flaky;
         failed += report.stats.unexpected;
+        failures.push(...playwrightFailures(report));
       }
     }
   }
@@ -127,5 +131,6 @@ if (process.env.STAGE_TIMES) {
   for (const [title, seconds] of times)
     appendFileSync(process.env.STAGE_TIMES, `${seconds.toFixed(1)}\tnpm test: ${title}\n`);
 }
+printFailures('Failed', failures);
 console.log(`\nTotal: ${passed} passed, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);
