@@ -28,7 +28,6 @@ export function groupedSecret(base32Secret: string): string {
   return base32Secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-/** Roles whose users must enrol before they get tokens, from `MFA_REQUIRED_ROLES`. */
-export function mfaRequiredFor(userRoles: readonly string[], requiredRoles: readonly string[]): boolean {
-  return userRoles.some((role) => requiredRoles.includes(role));
-}
+// Whether a user's roles require two-step sign-in is a rule of the roles (roles.ts, where the
+// profile's first visit finds it without this module's request); kept here for the API's imports.
+export { mfaRequiredFor } from './roles';

@@ -14,6 +14,11 @@ export function isSellerSide(roles: readonly string[]): boolean {
   return roles.some((r) => (SELLER_SIDE as readonly string[]).includes(r));
 }
 
+/** Whether a user must enrol in two-step sign-in before getting tokens: `MFA_REQUIRED_ROLES` (decision 027). */
+export function mfaRequiredFor(userRoles: readonly string[], requiredRoles: readonly string[]): boolean {
+  return userRoles.some((role) => requiredRoles.includes(role));
+}
+
 /** Group names map to roles, singular or plural (shell §6). */
 const GROUP_TO_ROLE: Record<string, Role> = {
   admin: 'admin',

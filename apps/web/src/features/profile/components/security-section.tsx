@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mfaRequiredFor } from '@dealclub/shared/mfa';
+import { mfaRequiredFor } from '@dealclub/shared/roles';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { PartBoundary, retryableLazy } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-field';
