@@ -234,4 +234,161 @@ describe('a simple form', () => {
     // The boxes in the form's order, not the order they were ticked.
     expect(sent.mock.calls[0]?.[0]).toEqual({ tags: ['solar', 'garage'], agreed: true });
   });
+
+  describe('lists of groups of fields, and values no element holds (the profile tabs)', () => {
+    interface Market {
+      state: string;
+      city: string;
+    }
+    interface Markets {
+      markets: Market[];
+      zips: string[];
+      phone: string;
+    }
+    // Each market needs its city, as the seller preferences' schema says `markets.1.city`.
+    const marketsResolver: Resolver<Markets> = async (values) => {
+      const markets = values.markets.map((m) =>
+        m.city ? undefined : { city: { type: 'min', message: 'Name the city.' } },
+      );
+      const errors: Record<string, unknown> = {};
+      if (markets.some(Boolean)) errors.markets = markets;
+      if (values.zips.length > 2) errors.zips = { type: 'max', message: 'Two ZIP codes at most.' };
+      return Object.keys(errors).length > 0
+        ? { values: {}, errors: errors as never }
+        : { values, errors: {} };
+    };
+    const saved: Markets = { markets: [{ state: 'TX', city: 'Austin' }], zips: ['78701'], phone: '' };
+
+    function MarketsForm({ onValid, blurred }: { onValid: (values: Markets) => void; blurred?: () => void }) {
+      const form = useSimpleForm<Markets>({ resolver: marketsResolver, defaultValues: saved });
+      const markets = form.array<Market>('markets');
+      const errors = form.formState.errors;
+      const zips = form.watch('zips');
+      return (
+        <form noValidate onSubmit={form.handleSubmit(onValid)}>
+          {markets.fields.map((row, index) => (
+            <fieldset key={row.id}>
+              <legend>Market {index + 1}</legend>
+              <label>
+                State {index + 1}
+                <input {...form.register(`markets.${index}.state`)} />
+              </label>
+              <label>
+                City {index + 1}
+                <input {...form.register(`markets.${index}.city`)} />
+              </label>
+              {errors.markets?.[index]?.city && (
+                <p>{`${index + 1}: ${errors.markets[index].city.message}`}</p>
+              )}
+              <button type="button" onClick={() => markets.remove(index)}>
+                Remove {index + 1}
+              </button>
+            </fieldset>
+          ))}
+          <button type="button" onClick={() => markets.append({ state: '', city: '' })}>
+            Add a market
+          </button>
+          <p>ZIP codes: {zips.join(' ')}</p>
+          <button type="button" onClick={() => form.change('zips', [...zips, String(78702 + zips.length)])}>
+            Add a ZIP code
+          </button>
+          <button type="button" onClick={() => form.change('zips', zips.slice(0, -1))}>
+            Drop a ZIP code
+          </button>
+          {errors.zips?.message && <p>{errors.zips.message}</p>}
+          <label>
+            Phone
+            <input {...form.register('phone', { onBlur: blurred })} />
+          </label>
+          <button
+            type="button"
+            onClick={() => form.setError('markets.0.state', { type: 'server', message: 'Not served.' })}
+          >
+            Refuse
+          </button>
+          {errors.markets?.[0]?.state && <p>{errors.markets[0].state.message}</p>}
+          <button type="button" onClick={() => form.reset()}>
+            Start again
+          </button>
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+    it('adds a row with the focus on its first field, keeps each row its values as rows are taken out, and leaves the first values alone', async () => {
+      const user = userEvent.setup();
+      const onValid = vi.fn();
+      render(<MarketsForm onValid={onValid} />);
+      expect(value('City 1')).toBe('Austin');
+      await user.type(screen.getByLabelText('City 1'), ' North');
+      await user.click(screen.getByRole('button', { name: 'Add a market' }));
+      expect(document.activeElement).toBe(screen.getByLabelText('State 2'));
+      await user.type(screen.getByLabelText('State 2'), 'FL');
+      await user.type(screen.getByLabelText('City 2'), 'Tampa');
+      await user.click(screen.getByRole('button', { name: 'Add a market' }));
+      await user.type(screen.getByLabelText('City 3'), 'Miami');
+
+      await user.click(screen.getByRole('button', { name: 'Remove 1' }));
+      expect(screen.queryByLabelText('City 3')).toBeNull();
+      expect([value('State 1'), value('City 1'), value('City 2')]).toEqual(['FL', 'Tampa', 'Miami']);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
+      expect(onValid.mock.calls[0]?.[0]).toEqual({
+        markets: [
+          { state: 'FL', city: 'Tampa' },
+          { state: '', city: 'Miami' },
+        ],
+        zips: ['78701'],
+        phone: '',
+      });
+      // What the form started from (a query's cached answer) is never changed by what is typed.
+      expect(saved.markets).toEqual([{ state: 'TX', city: 'Austin' }]);
+
+      await user.click(screen.getByRole('button', { name: 'Start again' }));
+      expect(screen.queryByLabelText('City 2')).toBeNull();
+      expect([value('State 1'), value('City 1')]).toEqual(['TX', 'Austin']);
+    });
+
+    it("shows an error inside a row on its field, focuses it, follows the row when one above goes, and takes the server's on a row's field", async () => {
+      const user = userEvent.setup();
+      render(<MarketsForm onValid={vi.fn()} />);
+      await user.click(screen.getByRole('button', { name: 'Add a market' }));
+      await user.click(screen.getByRole('button', { name: 'Add a market' }));
+      await user.type(screen.getByLabelText('City 3'), 'Miami');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('2: Name the city.')).toBeTruthy();
+      expect(screen.queryByText('3: Name the city.')).toBeNull();
+      expect(document.activeElement).toBe(screen.getByLabelText('City 2'));
+
+      // The first row goes: the error moves up with its row.
+      await user.click(screen.getByRole('button', { name: 'Remove 1' }));
+      expect(await screen.findByText('1: Name the city.')).toBeTruthy();
+      expect(screen.queryByText('2: Name the city.')).toBeNull();
+      // After a submit, typing in the field checks it again.
+      await user.type(screen.getByLabelText('City 1'), 'Tampa');
+      await waitFor(() => expect(screen.queryByText('1: Name the city.')).toBeNull());
+
+      await user.click(screen.getByRole('button', { name: 'Refuse' }));
+      expect(await screen.findByText('Not served.')).toBeTruthy();
+    });
+
+    it('takes a value no element holds as a typed change: watched, and checked again after a submit', async () => {
+      const user = userEvent.setup();
+      const blurred = vi.fn();
+      render(<MarketsForm onValid={vi.fn()} blurred={blurred} />);
+      await user.click(screen.getByRole('button', { name: 'Add a ZIP code' }));
+      await user.click(screen.getByRole('button', { name: 'Add a ZIP code' }));
+      expect(screen.getByText('ZIP codes: 78701 78703 78704')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Two ZIP codes at most.')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Drop a ZIP code' }));
+      await waitFor(() => expect(screen.queryByText('Two ZIP codes at most.')).toBeNull());
+
+      await user.click(screen.getByLabelText('Phone'));
+      expect(blurred).not.toHaveBeenCalled();
+      await user.tab();
+      expect(blurred).toHaveBeenCalledTimes(1);
+    });
+  });
 });

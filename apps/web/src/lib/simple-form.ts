@@ -13,31 +13,61 @@
  * group of checkboxes under one name (a field whose value is a list, or of several boxes: the
  * checked boxes' values, in the form's order), an error kept whole when it sits on a list's item
  * (`tags.2`), `handleSubmit`'s second handler (the form is invalid), `shouldFocusError: false` and
- * `setFocus`. The profile's forms (field arrays and controlled inputs, which this does not cover),
- * the counter-offer and saved-search dialogs and sign-in's second step use react-hook-form.
+ * `setFocus`. The profile's tabs (issue 32: react-hook-form was 13 KB of each tab's first visit)
+ * add fields inside lists (`markets.0.state`) with rows added and taken out (`array`, react-hook-
+ * form's `useFieldArray`), a value no element holds (`change`, its `Controller`: the ZIP codes), a
+ * field's `onBlur` and `reset()` to the first values. The counter-offer and saved-search dialogs and
+ * sign-in's second step use react-hook-form.
  */
 import { useReducer, useState, type BaseSyntheticEvent } from 'react';
-import type { DefaultValues, FieldValues, Path, Resolver, UseFormRegisterReturn } from 'react-hook-form';
+import type {
+  DefaultValues,
+  FieldErrors as DeepFieldErrors,
+  FieldValues,
+  Path,
+  Resolver,
+  UseFormRegisterReturn,
+} from 'react-hook-form';
 
 export interface FieldError {
   type: string;
   message?: string;
 }
 
-export type FieldErrors<TValues> = Partial<Record<keyof TValues & string, FieldError>>;
+/**
+ * The fields' errors, as react-hook-form shapes them: a field's own (`errors.city`), one inside a
+ * list (`errors.markets[0].state`), or a list's own (`errors.zipCodes.message` or `.root`).
+ */
+export type FieldErrors<TValues extends FieldValues> = DeepFieldErrors<TValues>;
 
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 interface Field {
   elements: Set<FieldElement>;
   setValueAs?: (value: unknown) => unknown;
+  onBlur?: (event: { target: FieldElement }) => unknown;
   registration: UseFormRegisterReturn;
+}
+
+export interface RegisterOptions {
+  setValueAs?: (value: unknown) => unknown;
+  /** Called after the field loses the focus (a phone number formatted as it is left). */
+  onBlur?: (event: { target: FieldElement }) => unknown;
+}
+
+/** A list of groups of fields (`markets.0.state`, `markets.0.city`, …) that rows are added to and taken from. */
+export interface SimpleFieldArray<TItem> {
+  /** One entry per row, its `id` the row's React key. */
+  fields: { id: string }[];
+  /** Adds a row at the end; its first field takes the focus once it is on the page. */
+  append: (item: TItem) => void;
+  remove: (index: number) => void;
 }
 
 export interface SimpleForm<TValues extends FieldValues, TOutput> {
   register: <TName extends Path<TValues>>(
     name: TName,
-    options?: { setValueAs?: (value: unknown) => unknown },
+    options?: RegisterOptions,
   ) => UseFormRegisterReturn<TName>;
   /** The field's value; the form re-renders when it changes. */
   watch: <TName extends keyof TValues & string>(name: TName) => TValues[TName];
@@ -51,14 +81,54 @@ export interface SimpleForm<TValues extends FieldValues, TOutput> {
   setError: (name: Path<TValues>, error: FieldError) => void;
   /** Calls `listener` with the values after each change of a field; returns the unsubscribe. */
   subscribe: (listener: (values: TValues) => void) => () => void;
-  /** Puts every field back to `values` (a discarded draft), errors cleared. */
-  reset: (values: DefaultValues<TValues>) => void;
+  /** Puts every field back to `values` (a discarded draft; by default the first values), errors cleared. */
+  reset: (values?: TValues | DefaultValues<TValues>) => void;
   /** Sets one field's value (shown in its element), as the user had typed it. */
   setValue: <TName extends keyof TValues & string>(name: TName, value: TValues[TName]) => void;
+  /**
+   * A change of a field that is no element of the page (a list of ZIP codes edited by its own
+   * component): set, watched and, after a first submit, checked again, as a typed change is.
+   */
+  change: <TName extends keyof TValues & string>(name: TName, value: TValues[TName]) => void;
   /** Checks one field and shows its error (or clears it); whether it passed. */
   trigger: (name: keyof TValues & string) => Promise<boolean>;
   /** Moves the focus to the field's first element on the page. */
   setFocus: (name: keyof TValues & string) => void;
+  /** The rows of a list field, each a group of fields (`markets.0.state`); re-renders as they change. */
+  array: <TItem>(name: keyof TValues & string) => SimpleFieldArray<TItem>;
+}
+
+type Tree = Record<string, unknown>;
+
+/** The value at a dotted path (`markets.0.state`). */
+function getIn(tree: unknown, path: string): unknown {
+  let at = tree;
+  for (const key of path.split('.')) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Tree)[key];
+  }
+  return at;
+}
+
+/**
+ * `tree` with `value` at the path `keys`, copying each list and object on the way (the values it
+ * started from, a query's cached answer among them, are never changed). With `prune` (errors),
+ * `undefined` takes the entry out, and an object or list left with nothing goes with it.
+ */
+function setIn(tree: unknown, keys: string[], value: unknown, prune = false): unknown {
+  if (keys.length === 0) return value;
+  const [key, ...rest] = keys as [string, ...string[]];
+  const copy: Tree | unknown[] = Array.isArray(tree)
+    ? [...tree]
+    : tree !== null && typeof tree === 'object'
+      ? { ...(tree as Tree) }
+      : /^\d+$/.test(key)
+        ? []
+        : {};
+  const next = setIn((copy as Tree)[key], rest, value, prune);
+  if (prune && next === undefined && !Array.isArray(copy)) delete (copy as Tree)[key];
+  else (copy as Tree)[key] = next;
+  return prune && Object.values(copy).every((entry) => entry === undefined) ? undefined : copy;
 }
 
 const isCheckbox = (element: FieldElement): element is HTMLInputElement =>
@@ -92,11 +162,22 @@ function show(element: FieldElement, value: unknown) {
 
 /**
  * An error as the form keeps it: a field's own with its type and message; one that sits on a
- * list's items (no message of its own) whole, so that the item's message can be shown.
+ * list's items or a group's fields (no message of its own) whole, so that theirs can be shown.
  */
-function errorOf(error: FieldError): FieldError {
-  return typeof error.message === 'string' ? { type: error.type, message: error.message } : error;
+function errorOf(error: unknown): unknown {
+  const e = error as FieldError;
+  return typeof e?.message === 'string' ? { type: e.type, message: e.message } : error;
 }
+
+/** Whether two errors of a field would show the same. */
+function sameError(a: unknown, b: unknown) {
+  if (!a || !b) return a === b;
+  const [x, y] = [a as FieldError, b as FieldError];
+  // An error on a list's items is shown again, as its items may have changed.
+  return typeof x.message === 'string' && x.message === y.message && x.type === y.type;
+}
+
+let rows = 0;
 
 function createForm<TValues extends FieldValues, TContext, TOutput>(
   resolver: Resolver<TValues, TContext, TOutput>,
@@ -104,11 +185,15 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
   shouldFocusError: boolean,
   rerender: () => void,
 ): SimpleForm<TValues, TOutput> {
-  const values = { ...defaultValues } as Record<string, unknown>;
+  let values = { ...defaultValues } as Tree;
   const fields = new Map<string, Field>();
   const watched = new Set<string>();
   const listeners = new Set<(values: TValues) => void>();
-  let errors: Record<string, FieldError> = {};
+  /** Each list field's row ids, in its rows' order; made again when the list is replaced. */
+  const rowIds = new Map<string, string[]>();
+  /** The row whose first field takes the focus when it mounts (appended). */
+  let focusRow: string | undefined;
+  let errors: Tree = {};
   let submitted = false;
   let isSubmitting = false;
 
@@ -118,38 +203,35 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
       shouldUseNativeValidation: false,
       criteriaMode: 'firstError',
     });
-    return result as { values: TOutput | Record<string, never>; errors: Record<string, FieldError> };
+    return result as { values: TOutput | Record<string, never>; errors: Tree };
   };
 
-  const setErrors = (next: Record<string, FieldError>) => {
+  const setErrors = (next: Tree) => {
     errors = next;
     form.formState = { errors: errors as FieldErrors<TValues>, isSubmitting };
     rerender();
   };
 
-  const onChange = async (name: string, element: FieldElement) => {
-    const field = fields.get(name);
-    if (element instanceof HTMLInputElement && element.type === 'radio' && !element.checked) return;
-    values[name] = valueOf(element, field, values[name]);
+  const put = (name: string, value: unknown) => {
+    values = setIn(values, name.split('.'), value) as Tree;
+  };
+  /** The errors with `error` at `name` (none when undefined). */
+  const withError = (name: string, error: unknown) =>
+    (setIn(errors, name.split('.'), error, true) as Tree | undefined) ?? {};
+
+  const shown = (name: string) => {
+    for (const element of fields.get(name)?.elements ?? []) show(element, getIn(values, name));
+  };
+
+  /** After a field's value changed: its listeners, its watchers and, after a first submit, its check. */
+  const changed = async (name: string) => {
     for (const listener of listeners) listener({ ...values } as TValues);
-    if (watched.has(name)) rerender();
+    if (watched.has(name.split('.')[0]!)) rerender();
     if (!submitted) return;
     // After a first submit each change checks its field again, as react-hook-form's default does.
-    const fieldError = (await validate()).errors[name];
-    const shown = errors[name];
-    // Unchanged: no error before or now, or the same message (an error on a list's items is shown
-    // again, as its items may have changed).
-    const same =
-      fieldError && shown
-        ? typeof fieldError.message === 'string' &&
-          fieldError.message === shown.message &&
-          fieldError.type === shown.type
-        : fieldError === shown;
-    if (same) return;
-    const next = { ...errors };
-    if (fieldError) next[name] = errorOf(fieldError);
-    else delete next[name];
-    setErrors(next);
+    const fieldError = getIn((await validate()).errors, name);
+    if (sameError(fieldError, getIn(errors, name))) return;
+    setErrors(withError(name, fieldError && errorOf(fieldError)));
   };
 
   const form: SimpleForm<TValues, TOutput> = {
@@ -157,26 +239,38 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
       let field = fields.get(name);
       if (!field) {
         const elements = new Set<FieldElement>();
-        field = {
+        const created: Field = {
           elements,
-          setValueAs: options.setValueAs,
           registration: {
             name,
             ref: (element: FieldElement | null) => {
               if (!element) return undefined;
               elements.add(element);
-              show(element, values[name]);
+              show(element, getIn(values, name));
+              if (focusRow && name.startsWith(focusRow)) {
+                focusRow = undefined;
+                element.focus();
+              }
               return () => {
                 elements.delete(element);
               };
             },
-            onChange: (event: { target: unknown }) => onChange(name, event.target as FieldElement),
-            onBlur: async () => undefined,
+            onChange: async (event: { target: unknown }) => {
+              const element = event.target as FieldElement;
+              if (element instanceof HTMLInputElement && element.type === 'radio' && !element.checked) return;
+              put(name, valueOf(element, created, getIn(values, name)));
+              await changed(name);
+            },
+            onBlur: async (event: { target: unknown }) => {
+              await created.onBlur?.(event as { target: FieldElement });
+            },
           },
         };
+        field = created;
         fields.set(name, field);
       }
       field.setValueAs = options.setValueAs;
+      field.onBlur = options.onBlur;
       return field.registration as UseFormRegisterReturn<typeof name>;
     },
     watch(name) {
@@ -202,7 +296,7 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
         if (!shouldFocusError) return;
         // The first field in error, in the order the form shows them, takes the focus.
         for (const [name, field] of fields) {
-          if (!errors[name]) continue;
+          if (!getIn(errors, name)) continue;
           const element = [...field.elements].find((e) => e.isConnected);
           if (element) {
             element.focus();
@@ -217,35 +311,65 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
     formState: { errors: {}, isSubmitting: false },
     getValues: () => ({ ...values }) as TValues,
     setError(name, error) {
-      setErrors({ ...errors, [name]: error });
+      setErrors(withError(name, error));
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    reset(next) {
-      for (const key of Object.keys(values)) delete values[key];
-      Object.assign(values, next);
-      for (const [name, field] of fields) for (const element of field.elements) show(element, values[name]);
+    reset(next = defaultValues) {
+      values = { ...next } as Tree;
+      rowIds.clear();
+      for (const name of fields.keys()) shown(name);
       submitted = false;
       setErrors({});
     },
     setValue(name, value) {
-      values[name] = value;
-      for (const element of fields.get(name)?.elements ?? []) show(element, value);
+      put(name, value);
+      shown(name);
       for (const listener of listeners) listener({ ...values } as TValues);
       if (watched.has(name)) rerender();
     },
+    change(name, value) {
+      put(name, value);
+      void changed(name);
+    },
     async trigger(name) {
       const fieldError = (await validate()).errors[name];
-      const next = { ...errors };
-      if (fieldError) next[name] = errorOf(fieldError);
-      else delete next[name];
-      setErrors(next);
+      setErrors(withError(name, fieldError && errorOf(fieldError)));
       return !fieldError;
     },
     setFocus(name) {
       [...(fields.get(name)?.elements ?? [])].find((e) => e.isConnected)?.focus();
+    },
+    array<TItem>(name: keyof TValues & string): SimpleFieldArray<TItem> {
+      watched.add(name);
+      const list = (values[name] as TItem[] | undefined) ?? [];
+      let ids = rowIds.get(name);
+      if (ids?.length !== list.length) {
+        ids = list.map(() => `row-${(rows += 1)}`);
+        rowIds.set(name, ids);
+      }
+      // A row added or taken out is a change of the list (its draft, its watchers); the rows' errors
+      // move with them, and the list is checked again by the next submit or change of a field.
+      const replace = (next: TItem[], nextIds: string[], nextErrors: unknown) => {
+        rowIds.set(name, nextIds);
+        put(name, next);
+        for (const listener of listeners) listener({ ...values } as TValues);
+        setErrors(nextErrors === getIn(errors, name) ? errors : withError(name, nextErrors));
+      };
+      const rowErrors = getIn(errors, name);
+      return {
+        fields: ids.map((id) => ({ id })),
+        append: (item) => {
+          focusRow = `${name}.${list.length}.`;
+          replace([...list, item], [...ids, `row-${(rows += 1)}`], rowErrors);
+        },
+        remove: (index) => {
+          const without = <T>(all: T[]) => all.filter((_, i) => i !== index);
+          replace(without(list), without(ids), Array.isArray(rowErrors) ? without(rowErrors) : rowErrors);
+        },
+      };
     },
   };
   return form;

@@ -4,7 +4,6 @@
  * when the form is saved or the user discards it. Without a signed-in user it does nothing.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useSession } from '@/lib/session/session-context';
 import { readDraft, removeDraft, writeDraft, type Draft, type DraftAddress } from './drafts';
 
@@ -94,7 +93,7 @@ export function useDraft<T>(form: string, id: string | undefined, defaults: T): 
   return { restored, initial, keep, keyFor, saved, discard, dismiss };
 }
 
-/** What `useKeepDraft` reads of a form: a simple form's own, or react-hook-form's through `watch`. */
+/** What `useKeepDraft` reads of a form (lib/simple-form.ts's gives both). */
 export interface DraftSource<T> {
   getValues: () => T;
   subscribe: (listener: (values: T) => void) => () => void;
@@ -107,18 +106,4 @@ export function useKeepDraft<T>(draft: FormDraft<T>, form: DraftSource<T>) {
     keep(form.getValues());
     return form.subscribe((values) => keep(values));
   }, [keep, form]);
-}
-
-/** A react-hook-form form as a {@link DraftSource} (its `subscribe`, which the React compiler can keep). */
-export function useWatchedSource<T extends FieldValues, O>(
-  form: UseFormReturn<T, unknown, O>,
-): DraftSource<T> {
-  return useMemo(
-    () => ({
-      getValues: () => form.getValues(),
-      subscribe: (listener) =>
-        form.subscribe({ formState: { values: true }, callback: ({ values }) => listener(values) }),
-    }),
-    [form],
-  );
 }

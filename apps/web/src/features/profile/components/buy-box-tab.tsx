@@ -1,4 +1,3 @@
-import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { BuyBoxInput } from '@dealclub/shared/preferences';
 import { BUY_BOX_TYPES, MAX_BUY_BOX_ZIPS } from '@dealclub/shared/preferences-rules';
@@ -48,7 +47,7 @@ function BuyBoxForm({ saved }: { saved: SavedBuyBox | null }) {
   });
   const { errors } = form.formState;
   const err = useFieldMessage();
-  const state = useWatch({ control: form.control, name: 'state' });
+  const state = form.watch('state');
 
   return (
     <form noValidate onSubmit={onSubmit} onFocus={resolver.preload}>
@@ -71,20 +70,14 @@ function BuyBoxForm({ saved }: { saved: SavedBuyBox | null }) {
           />
           <FormField label={t('geo.city')} error={err(errors.city?.message)} {...form.register('city')} />
         </div>
-        <Controller
-          control={form.control}
-          name="zipCodes"
-          render={({ field }) => (
-            <ZipCodesField
-              label={t('geo.zipCodes')}
-              value={field.value ?? []}
-              onChange={field.onChange}
-              max={MAX_BUY_BOX_ZIPS}
-              state={state}
-              tooManyKey="buyBox.validation.zipMax"
-              error={err(errors.zipCodes?.message ?? errors.zipCodes?.root?.message)}
-            />
-          )}
+        <ZipCodesField
+          label={t('geo.zipCodes')}
+          value={form.watch('zipCodes') ?? []}
+          onChange={(zipCodes) => form.change('zipCodes', zipCodes)}
+          max={MAX_BUY_BOX_ZIPS}
+          state={state}
+          tooManyKey="buyBox.validation.zipMax"
+          error={err(errors.zipCodes?.message ?? errors.zipCodes?.root?.message)}
         />
         <TabSave busy={form.formState.isSubmitting} />
       </TabSection>

@@ -1,4 +1,3 @@
-import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   BUYER_PROPERTY_TYPES,
@@ -83,11 +82,11 @@ function BuyerPreferencesForm({ saved }: { saved: SavedBuyerPreferences | null }
   const err = (name: string) =>
     fieldMessage((errors as Record<string, { message?: string } | undefined>)[name]?.message);
   const num = { setValueAs: numberOrNull };
-  const optional = { setValueAs: (v: string) => v || null };
+  const optional = { setValueAs: (v: unknown) => v || null };
   const choices = (values: readonly string[], prefix: string) =>
     values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
-  const preApproved = useWatch({ control: form.control, name: 'preApproved' });
-  const state = useWatch({ control: form.control, name: 'state' });
+  const preApproved = form.watch('preApproved');
+  const state = form.watch('state');
 
   return (
     <form noValidate onSubmit={onSubmit} onFocus={resolver.preload}>
@@ -142,20 +141,14 @@ function BuyerPreferencesForm({ saved }: { saved: SavedBuyerPreferences | null }
               {...form.register('city')}
             />
           </div>
-          <Controller
-            control={form.control}
-            name="zipCodes"
-            render={({ field }) => (
-              <ZipCodesField
-                label={t('geo.zipCodes')}
-                value={(field.value as string[]) ?? []}
-                onChange={field.onChange}
-                max={MAX_PREFERENCE_ZIPS}
-                state={state}
-                tooManyKey="buyerPreferences.validation.zipMax"
-                error={err('zipCodes')}
-              />
-            )}
+          <ZipCodesField
+            label={t('geo.zipCodes')}
+            value={form.watch('zipCodes') ?? []}
+            onChange={(zipCodes) => form.change('zipCodes', zipCodes)}
+            max={MAX_PREFERENCE_ZIPS}
+            state={state}
+            tooManyKey="buyerPreferences.validation.zipMax"
+            error={err('zipCodes')}
           />
         </TabGroup>
 

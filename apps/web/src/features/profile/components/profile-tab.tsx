@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatPhone } from '@dealclub/shared/phone';
@@ -10,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { authErrorKey } from '@/lib/session/auth-errors';
 import { identityClient, preloadIdentityClient } from '@/lib/session/identity-client';
 import { applyServerErrors, useFieldMessage } from '@/lib/form-helpers';
+import { useSimpleForm } from '@/lib/simple-form';
 import { MAX_PICTURE_BYTES } from '@dealclub/shared/preferences-rules';
 import { useUpdateProfile, type Profile } from '../api/profile';
 import { usePicture } from '../api/tabs';
@@ -150,7 +150,7 @@ function EmailForm({ email }: { email: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<{ email: string }>({
+  const form = useSimpleForm<{ email: string }>({
     resolver: emailResolver,
     defaultValues: { email: '' },
   });
@@ -201,7 +201,7 @@ const passwordResolver = tabResolver<{ current: string; password: string; confir
 function PasswordForm() {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<{ current: string; password: string; confirm: string }>({
+  const form = useSimpleForm<{ current: string; password: string; confirm: string }>({
     resolver: withPasswordStrength(passwordResolver),
     defaultValues: { current: '', password: '', confirm: '' },
   });

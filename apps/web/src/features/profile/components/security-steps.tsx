@@ -5,11 +5,11 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormAlert, FormField, SubmitButton } from '@/components/ui/form-field';
 import { sessionManager } from '@/lib/session/session-manager';
+import { useSimpleForm } from '@/lib/simple-form';
 import { AuthenticatorKey, CodeField, codeSchema, type CodeValues } from '@/components/ui/authenticator';
 import { codeErrorKey } from '@/lib/session/auth-errors';
 import { secondary } from './tab-section';
@@ -42,7 +42,7 @@ export function EnrolForm({
 }: StepFormProps & { email: string; secret: string }) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+  const form = useSimpleForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
   // The instructions first (then the QR code, the key and the field), not straight to the field.
   const lead = useRef<HTMLParagraphElement>(null);
   useEffect(() => lead.current?.focus(), []);
@@ -81,7 +81,7 @@ const turnOffSchema = z
 export function TurnOffForm({ onCancel, onDone }: StepFormProps) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<z.input<typeof turnOffSchema>>({
+  const form = useSimpleForm<z.input<typeof turnOffSchema>>({
     resolver: zodResolver(turnOffSchema),
     defaultValues: { password: '', code: '' },
   });

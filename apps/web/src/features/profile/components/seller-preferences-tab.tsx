@@ -1,4 +1,3 @@
-import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SellerPreferencesInput } from '@dealclub/shared/preferences';
 import { DEAL_TYPES, MAX_MARKETS } from '@dealclub/shared/preferences-rules';
@@ -40,7 +39,7 @@ function SellerPreferencesForm({ saved }: { saved: SavedSellerPreferences }) {
     savedKey: 'sellerPreferences.saved',
     onSaved: afterSave,
   });
-  const markets = useFieldArray({ control: form.control, name: 'markets' });
+  const markets = form.array<FormValues['markets'][number]>('markets');
   const { errors } = form.formState;
   const err = useFieldMessage();
 

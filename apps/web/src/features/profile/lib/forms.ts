@@ -1,13 +1,6 @@
 /** What the profile tabs' forms share: the save and its outcome, and the completion redirect's next step. */
 import { createElement, useCallback } from 'react';
-import {
-  useForm,
-  type DefaultValues,
-  type FieldPath,
-  type FieldErrors,
-  type FieldValues,
-  type Resolver,
-} from 'react-hook-form';
+import type { DefaultValues, FieldPath, FieldValues, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { profileTabFor } from '@dealclub/shared/profile-rules';
@@ -16,7 +9,8 @@ import { KeptDraftNotice } from '@/components/ui/draft-notice';
 import { applyServerErrors } from '@/lib/form-helpers';
 import { lazyResolver, type LazyResolver } from '@/lib/lazy-resolver';
 import type * as resolvers from './resolvers';
-import { useDraft, useKeepDraft, useWatchedSource } from '@/lib/use-draft';
+import { useSimpleForm, type FieldErrors } from '@/lib/simple-form';
+import { useDraft, useKeepDraft } from '@/lib/use-draft';
 import { sessionManager } from '@/lib/session/session-manager';
 
 /**
@@ -69,7 +63,7 @@ export function useTabForm<Values extends FieldValues, Saved>({
     try {
       const problem = await check?.(values);
       if (problem) {
-        form.setError(problem[0], { message: problem[1] });
+        form.setError(problem[0], { type: 'validate', message: problem[1] });
         return failed();
       }
       const result = await save(values);
@@ -102,11 +96,11 @@ export function useDraftedForm<Values extends FieldValues, Output = Values>(
   resolver: Resolver<Values, unknown, Output>,
 ) {
   const kept = useDraft(`profile-${name}`, undefined, defaults);
-  const form = useForm<Values, unknown, Output>({
+  const form = useSimpleForm<Values, unknown, Output>({
     resolver,
     defaultValues: kept.initial as DefaultValues<Values>,
   });
-  useKeepDraft(kept, useWatchedSource(form));
+  useKeepDraft(kept, form);
   const notice = createElement(KeptDraftNotice<Values>, { draft: kept, reset: () => form.reset(defaults) });
   return { form, kept, notice };
 }
