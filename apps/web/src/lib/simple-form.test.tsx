@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Resolver } from 'react-hook-form';
+import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { numberOrNull } from './form-helpers';
 import { useSimpleForm } from './simple-form';
@@ -245,13 +246,16 @@ describe('a simple form', () => {
       zips: string[];
       phone: string;
     }
-    // Each market needs its city, as the seller preferences' schema says `markets.1.city`.
+    // Each market needs its city, reported as zod's resolver does: `markets.2.city` in a list with
+    // gaps for the rows without error; no market at all is the list's own error.
     const marketsResolver: Resolver<Markets> = async (values) => {
-      const markets = values.markets.map((m) =>
-        m.city ? undefined : { city: { type: 'min', message: 'Name the city.' } },
-      );
       const errors: Record<string, unknown> = {};
-      if (markets.some(Boolean)) errors.markets = markets;
+      const rows: unknown[] = [];
+      values.markets.forEach((m, index) => {
+        if (!m.city) rows[index] = { city: { type: 'too_small', message: 'Name the city.' } };
+      });
+      if (values.markets.length === 0) errors.markets = { type: 'too_small', message: 'Add a market.' };
+      else if (rows.length > 0) errors.markets = rows;
       if (values.zips.length > 2) errors.zips = { type: 'max', message: 'Two ZIP codes at most.' };
       return Object.keys(errors).length > 0
         ? { values: {}, errors: errors as never }
@@ -259,8 +263,17 @@ describe('a simple form', () => {
     };
     const saved: Markets = { markets: [{ state: 'TX', city: 'Austin' }], zips: ['78701'], phone: '' };
 
-    function MarketsForm({ onValid, blurred }: { onValid: (values: Markets) => void; blurred?: () => void }) {
+    function MarketsForm({
+      onValid,
+      blurred,
+      kept,
+    }: {
+      onValid: (values: Markets) => void;
+      blurred?: () => void;
+      kept?: (values: Markets) => void;
+    }) {
       const form = useSimpleForm<Markets>({ resolver: marketsResolver, defaultValues: saved });
+      useEffect(() => (kept ? form.subscribe(kept) : undefined), [form, kept]);
       const markets = form.array<Market>('markets');
       const errors = form.formState.errors;
       const zips = form.watch('zips');
@@ -307,6 +320,7 @@ describe('a simple form', () => {
             Refuse
           </button>
           {errors.markets?.[0]?.state && <p>{errors.markets[0].state.message}</p>}
+          {errors.markets?.message && <p>{errors.markets.message}</p>}
           <button type="button" onClick={() => form.reset()}>
             Start again
           </button>
@@ -389,6 +403,56 @@ describe('a simple form', () => {
       expect(blurred).not.toHaveBeenCalled();
       await user.tab();
       expect(blurred).toHaveBeenCalledTimes(1);
+    });
+
+    it("keeps each row's error on its row when a row above goes, and the list's own error follows its rows", async () => {
+      const user = userEvent.setup();
+      render(<MarketsForm onValid={vi.fn()} />);
+      await user.click(screen.getByRole('button', { name: 'Add a market' }));
+      await user.type(screen.getByLabelText('City 2'), 'Tampa');
+      await user.click(screen.getByRole('button', { name: 'Add a market' }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      // Only the third row is in error: the schema's list has gaps for the first two.
+      expect(await screen.findByText('3: Name the city.')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Remove 1' }));
+      expect(await screen.findByText('2: Name the city.')).toBeTruthy();
+      expect(screen.queryByText('1: Name the city.')).toBeNull();
+      expect(screen.queryByText('3: Name the city.')).toBeNull();
+
+      // No market left: the list's own error shows on the next save, and goes once one is added.
+      await user.click(screen.getByRole('button', { name: 'Remove 2' }));
+      await user.click(screen.getByRole('button', { name: 'Remove 1' }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Add a market.')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Add a market' }));
+      await waitFor(() => expect(screen.queryByText('Add a market.')).toBeNull());
+      expect(await screen.findByText('1: Name the city.')).toBeTruthy();
+    });
+
+    it('tells its draft of every row added or taken out, and starts again without errors or checks', async () => {
+      const user = userEvent.setup();
+      const kept = vi.fn();
+      render(<MarketsForm onValid={vi.fn()} kept={kept} />);
+      await user.click(screen.getByRole('button', { name: 'Add a market' }));
+      expect(kept).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          markets: [
+            { state: 'TX', city: 'Austin' },
+            { state: '', city: '' },
+          ],
+        }),
+      );
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('2: Name the city.')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Remove 1' }));
+      expect(kept).toHaveBeenLastCalledWith(expect.objectContaining({ markets: [{ state: '', city: '' }] }));
+
+      await user.click(screen.getByRole('button', { name: 'Start again' }));
+      expect(screen.queryByText(/Name the city/)).toBeNull();
+      // Not submitted since: emptying a city checks nothing until the next save.
+      await user.clear(screen.getByLabelText('City 1'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByText(/Name the city/)).toBeNull();
     });
   });
 });

@@ -177,6 +177,28 @@ function sameError(a: unknown, b: unknown) {
   return typeof x.message === 'string' && x.message === y.message && x.type === y.type;
 }
 
+/** Whether an error is a list's own (its length, "add at least one"), not only its rows'. */
+const ownError = (error: unknown) =>
+  typeof (error as FieldError | undefined)?.message === 'string' ||
+  Boolean((error as { root?: unknown } | undefined)?.root);
+
+/**
+ * A list's errors without row `index`'s, the rows below it moved up one: an array with gaps (the
+ * schema's, a row without error is none) or an object of numbered rows beside the list's own.
+ */
+function withoutRow(error: unknown, index: number): unknown {
+  if (!error || typeof error !== 'object') return error;
+  const next: Tree = Array.isArray(error) ? ([] as unknown as Tree) : {};
+  for (const [key, rowError] of Object.entries(error as Tree)) {
+    const row = /^\d+$/.test(key) ? Number(key) : -1;
+    if (row !== index) next[row > index ? String(row - 1) : key] = rowError;
+  }
+  return next;
+}
+
+/** The field a name belongs to at the top of the values (`markets` of `markets.0.state`). */
+const topOf = (name: string) => name.split('.')[0]!;
+
 let rows = 0;
 
 function createForm<TValues extends FieldValues, TContext, TOutput>(
@@ -219,17 +241,28 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
   const withError = (name: string, error: unknown) =>
     (setIn(errors, name.split('.'), error, true) as Tree | undefined) ?? {};
 
+  /** Shows the value of `name` in its elements, and in those of the fields inside it (a list's rows). */
   const shown = (name: string) => {
-    for (const element of fields.get(name)?.elements ?? []) show(element, getIn(values, name));
+    for (const [field, { elements }] of fields) {
+      if (field !== name && !field.startsWith(`${name}.`)) continue;
+      for (const element of elements) show(element, getIn(values, field));
+    }
   };
 
   /** After a field's value changed: its listeners, its watchers and, after a first submit, its check. */
-  const changed = async (name: string) => {
+  const changed = async (name: string, rerenderAlways = false) => {
     for (const listener of listeners) listener({ ...values } as TValues);
-    if (watched.has(name.split('.')[0]!)) rerender();
+    if (rerenderAlways || watched.has(topOf(name))) rerender();
     if (!submitted) return;
-    // After a first submit each change checks its field again, as react-hook-form's default does.
-    const fieldError = getIn((await validate()).errors, name);
+    // After a first submit each change checks its field again, as react-hook-form's default does,
+    // and the list it is in when the list has an error of its own ("add at least one").
+    const found = (await validate()).errors;
+    const top = topOf(name);
+    if (top !== name && ownError(getIn(errors, top))) {
+      setErrors(withError(top, getIn(found, top)));
+      return;
+    }
+    const fieldError = getIn(found, name);
     if (sameError(fieldError, getIn(errors, name))) return;
     setErrors(withError(name, fieldError && errorOf(fieldError)));
   };
@@ -320,6 +353,7 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
     reset(next = defaultValues) {
       values = { ...next } as Tree;
       rowIds.clear();
+      focusRow = undefined;
       for (const name of fields.keys()) shown(name);
       submitted = false;
       setErrors({});
@@ -328,14 +362,15 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
       put(name, value);
       shown(name);
       for (const listener of listeners) listener({ ...values } as TValues);
-      if (watched.has(name)) rerender();
+      if (watched.has(topOf(name))) rerender();
     },
     change(name, value) {
       put(name, value);
-      void changed(name);
+      shown(name);
+      void changed(name, true);
     },
     async trigger(name) {
-      const fieldError = (await validate()).errors[name];
+      const fieldError = getIn((await validate()).errors, name);
       setErrors(withError(name, fieldError && errorOf(fieldError)));
       return !fieldError;
     },
@@ -344,30 +379,37 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
     },
     array<TItem>(name: keyof TValues & string): SimpleFieldArray<TItem> {
       watched.add(name);
-      const list = (values[name] as TItem[] | undefined) ?? [];
-      let ids = rowIds.get(name);
-      if (ids?.length !== list.length) {
-        ids = list.map(() => `row-${(rows += 1)}`);
+      const listNow = () => (values[name] as TItem[] | undefined) ?? [];
+      const idsNow = () => {
+        let ids = rowIds.get(name);
+        if (ids?.length !== listNow().length) {
+          ids = listNow().map(() => `row-${(rows += 1)}`);
+          rowIds.set(name, ids);
+        }
+        return ids;
+      };
+      // A row added or taken out is a change of the list (its draft, its watchers), and the rows'
+      // errors move with them. After a first submit the list is checked again, as react-hook-form
+      // does: its own error ("add at least one") follows what it holds now.
+      const replace = async (next: TItem[], ids: string[], rowErrors: unknown) => {
         rowIds.set(name, ids);
-      }
-      // A row added or taken out is a change of the list (its draft, its watchers); the rows' errors
-      // move with them, and the list is checked again by the next submit or change of a field.
-      const replace = (next: TItem[], nextIds: string[], nextErrors: unknown) => {
-        rowIds.set(name, nextIds);
         put(name, next);
         for (const listener of listeners) listener({ ...values } as TValues);
-        setErrors(nextErrors === getIn(errors, name) ? errors : withError(name, nextErrors));
+        setErrors(rowErrors === getIn(errors, name) ? errors : withError(name, rowErrors));
+        if (!submitted) return;
+        const found = getIn((await validate()).errors, name);
+        if (ownError(found) || ownError(getIn(errors, name))) setErrors(withError(name, found));
       };
-      const rowErrors = getIn(errors, name);
       return {
-        fields: ids.map((id) => ({ id })),
+        fields: idsNow().map((id) => ({ id })),
         append: (item) => {
+          const list = listNow();
           focusRow = `${name}.${list.length}.`;
-          replace([...list, item], [...ids, `row-${(rows += 1)}`], rowErrors);
+          void replace([...list, item], [...idsNow(), `row-${(rows += 1)}`], getIn(errors, name));
         },
         remove: (index) => {
           const without = <T>(all: T[]) => all.filter((_, i) => i !== index);
-          replace(without(list), without(ids), Array.isArray(rowErrors) ? without(rowErrors) : rowErrors);
+          void replace(without(listNow()), without(idsNow()), withoutRow(getIn(errors, name), index));
         },
       };
     },

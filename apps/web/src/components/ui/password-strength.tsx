@@ -82,8 +82,8 @@ function useChecker(wanted: boolean): PasswordChecker | null {
 }
 
 /**
- * What the password fields need of their form: react-hook-form's `useForm` (the profile) or the
- * small form (`lib/simple-form.ts`: sign-up, the password reset, the new-password challenge).
+ * What the password fields need of their form (`lib/simple-form.ts`: sign-up, the password reset,
+ * the new-password challenge, the profile's password change).
  * `watch` re-renders the form as the password is typed, for the hint.
  */
 export interface PasswordForm {
