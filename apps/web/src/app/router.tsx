@@ -1,10 +1,18 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { APP_ROUTES, matchBuiltRoute } from '@dealclub/shared/routes';
 import { NotFoundPage } from '@/components/layout/not-found-page';
-import { queryClient } from '@/lib/query-client';
+import { queryClient, type ScreenPrefetch } from '@/lib/query-client';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { PREFETCH, SCREENS } from './screens';
+
+/** A route's loader that starts a screen's reads and waits for none of them. */
+const startReads =
+  (prefetch: ScreenPrefetch) =>
+  ({ params, request }: LoaderFunctionArgs) => {
+    prefetch(queryClient, { params, url: new URL(request.url) });
+    return null;
+  };
 
 /** The route objects of the built screens and redirects; everything else is the not-found page. */
 export function appRoutes(): RouteObject[] {
@@ -28,13 +36,16 @@ export function appRoutes(): RouteObject[] {
       errorElement: <RouteError />,
       // Starts the screen's reads while its code loads; never waits for them (the query cache
       // holds them for the screen).
-      ...(prefetch && {
-        loader: ({ params, request }: LoaderFunctionArgs) => {
-          prefetch(queryClient, { params, url: new URL(request.url) });
-          return null;
-        },
-      }),
-      lazy: async () => ({ Component: (await load()).default }),
+      ...(prefetch && { loader: startReads(prefetch) }),
+      // A screen whose module names its reads (`prefetch`) starts them as soon as its code has
+      // come, beside the session check, not after it (issue 32: its first load's chain of requests).
+      lazy: async () => {
+        const screen = await load();
+        return {
+          Component: screen.default,
+          ...(!prefetch && screen.prefetch && { loader: startReads(screen.prefetch) }),
+        };
+      },
     });
   }
   children.push({

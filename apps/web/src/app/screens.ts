@@ -8,7 +8,12 @@ import type { AppRouteId } from '@dealclub/shared/routes';
 import { prefetchDeal, prefetchDealsList } from '@/features/deals/api/prefetch';
 import type { ScreenPrefetch } from '@/lib/query-client';
 
-type ScreenModule = { default: ComponentType };
+/**
+ * A screen's module: its component, and the reads it starts as soon as its code has come
+ * (`prefetch`, app/router.tsx), beside the session check, when PREFETCH below does not start them
+ * earlier.
+ */
+type ScreenModule = { default: ComponentType; prefetch?: ScreenPrefetch };
 
 export const SCREENS: Partial<Record<AppRouteId, () => Promise<ScreenModule>>> = {
   home: () => import('@/features/home/routes/home'),

@@ -3,6 +3,8 @@
  * of the buyers the deal matches (the one the deal's offers page shows).
  */
 import DealAnalyticsPage from '@/features/analytics/routes/deal-analytics';
+
+export { prefetch } from '@/features/analytics/routes/deal-analytics';
 import { MatchingBuyers } from '@/features/deals/components/matching-buyers';
 import { preloadLocaleSection } from '@/lib/i18n';
 

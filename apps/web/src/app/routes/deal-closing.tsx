@@ -5,6 +5,8 @@
 import { useRealtime } from '@/features/chat/realtime/realtime-provider';
 import DealClosingPage from '@/features/closing/routes/deal-closing';
 
+export { prefetch } from '@/features/closing/routes/deal-closing';
+
 export default function DealClosingRoute() {
   const realtime = useRealtime();
   return <DealClosingPage onOpen={realtime.closingRoomOpened} />;

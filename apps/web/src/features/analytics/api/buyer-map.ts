@@ -2,7 +2,7 @@
  * The buyer map's reads (API.md): `GET /api/analytics/buyers` (seller side) and the public
  * `GET /api/analytics/zip-analytics/{zipCode}`.
  */
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { zipAnalyticsQueryKey } from '@dealclub/shared/prerendered';
 import type {
   BuyerAnalyticsFilters,
@@ -75,7 +75,11 @@ export function useBuyerRegion(filters: MapFilters, region: string | null, enabl
  * kept as parsed, without the structural comparison a refetch would otherwise run over it.
  */
 export function useBuyerPages(filters: MapFilters, zipCode: string | null, enabled = true) {
-  return useInfiniteQuery({
+  return useInfiniteQuery({ ...buyerPagesOptions(filters, zipCode), enabled });
+}
+
+export function buyerPagesOptions(filters: MapFilters, zipCode: string | null) {
+  return infiniteQueryOptions({
     queryKey: ['analytics', 'buyers', filters, zipCode],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
@@ -88,7 +92,6 @@ export function useBuyerPages(filters: MapFilters, zipCode: string | null, enabl
     staleTime: 30_000,
     placeholderData: keepPreviousData,
     retry: retryUnlessClientError,
-    enabled,
   });
 }
 

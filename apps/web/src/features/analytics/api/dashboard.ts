@@ -3,7 +3,7 @@
  * buying mode and the selling mode the user's roles allow (`modes`), each null when not allowed.
  * Under `dealKeys.all`, so that a favorite, an offer or a status change refreshes it.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardMode } from '@dealclub/shared/analytics';
 import type { ClosedThroughDealClub, ClosingSummary } from '@dealclub/shared/closing';
 import type { DealStatus } from '@dealclub/shared/deal-rules';
@@ -56,9 +56,13 @@ export interface Dashboard {
   selling: SellingDashboard | null;
 }
 
-export function useDashboard() {
-  return useQuery({
+export function dashboardOptions() {
+  return queryOptions({
     queryKey: dealKeys.dashboard(),
     queryFn: ({ signal }) => apiRequest<Dashboard>('/api/dashboard', { signal }),
   });
+}
+
+export function useDashboard() {
+  return useQuery(dashboardOptions());
 }

@@ -6,6 +6,9 @@ import { SignInRedirect } from '@/lib/session/require-session';
 import type { BuyerListItem, BuyerRegion, BuyerZip } from '@dealclub/shared/analytics';
 import { BUDGET_CAPS, ROOM_MINIMUMS } from '@dealclub/shared/deal-rules';
 import { isSellerSide } from '@dealclub/shared/roles';
+import { currentToken } from '@/lib/api-client';
+import type { ScreenPrefetch } from '@/lib/query-client';
+import { fallbackUser } from '@/lib/session/session-manager';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -17,13 +20,26 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { useLocaleSection } from '@/lib/i18n';
 import { formatMoment } from '@/lib/dates';
 import { useSession } from '@/lib/session/session-context';
-import { filtersFromParams, useBuyerPages, useBuyerRegion } from '../api/buyer-map';
+import { buyerPagesOptions, filtersFromParams, useBuyerPages, useBuyerRegion } from '../api/buyer-map';
 import { MapLegend } from '../components/map-legend';
 import { Restricted } from '../components/restricted';
 import { RegionTable, ZipTable } from '../components/zip-table';
 
 const select =
   'h-10 rounded-md border border-slate-300 bg-white px-2 text-base text-ink outline-none focus:border-brand-700 focus:ring-2 focus:ring-brand-100';
+/**
+ * The screen's reads, started as soon as its code has come (app/router.tsx), beside the session
+ * check: the buyers with the address's filters, and the map's code and outlines. Only for a stored
+ * seller-side session (anyone else reads the restricted-access message).
+ */
+export const prefetch: ScreenPrefetch = (client, { url }) => {
+  const token = currentToken();
+  const user = token ? fallbackUser(token) : null;
+  if (!user || !isSellerSide(user.roles)) return;
+  void client.prefetchInfiniteQuery(buyerPagesOptions(filtersFromParams(url.searchParams).filters, null));
+  preloadUsMap();
+};
+
 /**
  * `/buyers`: the buyer locations map (core §2, seller side): buyers per ZIP code on a US map,
  * sized by count and coloured by average monthly payment, the budget and room filters (core §9)

@@ -7,10 +7,17 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { useLocaleSection } from '@/lib/i18n';
 import { RequireSession } from '@/lib/session/require-session';
 import type { SessionUser } from '@/lib/session/session-context';
-import { useDashboard } from '../api/dashboard';
+import { currentToken } from '@/lib/api-client';
+import type { ScreenPrefetch } from '@/lib/query-client';
+import { dashboardOptions, useDashboard } from '../api/dashboard';
 import { BuyingMode } from '../components/dashboard-buying';
 import { rememberDashboardMode, storedDashboardMode } from '../components/dashboard-mode';
 import { SellingMode } from '../components/dashboard-selling';
+
+/** The screen's read, started as soon as its code has come (app/router.tsx), beside the session check. */
+export const prefetch: ScreenPrefetch = (client) => {
+  if (currentToken()) void client.prefetchQuery(dashboardOptions());
+};
 
 /**
  * `/dashboard` (DECISIONS.md, Pages the spec lists without content): the buying mode (favorites, my

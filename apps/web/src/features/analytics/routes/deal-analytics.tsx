@@ -9,13 +9,14 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useLocaleSection } from '@/lib/i18n';
 import { fullAddress, placeOf, streetOf } from '@/lib/address';
-import { ApiError, isNotFound } from '@/lib/api-client';
+import { ApiError, currentToken, isNotFound } from '@/lib/api-client';
+import type { ScreenPrefetch } from '@/lib/query-client';
 import { RequireSession } from '@/lib/session/require-session';
 import { useDeal, type DealDetail } from '@/lib/deals';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { StatusBadge } from '@/components/deals/status-badge';
 import { NotFoundPage } from '@/components/layout/not-found-page';
-import { useDealAnalytics } from '../api/deal-analytics';
+import { dealAnalyticsOptions, useDealAnalytics } from '../api/deal-analytics';
 import { formatShare, formatShortDay, funnelRows } from '../components/analytics-figures';
 
 // The chart comes after the figures have shown; if its code cannot be downloaded, a line says so
@@ -31,6 +32,14 @@ function ChartFailed() {
   const { t } = useTranslation();
   return <p className="text-slate-700">{t('analyticsScreens.deal.chartFailed')}</p>;
 }
+
+/**
+ * The screen's read, started as soon as its code has come (app/router.tsx), beside the session
+ * check: the deal's figures (the deal itself follows them, as the page asks for it).
+ */
+export const prefetch: ScreenPrefetch = (client, { params }) => {
+  if (currentToken() && params.id) void client.prefetchQuery(dealAnalyticsOptions(params.id));
+};
 
 /**
  * `/deals/:id/analytics` (DECISIONS.md, Pages the spec lists without content): one deal's views and

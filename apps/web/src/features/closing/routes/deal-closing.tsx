@@ -7,10 +7,11 @@ import { NotFoundPage } from '@/components/layout/not-found-page';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { ApiError, isNotFound } from '@/lib/api-client';
+import { ApiError, currentToken, isNotFound } from '@/lib/api-client';
 import { useLocaleSection } from '@/lib/i18n';
 import { RequireSession } from '@/lib/session/require-session';
-import { useClosingRoom } from '../api/closing-room';
+import type { ScreenPrefetch } from '@/lib/query-client';
+import { closingRoomOptions, useClosingRoom } from '../api/closing-room';
 import { BackupsPanel } from '../components/backups-panel';
 import { CloseDatePanel } from '../components/close-date-panel';
 import { ContractPanel } from '../components/contract-panel';
@@ -18,6 +19,11 @@ import { MilestoneList } from '../components/milestone-list';
 import { RoomBanner } from '../components/room-banner';
 import { RoomSummary } from '../components/room-summary';
 import { RoomTimeline } from '../components/room-timeline';
+
+/** The room, read as soon as this code has come (app/router.tsx), beside the session check. */
+export const prefetch: ScreenPrefetch = (client, { params }) => {
+  if (currentToken() && params.id) void client.prefetchQuery(closingRoomOptions(params.id));
+};
 
 /**
  * `/deals/:id/closing` (issue 28): the closing room of a deal whose offer was accepted, for its

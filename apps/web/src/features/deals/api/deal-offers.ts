@@ -4,6 +4,7 @@
  * the two CSV exports. Only the deal's originator and admins get answers (404 otherwise).
  */
 import {
+  infiniteQueryOptions,
   keepPreviousData,
   useInfiniteQuery,
   useMutation,
@@ -63,7 +64,11 @@ const dealPath = (dealId: string) => `/api/deals/${encodeURIComponent(dealId)}`;
 
 /** The offers received on a deal, in the server's `sort`, a page at a time. */
 export function useReceivedOffers(dealId: string, sort: OfferSort, scope: OfferScope) {
-  return useInfiniteQuery({
+  return useInfiniteQuery(receivedOffersOptions(dealId, sort, scope));
+}
+
+export function receivedOffersOptions(dealId: string, sort: OfferSort, scope: OfferScope) {
+  return infiniteQueryOptions({
     queryKey: [...offerKeys.received(dealId), { sort, scope }],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
@@ -81,7 +86,11 @@ export function useReceivedOffers(dealId: string, sort: OfferSort, scope: OfferS
 
 /** The buyers who expressed interest in a deal, newest first. */
 export function useInterestedBuyers(dealId: string) {
-  return useInfiniteQuery({
+  return useInfiniteQuery(interestedBuyersOptions(dealId));
+}
+
+export function interestedBuyersOptions(dealId: string) {
+  return infiniteQueryOptions({
     queryKey: offerKeys.interested(dealId),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>

@@ -8,11 +8,18 @@ import { FormAlert } from '@/components/ui/form-field';
 import { RetryablePart } from '@/components/ui/retryable-part';
 import { WhenVisible } from '@/components/ui/when-visible';
 import { fullAddress, placeOf } from '@/lib/address';
-import { isNotFound } from '@/lib/api-client';
+import { currentToken, isNotFound } from '@/lib/api-client';
 import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
 import { PageFallback } from '@/components/layout/page-fallback';
-import { useInterestedBuyers, useReceivedOffers, type OfferScope } from '../api/deal-offers';
-import type { DealDetail } from '@/lib/deals';
+import {
+  interestedBuyersOptions,
+  receivedOffersOptions,
+  useInterestedBuyers,
+  useReceivedOffers,
+  type OfferScope,
+} from '../api/deal-offers';
+import { dealQueryOptions, type DealDetail } from '@/lib/deals';
+import type { ScreenPrefetch } from '@/lib/query-client';
 import { DealMissing } from '../components/deal-missing';
 import { DealPage } from '../components/deal-page';
 import { InterestedBuyers } from '../components/interested-buyers';
@@ -22,6 +29,28 @@ import { StatusBadge } from '@/components/deals/status-badge';
 
 const isSort = (value: string | null): value is OfferSort =>
   (OFFER_SORTS as readonly string[]).includes(value ?? '');
+
+/** The order and the offers shown, from the address (`?sort=…&status=all`). */
+function shownOffers(params: URLSearchParams): { sort: OfferSort; scope: OfferScope } {
+  const requested = params.get('sort');
+  return {
+    sort: isSort(requested) ? requested : 'newest',
+    scope: params.get('status') === 'all' ? 'all' : 'current',
+  };
+}
+
+/**
+ * The screen's reads, started by the router as soon as this code has come (app/router.tsx), beside
+ * the session check rather than after it and the deal: the deal, its offers in the address's order
+ * and the interested buyers. Only with a stored session (a visitor is sent to sign in).
+ */
+export const prefetch: ScreenPrefetch = (client, { params, url }) => {
+  if (!currentToken() || !params.id) return;
+  const { sort, scope } = shownOffers(url.searchParams);
+  void client.prefetchQuery(dealQueryOptions(params.id));
+  void client.prefetchInfiniteQuery(receivedOffersOptions(params.id, sort, scope));
+  void client.prefetchInfiniteQuery(interestedBuyersOptions(params.id));
+};
 
 // The texts download with the screen's code, not after its first render.
 preloadLocaleSection('dealOffers');
@@ -61,9 +90,7 @@ export default function DealOffersPage() {
 function DealOffersView({ deal }: { deal: DealDetail }) {
   const { t, i18n } = useTranslation();
   const [params, change] = useSearchParamsChange();
-  const requested = params.get('sort');
-  const sort: OfferSort = isSort(requested) ? requested : 'newest';
-  const scope: OfferScope = params.get('status') === 'all' ? 'all' : 'current';
+  const { sort, scope } = shownOffers(params);
   const offers = useReceivedOffers(deal.id, sort, scope);
   // Asked for at once, beside the offers; shown below them only when both have come, so that
   // neither table pushes down a section already on screen as it replaces its loading line
