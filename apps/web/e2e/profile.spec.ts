@@ -157,6 +157,22 @@ test('a seller fills seller preferences and the company tab with a logo', async 
   await expect(page.getByTestId('toast')).toContainText('Seller preferences saved');
   await expect(page).toHaveURL('/');
 
+  // A second market: the new row's first field takes the focus; the first row goes, the second
+  // keeps what was typed in it, and that is what is saved.
+  await page.goto('/profile?tab=seller-preferences');
+  await page.getByRole('button', { name: 'Add a market' }).click();
+  await expect(page.getByLabel('State').nth(1)).toBeFocused();
+  await page.getByLabel('State').nth(1).selectOption('TX');
+  await page.getByLabel('City (optional)').nth(1).fill('Austin');
+  await page.getByRole('button', { name: 'Remove this market' }).first().click();
+  await expect(page.getByLabel('State')).toHaveCount(1);
+  await expect(page.getByLabel('City (optional)')).toHaveValue('Austin');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Seller preferences saved');
+  await page.reload();
+  await expect(page.getByLabel('State')).toHaveValue('TX');
+  await expect(page.getByLabel('City (optional)')).toHaveValue('Austin');
+
   await page.goto('/profile?tab=company');
   await expect(page.getByLabel('Call-booking link')).toHaveValue('https://cal.example.test/me');
   await page.getByLabel('Company name').fill('Tampa Terms LLC');

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { numberOrNull } from './form-helpers';
 import { useSimpleForm } from './simple-form';
+import { fieldRows } from './simple-form-rows';
 
 interface Values {
   kind?: 'cash' | 'creative';
@@ -274,7 +275,7 @@ describe('a simple form', () => {
     }) {
       const form = useSimpleForm<Markets>({ resolver: marketsResolver, defaultValues: saved });
       useEffect(() => (kept ? form.subscribe(kept) : undefined), [form, kept]);
-      const markets = form.array<Market>('markets');
+      const markets = fieldRows<Markets, Markets, Market>(form, 'markets');
       const errors = form.formState.errors;
       const zips = form.watch('zips');
       return (

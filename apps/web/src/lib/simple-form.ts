@@ -14,8 +14,8 @@
  * checked boxes' values, in the form's order), an error kept whole when it sits on a list's item
  * (`tags.2`), `handleSubmit`'s second handler (the form is invalid), `shouldFocusError: false` and
  * `setFocus`. The profile's tabs (issue 32: react-hook-form was 13 KB of each tab's first visit)
- * add fields inside lists (`markets.0.state`) with rows added and taken out (`array`, react-hook-
- * form's `useFieldArray`), a value no element holds (`change`, its `Controller`: the ZIP codes), a
+ * add fields inside lists (`markets.0.state`) with rows added and taken out (`simple-form-rows.ts`,
+ * react-hook-form's `useFieldArray`), a value no element holds (`change`, its `Controller`: the ZIP codes), a
  * field's `onBlur` and `reset()` to the first values. The counter-offer and saved-search dialogs and
  * sign-in's second step use react-hook-form.
  */
@@ -55,15 +55,6 @@ export interface RegisterOptions {
   onBlur?: (event: { target: FieldElement }) => unknown;
 }
 
-/** A list of groups of fields (`markets.0.state`, `markets.0.city`, …) that rows are added to and taken from. */
-export interface SimpleFieldArray<TItem> {
-  /** One entry per row, its `id` the row's React key. */
-  fields: { id: string }[];
-  /** Adds a row at the end; its first field takes the focus once it is on the page. */
-  append: (item: TItem) => void;
-  remove: (index: number) => void;
-}
-
 export interface SimpleForm<TValues extends FieldValues, TOutput> {
   register: <TName extends Path<TValues>>(
     name: TName,
@@ -75,8 +66,8 @@ export interface SimpleForm<TValues extends FieldValues, TOutput> {
     onValid: (values: TOutput) => unknown,
     onInvalid?: (errors: FieldErrors<TValues>) => unknown,
   ) => (event?: Pick<BaseSyntheticEvent, 'preventDefault'>) => Promise<void>;
-  /** The fields' errors, and whether a valid submit's handler is still running. */
-  formState: { errors: FieldErrors<TValues>; isSubmitting: boolean };
+  /** The fields' errors, whether a valid submit's handler is still running, and whether it was submitted. */
+  formState: { errors: FieldErrors<TValues>; isSubmitting: boolean; isSubmitted: boolean };
   getValues: () => TValues;
   setError: (name: Path<TValues>, error: FieldError) => void;
   /** Calls `listener` with the values after each change of a field; returns the unsubscribe. */
@@ -94,8 +85,6 @@ export interface SimpleForm<TValues extends FieldValues, TOutput> {
   trigger: (name: keyof TValues & string) => Promise<boolean>;
   /** Moves the focus to the field's first element on the page. */
   setFocus: (name: keyof TValues & string) => void;
-  /** The rows of a list field, each a group of fields (`markets.0.state`); re-renders as they change. */
-  array: <TItem>(name: keyof TValues & string) => SimpleFieldArray<TItem>;
 }
 
 type Tree = Record<string, unknown>;
@@ -182,24 +171,8 @@ const ownError = (error: unknown) =>
   typeof (error as FieldError | undefined)?.message === 'string' ||
   Boolean((error as { root?: unknown } | undefined)?.root);
 
-/**
- * A list's errors without row `index`'s, the rows below it moved up one: an array with gaps (the
- * schema's, a row without error is none) or an object of numbered rows beside the list's own.
- */
-function withoutRow(error: unknown, index: number): unknown {
-  if (!error || typeof error !== 'object') return error;
-  const next: Tree = Array.isArray(error) ? ([] as unknown as Tree) : {};
-  for (const [key, rowError] of Object.entries(error as Tree)) {
-    const row = /^\d+$/.test(key) ? Number(key) : -1;
-    if (row !== index) next[row > index ? String(row - 1) : key] = rowError;
-  }
-  return next;
-}
-
 /** The field a name belongs to at the top of the values (`markets` of `markets.0.state`). */
 const topOf = (name: string) => name.split('.')[0]!;
-
-let rows = 0;
 
 function createForm<TValues extends FieldValues, TContext, TOutput>(
   resolver: Resolver<TValues, TContext, TOutput>,
@@ -211,10 +184,6 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
   const fields = new Map<string, Field>();
   const watched = new Set<string>();
   const listeners = new Set<(values: TValues) => void>();
-  /** Each list field's row ids, in its rows' order; made again when the list is replaced. */
-  const rowIds = new Map<string, string[]>();
-  /** The row whose first field takes the focus when it mounts (appended). */
-  let focusRow: string | undefined;
   let errors: Tree = {};
   let submitted = false;
   let isSubmitting = false;
@@ -230,7 +199,7 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
 
   const setErrors = (next: Tree) => {
     errors = next;
-    form.formState = { errors: errors as FieldErrors<TValues>, isSubmitting };
+    form.formState = { errors: errors as FieldErrors<TValues>, isSubmitting, isSubmitted: submitted };
     rerender();
   };
 
@@ -280,10 +249,6 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
               if (!element) return undefined;
               elements.add(element);
               show(element, getIn(values, name));
-              if (focusRow && name.startsWith(focusRow)) {
-                focusRow = undefined;
-                element.focus();
-              }
               return () => {
                 elements.delete(element);
               };
@@ -341,7 +306,7 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
         setErrors(errors);
       }
     },
-    formState: { errors: {}, isSubmitting: false },
+    formState: { errors: {}, isSubmitting: false, isSubmitted: false },
     getValues: () => ({ ...values }) as TValues,
     setError(name, error) {
       setErrors(withError(name, error));
@@ -352,8 +317,6 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
     },
     reset(next = defaultValues) {
       values = { ...next } as Tree;
-      rowIds.clear();
-      focusRow = undefined;
       for (const name of fields.keys()) shown(name);
       submitted = false;
       setErrors({});
@@ -376,42 +339,6 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
     },
     setFocus(name) {
       [...(fields.get(name)?.elements ?? [])].find((e) => e.isConnected)?.focus();
-    },
-    array<TItem>(name: keyof TValues & string): SimpleFieldArray<TItem> {
-      watched.add(name);
-      const listNow = () => (values[name] as TItem[] | undefined) ?? [];
-      const idsNow = () => {
-        let ids = rowIds.get(name);
-        if (ids?.length !== listNow().length) {
-          ids = listNow().map(() => `row-${(rows += 1)}`);
-          rowIds.set(name, ids);
-        }
-        return ids;
-      };
-      // A row added or taken out is a change of the list (its draft, its watchers), and the rows'
-      // errors move with them. After a first submit the list is checked again, as react-hook-form
-      // does: its own error ("add at least one") follows what it holds now.
-      const replace = async (next: TItem[], ids: string[], rowErrors: unknown) => {
-        rowIds.set(name, ids);
-        put(name, next);
-        for (const listener of listeners) listener({ ...values } as TValues);
-        setErrors(rowErrors === getIn(errors, name) ? errors : withError(name, rowErrors));
-        if (!submitted) return;
-        const found = getIn((await validate()).errors, name);
-        if (ownError(found) || ownError(getIn(errors, name))) setErrors(withError(name, found));
-      };
-      return {
-        fields: idsNow().map((id) => ({ id })),
-        append: (item) => {
-          const list = listNow();
-          focusRow = `${name}.${list.length}.`;
-          void replace([...list, item], [...idsNow(), `row-${(rows += 1)}`], getIn(errors, name));
-        },
-        remove: (index) => {
-          const without = <T>(all: T[]) => all.filter((_, i) => i !== index);
-          void replace(without(listNow()), without(idsNow()), withoutRow(getIn(errors, name), index));
-        },
-      };
     },
   };
   return form;

@@ -6,6 +6,7 @@ import { ChoiceGroup, SelectField } from '@/components/ui/choice-fields';
 import { FormField } from '@/components/ui/form-field';
 import { stateOptions } from '@/components/ui/state-options';
 import { useFieldMessage } from '@/lib/form-helpers';
+import { fieldRows } from '@/lib/simple-form-rows';
 import { sellerPreferencesTab, type SavedSellerPreferences } from '../api/tabs';
 import { tabResolver, useAfterProfileSave, useTabForm } from '../lib/forms';
 import { CallBookingField, TabSave, TabSection } from './tab-section';
@@ -39,7 +40,7 @@ function SellerPreferencesForm({ saved }: { saved: SavedSellerPreferences }) {
     savedKey: 'sellerPreferences.saved',
     onSaved: afterSave,
   });
-  const markets = form.array<FormValues['markets'][number]>('markets');
+  const markets = fieldRows<FormValues, FormValues, FormValues['markets'][number]>(form, 'markets');
   const { errors } = form.formState;
   const err = useFieldMessage();
 
