@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, axeViolations, test } from './fixtures';
 import { idTokenOf, newConfirmedUser, savePhone, saveSellerPreferences, signedIn } from './helpers';
@@ -86,6 +87,13 @@ test('a seller verifies the terms of a subject-to deal, an admin approves, buyer
   await section.getByRole('button', { name: 'Upload statement' }).click();
   await expect(section.getByText('Statement uploaded. An admin will review it.')).toBeVisible();
   await expect(section.getByTestId('verification-state')).toContainText('Under review since');
+  // The statement comes back as uploaded (its helper loads with this first download).
+  const [download] = await Promise.all([
+    sellerPage.waitForEvent('download'),
+    section.getByRole('button', { name: 'Download the statement' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('statement.pdf');
+  expect((await readFile((await download.path())!)).equals(STATEMENT_PDF)).toBe(true);
   await toSpanish(sellerPage);
   const seccion = sellerPage.getByRole('region', { name: 'Verifica tus términos' });
   await expect(seccion.getByTestId('verification-state')).toContainText('En revisión desde');

@@ -6,7 +6,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Verification } from '@dealclub/shared/verifications';
 import { apiDownload, apiRequest } from '@/lib/api-client';
-import { saveFile } from '@/lib/download';
 import { retryUnlessClientError } from '@/lib/query-client';
 import { dealKeys } from '@/lib/deals';
 
@@ -40,8 +39,14 @@ export function useUploadStatement(dealId: string) {
   });
 }
 
-/** Saves the deal's latest statement under the name it was uploaded with. */
+/**
+ * Saves the deal's latest statement under the name it was uploaded with. The download helper
+ * loads with the first download (as the CSV exports'), not with the deal form (issue 32's budget).
+ */
 export async function downloadStatement(dealId: string, fallbackName: string) {
-  const { blob, filename } = await apiDownload(`/api/deals/${dealId}/verification/file`);
+  const [{ blob, filename }, { saveFile }] = await Promise.all([
+    apiDownload(`/api/deals/${dealId}/verification/file`),
+    import('@/lib/download'),
+  ]);
   saveFile(blob, filename ?? fallbackName);
 }
