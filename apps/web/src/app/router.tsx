@@ -6,13 +6,28 @@ import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { PREFETCH, SCREENS } from './screens';
 
-/** A route's loader that starts a screen's reads and waits for none of them. */
+/**
+ * A route's loader that starts a screen's reads and waits for none of them. A read that cannot
+ * start (a stored token it cannot read) is the screen's to ask for again: the screen still opens.
+ */
 const startReads =
   (prefetch: ScreenPrefetch) =>
   ({ params, request }: LoaderFunctionArgs) => {
-    prefetch(queryClient, { params, url: new URL(request.url) });
+    try {
+      prefetch(queryClient, { params, url: new URL(request.url) });
+    } catch {
+      // The screen's own queries ask, and show what goes wrong.
+    }
     return null;
   };
+
+/**
+ * A screen's own reads start once per arrival at its address: a new order or filter in the query
+ * string is the screen's to ask for (re-running the loader would read again whatever has gone
+ * stale, the buyer map's every page among it).
+ */
+const onArrival = ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) =>
+  currentUrl.pathname !== nextUrl.pathname;
 
 /** The route objects of the built screens and redirects; everything else is the not-found page. */
 export function appRoutes(): RouteObject[] {
@@ -43,7 +58,8 @@ export function appRoutes(): RouteObject[] {
         const screen = await load();
         return {
           Component: screen.default,
-          ...(!prefetch && screen.prefetch && { loader: startReads(screen.prefetch) }),
+          ...(!prefetch &&
+            screen.prefetch && { loader: startReads(screen.prefetch), shouldRevalidate: onArrival }),
         };
       },
     });

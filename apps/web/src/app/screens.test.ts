@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_ROUTES } from '@dealclub/shared/routes';
 import { setAuthHandlers } from '@/lib/api-client';
@@ -32,15 +32,17 @@ describe('screens', () => {
 describe('the reads a screen starts as soon as its code has come, beside the session check', () => {
   const DEAL = '00000000-0000-4000-8000-00000000000a';
   /** A token as the identity service signs it (the signature is not checked here). */
-  const token = (groups: string[]) =>
+  const token = (groups: unknown[]) =>
     ['{"alg":"RS256"}', JSON.stringify({ sub: 'u1', email: 'a@demo.test', 'cognito:groups': groups }), 'sig']
       .map((part, i) => (i < 2 ? btoa(part).replace(/=+$/, '') : part))
       .join('.');
   let asked: string[] = [];
+  let router: ReturnType<typeof createMemoryRouter> | undefined;
 
-  /** Opens `address` as the router does: the route's code, then its loader; the API paths asked for. */
-  async function open(path: string, address: string, groups = ['originators']) {
-    setAuthHandlers({ getToken: () => token(groups), refresh: async () => token(groups) });
+  /** Opens `address` in the app's router (its routes' code and loaders, nothing rendered). */
+  async function open(address: string, groups: unknown[] | null = ['originators']) {
+    const signedIn = groups && token(groups);
+    setAuthHandlers(signedIn ? { getToken: () => signedIn, refresh: async () => signedIn } : null);
     asked = [];
     vi.stubGlobal(
       'fetch',
@@ -53,28 +55,22 @@ describe('the reads a screen starts as soon as its code has come, beside the ses
         });
       }),
     );
-    const route = appRoutes()[0]!.children!.find((child) => child.path === path)!;
-    const loaded = await (route.lazy as () => Promise<RouteObject>)();
-    const loader = (route.loader ?? loaded.loader) as ((args: LoaderFunctionArgs) => unknown) | undefined;
-    const url = new URL(address, 'http://x.test');
-    const params = Object.fromEntries(
-      path
-        .split('/')
-        .map((part, i) => [part, url.pathname.split('/')[i]] as const)
-        .filter(([part]) => part.startsWith(':'))
-        .map(([part, value]) => [part.slice(1), value]),
-    );
-    loader?.({ params, request: new Request(url), context: undefined } as LoaderFunctionArgs);
+    router?.dispose();
+    router = createMemoryRouter(appRoutes(), { initialEntries: [address] });
+    await vi.waitFor(() => expect(router!.state.initialized).toBe(true));
   }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
   afterEach(() => {
+    router?.dispose();
+    router = undefined;
     vi.unstubAllGlobals();
     setAuthHandlers(null);
     queryClient.clear();
   });
 
   it("asks for the offers screen's deal, offers in the address's order and interested buyers at once, under the screen's keys", async () => {
-    await open('/deals/:id/offers', `/deals/${DEAL}/offers?sort=cash-desc&status=all`);
+    await open(`/deals/${DEAL}/offers?sort=cash-desc&status=all`);
     await vi.waitFor(() => expect(asked).toHaveLength(3));
     expect([...asked].sort()).toEqual([
       `/api/deals/${DEAL}`,
@@ -90,20 +86,43 @@ describe('the reads a screen starts as soon as its code has come, beside the ses
   });
 
   it.each([
-    ['/dashboard', '/dashboard', '/api/dashboard'],
-    ['/deals/:id/closing', `/deals/${DEAL}/closing`, `/api/deals/${DEAL}/closing`],
-    ['/deals/:id/analytics', `/deals/${DEAL}/analytics`, `/api/deals/${DEAL}/analytics`],
-    ['/buyers', '/buyers?maxPrice=1500000', '/api/analytics/buyers?maxPrice=1500000'],
-  ])('asks for what %s shows', async (path, address, read) => {
-    await open(path, address);
+    ['/dashboard', '/api/dashboard'],
+    [`/deals/${DEAL}/closing`, `/api/deals/${DEAL}/closing`],
+    [`/deals/${DEAL}/analytics`, `/api/deals/${DEAL}/analytics`],
+    ['/buyers?maxPrice=1500000', '/api/analytics/buyers?maxPrice=1500000'],
+  ])('asks for what %s shows', async (address, read) => {
+    await open(address);
     await vi.waitFor(() => expect(asked).toContain(read));
   });
 
-  it('asks for nothing without a stored session, and no buyer map for a buyer', async () => {
-    await open('/buyers', '/buyers', ['buyers']);
-    setAuthHandlers(null);
-    await open('/deals/:id/offers', `/deals/${DEAL}/offers`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(asked.filter((path) => path.startsWith('/api/analytics'))).toEqual([]);
+  it("reads once per arrival: a new filter in the address is the screen's to ask for", async () => {
+    await open('/buyers');
+    await vi.waitFor(() => expect(asked).toEqual(['/api/analytics/buyers']));
+    // The list has gone stale meanwhile: the screen reads it again when it wants to, not the loader.
+    await vi.waitFor(() => expect(queryClient.getQueryCache().findAll()[0]?.state.status).toBe('success'));
+    await queryClient.invalidateQueries({ refetchType: 'none' });
+    await router!.navigate('/buyers?zip=78701');
+    await settle();
+    expect(asked).toEqual(['/api/analytics/buyers']);
+  });
+
+  it("asks for nothing without a stored session, and nothing of a seller's for a buyer", async () => {
+    for (const address of [`/deals/${DEAL}/offers`, '/dashboard']) {
+      await open(address, null);
+      await settle();
+      expect(asked, address).toEqual([]);
+    }
+    for (const address of ['/buyers', `/deals/${DEAL}/offers`, `/deals/${DEAL}/analytics`]) {
+      await open(address, ['buyers']);
+      await settle();
+      expect(asked, address).toEqual([]);
+    }
+  });
+
+  it('opens the screen when its reads cannot start (a stored token it cannot read)', async () => {
+    await open('/buyers', [42]);
+    await settle();
+    expect(router!.state.errors).toBeNull();
+    expect(asked).toEqual([]);
   });
 });

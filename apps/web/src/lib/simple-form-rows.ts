@@ -4,7 +4,7 @@
  * Apart from the form itself, which every deal page loads: only the Seller preferences tab has rows.
  */
 import type { FieldValues } from 'react-hook-form';
-import type { SimpleForm } from './simple-form';
+import { ownError, type SimpleForm } from './simple-form';
 
 export interface SimpleFieldRows<TItem> {
   /** One entry per row, its `id` the row's React key. */
@@ -63,7 +63,13 @@ export function fieldRows<TValues extends FieldValues, TOutput, TItem>(
     lists.set(name, nextIds);
     form.setValue(name, next as TValues[typeof name]);
     if (rowErrors !== now().errors) form.setError(name as never, rowErrors as never);
-    if (form.formState.isSubmitted) void form.trigger(name);
+    if (form.formState.isSubmitted) void checkList();
+  };
+  // Only the list's own error follows a row added or taken out, as react-hook-form's: a new row is
+  // not marked before it is typed in, and the rows' errors (the server's too) stay where they are.
+  const checkList = async () => {
+    const found = await form.check(name);
+    if (ownError(found) || ownError(now().errors)) form.setError(name as never, found as never);
   };
   return {
     fields: ids.map((id) => ({ id })),

@@ -455,5 +455,21 @@ describe('a simple form', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(screen.queryByText(/Name the city/)).toBeNull();
     });
+
+    it("leaves a row added after a failed save unmarked until it is typed in, and the server's row errors where they are", async () => {
+      const user = userEvent.setup();
+      render(<MarketsForm onValid={vi.fn()} />);
+      await user.click(screen.getByRole('button', { name: 'Add a market' }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('2: Name the city.')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Refuse' }));
+      expect(await screen.findByText('Not served.')).toBeTruthy();
+
+      await user.click(screen.getByRole('button', { name: 'Add a market' }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByText('3: Name the city.')).toBeNull();
+      expect(screen.getByText('2: Name the city.')).toBeTruthy();
+      expect(screen.getByText('Not served.')).toBeTruthy();
+    });
   });
 });

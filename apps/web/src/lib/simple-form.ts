@@ -83,6 +83,8 @@ export interface SimpleForm<TValues extends FieldValues, TOutput> {
   change: <TName extends keyof TValues & string>(name: TName, value: TValues[TName]) => void;
   /** Checks one field and shows its error (or clears it); whether it passed. */
   trigger: (name: keyof TValues & string) => Promise<boolean>;
+  /** The error a check finds at `name` now, without showing it. */
+  check: (name: keyof TValues & string) => Promise<unknown>;
   /** Moves the focus to the field's first element on the page. */
   setFocus: (name: keyof TValues & string) => void;
 }
@@ -167,7 +169,7 @@ function sameError(a: unknown, b: unknown) {
 }
 
 /** Whether an error is a list's own (its length, "add at least one"), not only its rows'. */
-const ownError = (error: unknown) =>
+export const ownError = (error: unknown) =>
   typeof (error as FieldError | undefined)?.message === 'string' ||
   Boolean((error as { root?: unknown } | undefined)?.root);
 
@@ -332,6 +334,7 @@ function createForm<TValues extends FieldValues, TContext, TOutput>(
       shown(name);
       void changed(name, true);
     },
+    check: async (name) => getIn((await validate()).errors, name),
     async trigger(name) {
       const fieldError = getIn((await validate()).errors, name);
       setErrors(withError(name, fieldError && errorOf(fieldError)));

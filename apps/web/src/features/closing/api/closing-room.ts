@@ -27,9 +27,9 @@ export function closingRoomOptions(dealId: string) {
       closing: await apiRequest<ClosingRoom>(roomPath(dealId), { signal }),
     }),
     // Two people change the room: it is read afresh whenever it is opened (the realtime event
-    // `closing-updated` refreshes it while it is open). The read the opening itself started (the
-    // router's, as the screen's code came: app/router.tsx) is not read again as the room mounts.
-    staleTime: 2_000,
+    // `closing-updated` refreshes it while it is open), also after the read the router started as
+    // the screen's code came (app/router.tsx), which the room shows meanwhile.
+    staleTime: 0,
     // A 404 (not a member, or no room) is an answer: not retried.
     retry: retryUnlessClientError,
   });

@@ -20,6 +20,8 @@ import {
 } from '../api/deal-offers';
 import { dealQueryOptions, type DealDetail } from '@/lib/deals';
 import type { ScreenPrefetch } from '@/lib/query-client';
+import { fallbackUser } from '@/lib/session/session-manager';
+import { isSellerSide } from '@dealclub/shared/roles';
 import { DealMissing } from '../components/deal-missing';
 import { DealPage } from '../components/deal-page';
 import { InterestedBuyers } from '../components/interested-buyers';
@@ -42,10 +44,12 @@ function shownOffers(params: URLSearchParams): { sort: OfferSort; scope: OfferSc
 /**
  * The screen's reads, started by the router as soon as this code has come (app/router.tsx), beside
  * the session check rather than after it and the deal: the deal, its offers in the address's order
- * and the interested buyers. Only with a stored session (a visitor is sent to sign in).
+ * and the interested buyers. Only for a stored seller-side session (a visitor is sent to sign in).
  */
 export const prefetch: ScreenPrefetch = (client, { params, url }) => {
-  if (!currentToken() || !params.id) return;
+  const token = currentToken();
+  // A buyer has no offers page: the screen shows the deal's not-found page without asking.
+  if (!token || !params.id || !isSellerSide(fallbackUser(token)?.roles ?? [])) return;
   const { sort, scope } = shownOffers(url.searchParams);
   void client.prefetchQuery(dealQueryOptions(params.id));
   void client.prefetchInfiniteQuery(receivedOffersOptions(params.id, sort, scope));
