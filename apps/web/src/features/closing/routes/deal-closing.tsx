@@ -1,5 +1,5 @@
 import { ArrowLeft, Printer, Scale } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ClosingRoom } from '@dealclub/shared/closing';
@@ -72,8 +72,11 @@ function ClosingRoomView({ room }: { room: ClosingRoom }) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   const banner = useRef<HTMLDivElement>(null);
-  const open = room.status === 'open';
   const focusStatus = () => (banner.current ?? heading.current)?.focus();
+  // The room's panels (summary, close date, milestones, backups, contract, timeline) render after
+  // its head, in a render React splits into short slices: the head (the room's largest text) is
+  // painted first, and no long task holds the page while the rest is built (issue 32's TBT).
+  const panels = useDeferredValue<ClosingRoom | null>(room, null);
 
   // A step can remove the control that had the focus (a dialog's trigger when the contract ended,
   // the room closed, or the other party's step arrived live): the focus then goes to the room's
@@ -130,6 +133,20 @@ function ClosingRoomView({ room }: { room: ClosingRoom }) {
         <span data-testid="closing-legal">{t('closing.room.legal')}</span>
       </p>
 
+      {panels ? (
+        <RoomPanels room={panels} focusStatus={focusStatus} />
+      ) : (
+        // Their place is kept meanwhile, so that what follows (the footer) does not move.
+        <div className="min-h-screen" />
+      )}
+    </article>
+  );
+}
+
+function RoomPanels({ room, focusStatus }: { room: ClosingRoom; focusStatus: () => void }) {
+  const open = room.status === 'open';
+  return (
+    <>
       {/* On a phone: the deal and its close date, the milestones, then the backups and the
           contract; on a wide screen the milestones on the left, the rest beside them. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -147,6 +164,6 @@ function ClosingRoomView({ room }: { room: ClosingRoom }) {
       </div>
 
       <RoomTimeline room={room} />
-    </article>
+    </>
   );
 }
