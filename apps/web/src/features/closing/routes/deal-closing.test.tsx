@@ -127,7 +127,8 @@ describe('/deals/:id/closing', () => {
     expect(screen.getByTestId('closing-legal').textContent).toBe(
       'DealClub does not hold funds; escrow is held by your title company or attorney.',
     );
-    expect(screen.getByText('Rosa Díaz (you)')).toBeTruthy();
+    // The panels come in a render of their own, after the room's head.
+    expect(await screen.findByText('Rosa Díaz (you)')).toBeTruthy();
     expect(screen.getByText('$12,000')).toBeTruthy();
 
     const items = screen.getAllByTestId('milestone');
@@ -334,7 +335,7 @@ describe('/deals/:id/closing', () => {
     renderRoom(['buyer']);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Closing room' })).toBeTruthy();
-    expect(screen.getByText('Ana Ruiz (you)')).toBeTruthy();
+    expect(await screen.findByText('Ana Ruiz (you)')).toBeTruthy();
     expect(screen.queryByText(/Lee Park/)).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Backup offers' })).toBeNull();
     expect(screen.queryByText(/backup offer/i)).toBeNull();
@@ -469,7 +470,7 @@ describe('/deals/:id/closing', () => {
     expect(screen.getByTestId('closing-legal').textContent).toBe(
       'DealClub no retiene fondos; el depósito en garantía (escrow) lo mantiene tu compañía de títulos o tu abogado.',
     );
-    expect(screen.getByRole('heading', { level: 3, name: 'Escrow o título abierto' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Escrow o título abierto' })).toBeTruthy();
     expect(screen.getByTestId('milestone-state').textContent).toBe('Vencido');
   });
 });
