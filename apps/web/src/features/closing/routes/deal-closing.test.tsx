@@ -80,6 +80,7 @@ function renderRoom(roles: Role[] = ['originator']) {
       </SessionProvider>
     </QueryClientProvider>,
   );
+  return client;
 }
 
 const calls = (fetchMock: ReturnType<typeof mockApi>, method: string, path: string) =>
@@ -429,6 +430,23 @@ describe('/deals/:id/closing', () => {
     expect(banner.textContent).toContain('Reason: Inspection failed');
     await waitFor(() => expect(document.activeElement).toBe(banner));
     expect(screen.queryByRole('button', { name: 'End the contract' })).toBeNull();
+  });
+
+  it("gives the room's status the focus when the other party's step takes away the control that had it", async () => {
+    let room = createRoom();
+    mockApi(() => room);
+    const client = renderRoom();
+    const end = await screen.findByRole('button', { name: 'End the contract' });
+    end.focus();
+    // The buyer ends the contract meanwhile; the room is read again (its realtime event does this).
+    room = createRoom({
+      status: 'fell_through',
+      endedAt: '2026-03-10T12:00:00.000Z',
+      endReason: 'Financing',
+    });
+    await client.invalidateQueries();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'End the contract' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('room-banner')));
   });
 
   it('is a read-only record once the contract fell through, with its reason', async () => {

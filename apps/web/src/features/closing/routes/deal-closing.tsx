@@ -80,14 +80,16 @@ function ClosingRoomView({ room }: { room: ClosingRoom }) {
 
   // A step can remove the control that had the focus (a dialog's trigger when the contract ended,
   // the room closed, or the other party's step arrived live): the focus then goes to the room's
-  // status rather than to the page's body.
-  const previous = useRef(room);
+  // status rather than to the page's body. Checked when the head shows the new room and again
+  // when the panels do, which come a render later; not when the panels first appear.
+  const previous = useRef({ room, panels });
   useLayoutEffect(() => {
-    if (previous.current === room) return;
-    previous.current = room;
+    const before = previous.current;
+    previous.current = { room, panels };
+    if (before.panels === null || (before.room === room && before.panels === panels)) return;
     const active = document.activeElement;
     if (!active || active === document.body) (banner.current ?? heading.current)?.focus();
-  }, [room]);
+  }, [room, panels]);
 
   return (
     <article
