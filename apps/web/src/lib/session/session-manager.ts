@@ -17,7 +17,7 @@ import { isLanguage } from '@dealclub/shared/language';
 import { PROFILE_PARTS, type ProfilePart } from '@dealclub/shared/profile-rules';
 import { primaryRole, ROLES, rolesFromGroups, type Role } from '@dealclub/shared/roles';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, apiRequest, setAuthHandlers } from '@/lib/api-client';
+import { ApiError, apiRequest, currentToken, setAuthHandlers } from '@/lib/api-client';
 import { i18n, saveLanguage } from '@/lib/i18n';
 import type { AuthOutcome } from './cognito';
 import { cognitoCode } from './cognito-errors';
@@ -121,6 +121,20 @@ function fromMe(me: MeResponse): CurrentUser {
     certifiedBuyer: Boolean(me.certifiedBuyer),
     mfaEnabled: Boolean(me.mfaEnabled),
   };
+}
+
+/**
+ * The roles of the stored session's token, before the session check confirms them (a screen's
+ * reads started beside it, `ScreenPrefetch`); none without a stored session or with a token that
+ * cannot be read.
+ */
+export function storedRoles(): readonly Role[] {
+  const token = currentToken();
+  try {
+    return (token && fallbackUser(token)?.roles) || [];
+  } catch {
+    return [];
+  }
 }
 
 /** Shell §4: built from the decoded ID token when the server cannot validate it. */

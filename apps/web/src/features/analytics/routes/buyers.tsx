@@ -6,9 +6,8 @@ import { SignInRedirect } from '@/lib/session/require-session';
 import type { BuyerListItem, BuyerRegion, BuyerZip } from '@dealclub/shared/analytics';
 import { BUDGET_CAPS, ROOM_MINIMUMS } from '@dealclub/shared/deal-rules';
 import { isSellerSide } from '@dealclub/shared/roles';
-import { currentToken } from '@/lib/api-client';
 import type { ScreenPrefetch } from '@/lib/query-client';
-import { fallbackUser } from '@/lib/session/session-manager';
+import { storedRoles } from '@/lib/session/session-manager';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { CertifiedBadge } from '@/components/ui/certified-badge';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -33,9 +32,7 @@ const select =
  * seller-side session (anyone else reads the restricted-access message).
  */
 export const prefetch: ScreenPrefetch = (client, { url }) => {
-  const token = currentToken();
-  const user = token ? fallbackUser(token) : null;
-  if (!user || !isSellerSide(user.roles)) return;
+  if (!isSellerSide(storedRoles())) return;
   void client.prefetchInfiniteQuery(buyerPagesOptions(filtersFromParams(url.searchParams).filters, null));
   preloadUsMap();
 };

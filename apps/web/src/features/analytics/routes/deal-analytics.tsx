@@ -9,9 +9,9 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useLocaleSection } from '@/lib/i18n';
 import { fullAddress, placeOf, streetOf } from '@/lib/address';
-import { ApiError, currentToken, isNotFound } from '@/lib/api-client';
+import { ApiError, isNotFound } from '@/lib/api-client';
 import type { ScreenPrefetch } from '@/lib/query-client';
-import { fallbackUser } from '@/lib/session/session-manager';
+import { storedRoles } from '@/lib/session/session-manager';
 import { isSellerSide } from '@dealclub/shared/roles';
 import { RequireSession } from '@/lib/session/require-session';
 import { useDeal, type DealDetail } from '@/lib/deals';
@@ -40,9 +40,8 @@ function ChartFailed() {
  * check: the deal's figures (the deal itself follows them, as the page asks for it).
  */
 export const prefetch: ScreenPrefetch = (client, { params }) => {
-  const token = currentToken();
   // A buyer-only account gets the not-found page, which asks for nothing.
-  if (!token || !params.id || !isSellerSide(fallbackUser(token)?.roles ?? [])) return;
+  if (!params.id || !isSellerSide(storedRoles())) return;
   void client.prefetchQuery(dealAnalyticsOptions(params.id));
 };
 

@@ -6,7 +6,7 @@
  */
 import { isBuyerSide } from '@dealclub/shared/roles';
 import { currentToken } from '@/lib/api-client';
-import { fallbackUser } from '@/lib/session/session-manager';
+import { storedRoles } from '@/lib/session/session-manager';
 import type { ScreenPrefetch } from '@/lib/query-client';
 import { parseFilters } from '@/lib/browse-filters';
 import { dealsListOptions } from './deals';
@@ -15,11 +15,8 @@ import { preloadImage } from '@/lib/preload-image';
 
 /** `/deals`: the browse list (the default view) with the filters of the URL, for the buyer side. */
 export const prefetchDealsList: ScreenPrefetch = (client, { url }) => {
-  const token = currentToken();
-  // The roles of the stored token (the session check confirms them); a seller-only user does not
-  // browse, and the list would answer 403.
-  const user = token ? fallbackUser(token) : null;
-  if (!user || !isBuyerSide(user.roles) || url.searchParams.has('view')) return;
+  // A seller-only user does not browse, and the list would answer 403.
+  if (!isBuyerSide(storedRoles()) || url.searchParams.has('view')) return;
   const options = dealsListOptions(parseFilters(url.searchParams));
   void client.prefetchInfiniteQuery(options).then(() => {
     const cover = client.getQueryData(options.queryKey)?.pages[0]?.items[0]?.coverPhoto;

@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/ui/form-field';
 import { RetryablePart } from '@/components/ui/retryable-part';
 import { WhenVisible } from '@/components/ui/when-visible';
 import { fullAddress, placeOf } from '@/lib/address';
-import { currentToken, isNotFound } from '@/lib/api-client';
+import { isNotFound } from '@/lib/api-client';
 import { preloadLocaleSection, useLocaleSection } from '@/lib/i18n';
 import { PageFallback } from '@/components/layout/page-fallback';
 import {
@@ -20,7 +20,7 @@ import {
 } from '../api/deal-offers';
 import { dealQueryOptions, type DealDetail } from '@/lib/deals';
 import type { ScreenPrefetch } from '@/lib/query-client';
-import { fallbackUser } from '@/lib/session/session-manager';
+import { storedRoles } from '@/lib/session/session-manager';
 import { isSellerSide } from '@dealclub/shared/roles';
 import { DealMissing } from '../components/deal-missing';
 import { DealPage } from '../components/deal-page';
@@ -47,9 +47,8 @@ function shownOffers(params: URLSearchParams): { sort: OfferSort; scope: OfferSc
  * and the interested buyers. Only for a stored seller-side session (a visitor is sent to sign in).
  */
 export const prefetch: ScreenPrefetch = (client, { params, url }) => {
-  const token = currentToken();
   // A buyer has no offers page: the screen shows the deal's not-found page without asking.
-  if (!token || !params.id || !isSellerSide(fallbackUser(token)?.roles ?? [])) return;
+  if (!params.id || !isSellerSide(storedRoles())) return;
   const { sort, scope } = shownOffers(url.searchParams);
   void client.prefetchQuery(dealQueryOptions(params.id));
   void client.prefetchInfiniteQuery(receivedOffersOptions(params.id, sort, scope));
