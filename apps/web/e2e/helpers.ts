@@ -288,3 +288,24 @@ export function riskySubToTerms(description: string) {
     description,
   };
 }
+
+/**
+ * Records the text of every toast the page shows from now on. The shell shows one toast at a time,
+ * and a live notification from another test's offer to the demo seller can replace a toast before
+ * the test reads it; the record keeps what was said. Call `seen()` to read it.
+ */
+export async function recordToasts(page: Page) {
+  await page.evaluate(() => {
+    const said: string[] = [];
+    (window as unknown as { toastsSaid: string[] }).toastsSaid = said;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[data-testid="toast"]')) {
+        const text = toast.textContent ?? '';
+        if (!said.includes(text)) said.push(text);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return {
+    seen: () => page.evaluate(() => (window as unknown as { toastsSaid: string[] }).toastsSaid.join('\n')),
+  };
+}

@@ -2,7 +2,14 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { addDays } from '@dealclub/shared/closing';
 import { expect, test } from './fixtures';
-import { escapeRegExp, idTokenOf, listDemoCashDeal, newBuyer, signInWithSession } from './helpers';
+import {
+  escapeRegExp,
+  idTokenOf,
+  listDemoCashDeal,
+  newBuyer,
+  recordToasts,
+  signInWithSession,
+} from './helpers';
 import { expectFocusOn, inLiveRegion, tabTo } from './keyboard';
 
 /*
@@ -113,8 +120,9 @@ test.describe('keyboard journeys (seller side and training)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Edit deal' })).toBeVisible();
     const remove = page.getByRole('button', { name: 'Remove photo 1' });
     await tabTo(page, remove, { max: 150 });
+    const toasts = await recordToasts(page);
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('toast')).toContainText('Photo removed');
+    await expect.poll(toasts.seen).toContain('Photo removed');
     await expect(page.getByText('No photos yet.')).toBeVisible();
     await expectFocusOn(page, addPhotos);
   });
