@@ -138,8 +138,9 @@ function ClosingRoomView({ room }: { room: ClosingRoom }) {
       {panels ? (
         <RoomPanels room={panels} focusStatus={focusStatus} />
       ) : (
-        // Their place is kept meanwhile, so that what follows (the footer) does not move.
-        <div className="min-h-screen" />
+        // Their place is kept meanwhile, so that what follows (the footer) does not move; it is
+        // marked busy, as the rest of the app marks what is still coming.
+        <div className="min-h-screen" aria-busy="true" />
       )}
     </article>
   );
