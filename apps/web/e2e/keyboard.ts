@@ -99,6 +99,10 @@ export async function tabTo(
  * most `max` times, checking after each press that the focus shows. Returns the number of presses.
  */
 export async function pressTo(page: Page, target: Locator, key: string, max = 60): Promise<number> {
+  // A person presses toward a control they can see. A screen renders its data, or a part of it
+  // (the closing room's panels), a moment after its heading: keys pressed before the control is
+  // there pass its place, run through the footer and leave the page (CI on 99151a3).
+  await expect(target.first()).toBeAttached({ timeout: 15_000 });
   for (let presses = 0; presses <= max; presses++) {
     if (presses > 0) {
       await page.keyboard.press(key);
