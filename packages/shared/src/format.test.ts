@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dateFormat, formatMoment, formatMoney, numberFormat } from './format';
 
 describe('the formats', () => {
@@ -17,5 +17,17 @@ describe('the formats', () => {
     expect(formatMoney(1_250_000, 'es')).toMatch(/^1\.250\.000\sUS\$$/);
     expect(formatMoment('2026-02-04T15:30:00Z', 'en', 'UTC')).toMatch(/^Feb 4, 2026, 3:30\sPM$/);
     expect(formatMoment('not a date', 'en')).toBe('not a date');
+  });
+
+  it("follow the process's time zone setting when it changes, though a moment was formatted before", () => {
+    const moment = '2026-02-04T15:30:00Z';
+    vi.stubEnv('TZ', 'UTC');
+    try {
+      expect(formatMoment(moment, 'en')).toMatch(/^Feb 4, 2026, 3:30\sPM$/);
+      vi.stubEnv('TZ', 'America/Chicago');
+      expect(formatMoment(moment, 'en')).toMatch(/^Feb 4, 2026, 9:30\sAM$/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

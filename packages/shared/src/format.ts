@@ -3,13 +3,21 @@
  * (API.md) in the reader's language.
  */
 /**
- * `make(language, options)`, built once per language and options: building an `Intl` format costs
- * more than formatting with it, and a table of offers or messages formats a value on every row.
+ * The process's time zone setting where there is one (Node's `TZ`, which a new `Intl` format
+ * follows as it changes); a browser's zone is the page's for its whole life.
+ */
+const processZone = () =>
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.TZ ?? '';
+
+/**
+ * `make(language, options)`, built once per language, options and time zone setting: building an
+ * `Intl` format costs more than formatting with it, and a table of offers or messages formats a
+ * value on every row.
  */
 function onePer<Options, Format>(make: (language: string, options: Options) => Format) {
   const made = new Map<string, Format>();
   return (language: string, options: Options): Format => {
-    const key = `${language}|${JSON.stringify(options)}`;
+    const key = `${language}|${processZone()}|${JSON.stringify(options)}`;
     let format = made.get(key);
     if (!format) {
       format = make(language, options);

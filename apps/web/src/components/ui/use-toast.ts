@@ -33,6 +33,17 @@ export interface ToastItem extends ToastInput {
 let toasts: ToastItem[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
+const askedListeners = new Set<(input: ToastInput) => void>();
+
+/**
+ * Calls `listener` with each toast asked for, as it was asked for, whether or not it shows (an error
+ * that only repeats the session's end does not): what a screen said, for the unit tests
+ * (test/toasts.ts). Returns the function that stops it.
+ */
+export function onToastAsked(listener: (input: ToastInput) => void): () => void {
+  askedListeners.add(listener);
+  return () => askedListeners.delete(listener);
+}
 
 function emit(next: ToastItem[]) {
   toasts = next;
@@ -42,6 +53,7 @@ function emit(next: ToastItem[]) {
 export function toast(input: ToastInput): number {
   if (!input.title.trim()) throw new Error('A toast needs a non-empty title');
   if (input.action && !input.action.altText.trim()) throw new Error('A toast action needs alt text');
+  for (const listener of askedListeners) listener(input);
   const id = nextId++;
   const shown = toasts[0];
   if (shown?.open && shown.cause && input.variant === 'destructive' && !input.cause) return shown.id;

@@ -10,9 +10,9 @@ import { renderRoutes } from '@/test/render';
 import { NotificationBell } from '../components/notification-bell';
 import type { RealtimeClient } from './realtime-connection';
 import { RealtimeProvider } from './realtime-provider';
+import { recordToasts } from '@/test/toasts';
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/components/ui/use-toast', () => ({ toast }));
+const toast = recordToasts();
 
 beforeAll(() => {
   globalThis.ResizeObserver ??= class {
@@ -92,11 +92,11 @@ describe('the realtime provider in the shell', () => {
     const shown = toast.mock.calls[0]![0];
     expect(shown.title).toBe('New Message');
     expect(shown.description).toBe(`Bianca Buyer: ${long.slice(0, 50)}…`);
-    expect(shown.action.label).toBe('View');
+    expect(shown.action?.label).toBe('View');
     // The bell is read again at once.
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
 
-    act(() => shown.action.onClick());
+    act(() => shown.action!.onClick());
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat/t5'));
 
     emit('new-thread', { senderName: 'Lee Park', message: 'Hello', thread: { threadId: 't6' } });
@@ -117,7 +117,7 @@ describe('the realtime provider in the shell', () => {
     expect(shown).toMatchObject({ title: 'New deal match', description: 'Reno, NV 89501 · 92% match' });
     expect(shown.action).toMatchObject({ label: 'View', altText: 'Open the deal' });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    act(() => shown.action.onClick());
+    act(() => shown.action!.onClick());
     await waitFor(() => expect(router.state.location.pathname).toBe('/deals/d42'));
     expect(await screen.findByText('Deal page')).toBeTruthy();
 

@@ -13,9 +13,9 @@ import { json } from '@/test/json';
 import { signedIn } from '@/test/session';
 import { createMilestone, createRoom, subjectToMilestones } from '../test-factories';
 import DealClosingPage from './deal-closing';
+import { recordToasts } from '@/test/toasts';
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/components/ui/use-toast', () => ({ toast }));
+const toast = recordToasts();
 
 type Handler = (url: URL, init?: RequestInit) => Response | undefined;
 

@@ -12,9 +12,9 @@ import { createOffer, DEAL_ID } from '@/test/deals';
 import { json } from '@/test/json';
 import { CounterCell } from './counter-cell';
 import { MyOfferCounter } from './counter-panel';
+import { recordToasts } from '@/test/toasts';
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/components/ui/use-toast', () => ({ toast }));
+const toast = recordToasts();
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 /** A close date the counter form takes (within two years). */

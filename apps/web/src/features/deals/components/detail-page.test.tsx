@@ -151,8 +151,12 @@ describe('the /deals/:id detail', () => {
 
     const math = screen.getByRole('region', { name: 'Deal math' });
     // The formulas come with the trust texts, which the math section loads on its own (the risks
-    // above may show a moment before).
-    await user.click(await within(math).findByText('How is cash to close computed?'));
+    // above may show a moment before). This file runs in a module graph of its own, often before any
+    // other file has had those modules transformed: on the loaded CI machine that took more than the
+    // usual 5 s (two in six runs of the web suite).
+    await user.click(
+      await within(math).findByText('How is cash to close computed?', {}, { timeout: 15_000 }),
+    );
     expect(within(math).getByTestId('formula-cashToClose').textContent).toBe(
       'Cash to close = entry fee $15,000 + EMD $5,000',
     );

@@ -16,12 +16,12 @@ import { json } from '@/test/json';
 import { signedIn } from '@/test/session';
 import { DealForm } from './deal-form';
 import { InterestPanel } from './interest-panel';
+import { recordToasts } from '@/test/toasts';
 
 // The deal form's texts are a section of their own, loaded by its pages.
 beforeAll(() => loadLocaleSection('dealForm', 'en'));
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/components/ui/use-toast', () => ({ toast }));
+const toast = recordToasts();
 
 const DEAL = '11111111-1111-4111-8111-111111111111';
 

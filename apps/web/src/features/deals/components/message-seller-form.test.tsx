@@ -5,9 +5,9 @@ import { json } from '@/test/json';
 import { renderRoutes } from '@/test/render';
 import { createMessage, createThread, DEAL_ID } from '@/test/chat';
 import { MessageSellerForm } from './message-seller-form';
+import { recordToasts } from '@/test/toasts';
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/components/ui/use-toast', () => ({ toast }));
+const toast = recordToasts();
 
 afterEach(() => {
   vi.unstubAllGlobals();

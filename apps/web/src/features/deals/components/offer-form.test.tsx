@@ -9,9 +9,9 @@ import type { DisclosureItem } from '../api/disclosures';
 import DealDetailPage from '../routes/deal-detail';
 import { createDeal, createOffer, DEAL_ID } from '@/test/deals';
 import { json } from '@/test/json';
+import { recordToasts } from '@/test/toasts';
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/components/ui/use-toast', () => ({ toast }));
+const toast = recordToasts();
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
 

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
 import DealsPage from '../routes/deals';
 import { json } from '@/test/json';
+import { recordToasts } from '@/test/toasts';
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/components/ui/use-toast', () => ({ toast }));
+const toast = recordToasts();
 
 type Handler = (body: unknown) => Response;
 

@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { json } from '@/test/json';
 import { dialogTargets, StatusDialog } from './status-dialog';
+import { recordToasts } from '@/test/toasts';
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/components/ui/use-toast', () => ({ toast }));
+const toast = recordToasts();
 
 const detail = {
   id: '7d1f6a52-3a43-4f0e-9c55-6b1b3c1d2e10',

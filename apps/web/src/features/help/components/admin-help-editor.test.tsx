@@ -6,9 +6,9 @@ import { loadLocaleSection } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import type { AdminHelpItem } from '../api/admin-help';
 import { AdminHelpEditor, editorPath } from './admin-help-editor';
+import { recordToasts } from '@/test/toasts';
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/components/ui/use-toast', () => ({ toast }));
+const toast = recordToasts();
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -8,12 +8,12 @@ import { createQueryClient } from '@/lib/query-client';
 import { integrationsTab } from '../api/integrations';
 import { tabsFor } from '../routes/profile';
 import { IntegrationsTab } from './integrations-tab';
+import { recordToasts } from '@/test/toasts';
 
 // The tab's own texts come with it; its Save button's are the profile's, which its screen loads.
 beforeAll(() => Promise.all([loadLocaleSection('profile', 'en'), loadLocaleSection('profile', 'es')]));
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/components/ui/use-toast', () => ({ toast }));
+const toast = recordToasts();
 
 const SECRET = 'whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
 

@@ -7,12 +7,12 @@ import { loadLocaleSection } from '@/lib/i18n';
 import { renderRoutes } from '@/test/render';
 import { json } from '@/test/json';
 import { PreferencesTab } from './preferences-tab';
+import { recordToasts } from '@/test/toasts';
 
 // The tab's texts are a section of the profile's, which its screen loads (useLocaleSection).
 beforeAll(() => loadLocaleSection('profile', 'en'));
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/components/ui/use-toast', () => ({ toast }));
+const toast = recordToasts();
 
 const PREFERENCES = {
   languagePreference: 'en',

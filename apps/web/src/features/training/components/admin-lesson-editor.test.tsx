@@ -6,9 +6,9 @@ import type { AdminLesson } from '@dealclub/shared/training';
 import { i18n, loadLocaleSection } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { AdminLessonEditor } from './admin-lesson-editor';
+import { recordToasts } from '@/test/toasts';
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/components/ui/use-toast', () => ({ toast }));
+const toast = recordToasts();
 
 function createLesson(overrides: Partial<AdminLesson> = {}): AdminLesson {
   return {

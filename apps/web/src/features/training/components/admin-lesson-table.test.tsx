@@ -8,9 +8,9 @@ import { loadLocaleSection } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { useAdminLessons } from '../api/training';
 import { AdminLessonTable } from './admin-lesson-table';
+import { recordToasts } from '@/test/toasts';
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/components/ui/use-toast', () => ({ toast }));
+const toast = recordToasts();
 
 let lastId = 0;
 function createLesson(overrides: Partial<AdminLesson> = {}): AdminLesson {
