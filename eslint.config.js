@@ -20,8 +20,9 @@ const API = 'apps/api/src';
  * `config.ts`) imports no module. A module imports the ground and the modules listed before it,
  * through their public entry (`index.ts`), and never a module listed after it. The HTTP edge — a
  * module's `routes.ts`, `routes/` and `plugin.ts`, the `plugins/`, and the composition above them
- * (`app.ts`, `server.ts`, `background.ts`, `seeds.ts`, `cli/`) — may import any module's entry;
- * only `app.ts` registers a module's routes. `plugins/` import the platform, never a feature.
+ * (`app.ts`, `server.ts`, `serve.ts`, `start-failure.ts`, `background.ts`, `seeds.ts`, `cli/`) — may
+ * import any module's entry; only `app.ts` registers a module's routes. `plugins/` import the
+ * platform, never a feature.
  */
 const PLATFORM = [
   'jobs',

@@ -120,6 +120,8 @@ describe('the /deals/:id detail', () => {
     );
   });
 
+  // The wait for the lazily loaded formulas below may take up to 15 s, which with the waits before
+  // it could pass the project's 20 s a test: this one has 40 s.
   it("shows the deal's risks, each figure's formula and the loans to maturity with the balloon", async () => {
     const user = userEvent.setup();
     const deal = detail({ status: 'active', emd: 5_000, entryFee: 15_000, interestRate: 3 });
@@ -174,7 +176,7 @@ describe('the /deals/:id detail', () => {
     expect(within(table).getAllByRole('row').length).toBeGreaterThan(2);
     const existing = within(loans).getByTestId('loan-existing');
     expect(within(existing).getByText('Paid off by maturity: no balloon.')).toBeTruthy();
-  });
+  }, 40_000);
 
   it('moves through the photos with the thumbnails and the arrow keys', async () => {
     mockApi(() => Response.json(detail({ status: 'active' })));
