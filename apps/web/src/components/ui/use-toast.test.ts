@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { toast, useToasts } from './use-toast';
+import { describe, expect, it, vi } from 'vitest';
+import { onToastAsked, toast, useToasts } from './use-toast';
 
 describe('toast', () => {
   it('keeps one toast at a time: the newest replaces the current one', () => {
@@ -30,5 +30,18 @@ describe('toast', () => {
     expect(() =>
       toast({ title: 'New Message', action: { label: 'View', altText: '', onClick: () => {} } }),
     ).toThrow();
+  });
+
+  it('tells a listener each toast asked for as it was asked, one kept from showing too, until it stops', () => {
+    const heard = vi.fn();
+    const stop = onToastAsked(heard);
+    const cause = { title: 'Authentication session expired.', variant: 'destructive', cause: true } as const;
+    const repeat = { title: 'Update failed', variant: 'destructive' } as const;
+    toast(cause);
+    toast(repeat);
+    expect(heard.mock.calls).toEqual([[cause], [repeat]]);
+    stop();
+    toast({ title: 'Language changed' });
+    expect(heard).toHaveBeenCalledTimes(2);
   });
 });

@@ -7,12 +7,12 @@ import type { Role } from '@dealclub/shared/roles';
 import { json } from '@/test/json';
 import { dealKeys } from '@/lib/deals';
 import { renderRoutes } from '@/test/render';
+import { toastsAsked } from '@/test/toasts';
 import { NotificationBell } from '../components/notification-bell';
 import type { RealtimeClient } from './realtime-connection';
 import { RealtimeProvider } from './realtime-provider';
-import { recordToasts } from '@/test/toasts';
 
-const toast = recordToasts();
+const toast = toastsAsked();
 
 beforeAll(() => {
   globalThis.ResizeObserver ??= class {

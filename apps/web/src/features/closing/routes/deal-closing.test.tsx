@@ -11,11 +11,11 @@ import { SessionProvider } from '@/lib/session/session-context';
 import { DEAL_ID } from '@/test/deals';
 import { json } from '@/test/json';
 import { signedIn } from '@/test/session';
+import { toastsAsked } from '@/test/toasts';
 import { createMilestone, createRoom, subjectToMilestones } from '../test-factories';
 import DealClosingPage from './deal-closing';
-import { recordToasts } from '@/test/toasts';
 
-const toast = recordToasts();
+const toast = toastsAsked();
 
 type Handler = (url: URL, init?: RequestInit) => Response | undefined;
 

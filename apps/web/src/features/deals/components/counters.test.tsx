@@ -10,11 +10,11 @@ import type { ReceivedOffer } from '../api/deal-offers';
 import { createReceivedOffer } from '../test-factories';
 import { createOffer, DEAL_ID } from '@/test/deals';
 import { json } from '@/test/json';
+import { toastsAsked } from '@/test/toasts';
 import { CounterCell } from './counter-cell';
 import { MyOfferCounter } from './counter-panel';
-import { recordToasts } from '@/test/toasts';
 
-const toast = recordToasts();
+const toast = toastsAsked();
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 /** A close date the counter form takes (within two years). */

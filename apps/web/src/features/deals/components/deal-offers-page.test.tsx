@@ -12,9 +12,9 @@ import DealOffersPage from '../routes/deal-offers';
 import { createInterest, createReceivedOffer } from '../test-factories';
 import { createDeal, DEAL_ID } from '@/test/deals';
 import { json } from '@/test/json';
-import { recordToasts } from '@/test/toasts';
+import { toastsAsked } from '@/test/toasts';
 
-const toast = recordToasts();
+const toast = toastsAsked();
 
 const cashOffer = createReceivedOffer(
   { id: 'o1', type: 'cash', purchasePrice: 390_000, estimatedCloseDate: '2026-03-01' },

@@ -14,14 +14,14 @@ import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session/session-context';
 import { json } from '@/test/json';
 import { signedIn } from '@/test/session';
+import { toastsAsked } from '@/test/toasts';
 import { DealForm } from './deal-form';
 import { InterestPanel } from './interest-panel';
-import { recordToasts } from '@/test/toasts';
 
 // The deal form's texts are a section of their own, loaded by its pages.
 beforeAll(() => loadLocaleSection('dealForm', 'en'));
 
-const toast = recordToasts();
+const toast = toastsAsked();
 
 const DEAL = '11111111-1111-4111-8111-111111111111';
 

@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/json';
 import { renderRoutes } from '@/test/render';
 import { createMessage, createThread, DEAL_ID } from '@/test/chat';
+import { toastsAsked } from '@/test/toasts';
 import { MessageSellerForm } from './message-seller-form';
-import { recordToasts } from '@/test/toasts';
 
-const toast = recordToasts();
+const toast = toastsAsked();
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -9,9 +9,9 @@ import type { DisclosureItem } from '../api/disclosures';
 import DealDetailPage from '../routes/deal-detail';
 import { createDeal, createOffer, DEAL_ID } from '@/test/deals';
 import { json } from '@/test/json';
-import { recordToasts } from '@/test/toasts';
+import { toastsAsked } from '@/test/toasts';
 
-const toast = recordToasts();
+const toast = toastsAsked();
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
 

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
 import DealsPage from '../routes/deals';
 import { json } from '@/test/json';
-import { recordToasts } from '@/test/toasts';
+import { toastsAsked } from '@/test/toasts';
 
-const toast = recordToasts();
+const toast = toastsAsked();
 
 type Handler = (body: unknown) => Response;
 

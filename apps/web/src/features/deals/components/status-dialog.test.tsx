@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { json } from '@/test/json';
+import { toastsAsked } from '@/test/toasts';
 import { dialogTargets, StatusDialog } from './status-dialog';
-import { recordToasts } from '@/test/toasts';
 
-const toast = recordToasts();
+const toast = toastsAsked();
 
 const detail = {
   id: '7d1f6a52-3a43-4f0e-9c55-6b1b3c1d2e10',

@@ -4,13 +4,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadLocaleSection } from '@/lib/i18n';
 import { renderRoutes } from '@/test/render';
 import { json } from '@/test/json';
+import { toastsAsked } from '@/test/toasts';
 import { BuyBoxTab } from './buy-box-tab';
-import { recordToasts } from '@/test/toasts';
 
 // The tab's texts are a section of the profile's, which its screen loads (useLocaleSection).
 beforeAll(() => loadLocaleSection('profile', 'en'));
 
-const toast = recordToasts();
+const toast = toastsAsked();
 // The forms' checks (zod) come as a file of their own on a form's first focus; here it cannot be
 // downloaded (offline, or a new release replaced it).
 vi.mock('../lib/resolvers', () => {

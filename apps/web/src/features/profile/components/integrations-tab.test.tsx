@@ -5,15 +5,15 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Integration, WebhookDelivery } from '@dealclub/shared/integrations';
 import { i18n, loadLocaleSection } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { toastsAsked } from '@/test/toasts';
 import { integrationsTab } from '../api/integrations';
 import { tabsFor } from '../routes/profile';
 import { IntegrationsTab } from './integrations-tab';
-import { recordToasts } from '@/test/toasts';
 
 // The tab's own texts come with it; its Save button's are the profile's, which its screen loads.
 beforeAll(() => Promise.all([loadLocaleSection('profile', 'en'), loadLocaleSection('profile', 'es')]));
 
-const toast = recordToasts();
+const toast = toastsAsked();
 
 const SECRET = 'whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
 

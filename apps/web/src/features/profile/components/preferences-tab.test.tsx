@@ -6,13 +6,13 @@ import type { SavedSearch } from '@dealclub/shared/saved-searches';
 import { loadLocaleSection } from '@/lib/i18n';
 import { renderRoutes } from '@/test/render';
 import { json } from '@/test/json';
+import { toastsAsked } from '@/test/toasts';
 import { PreferencesTab } from './preferences-tab';
-import { recordToasts } from '@/test/toasts';
 
 // The tab's texts are a section of the profile's, which its screen loads (useLocaleSection).
 beforeAll(() => loadLocaleSection('profile', 'en'));
 
-const toast = recordToasts();
+const toast = toastsAsked();
 
 const PREFERENCES = {
   languagePreference: 'en',

@@ -3,10 +3,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { toastsAsked } from '@/test/toasts';
 import { PushSetting } from './push-setting';
-import { recordToasts } from '@/test/toasts';
 
-const toast = recordToasts();
+const toast = toastsAsked();
 
 // A VAPID public key: 0x04 then 64 bytes (its value does not matter to the browser edges here).
 const KEY_BYTES = Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i));

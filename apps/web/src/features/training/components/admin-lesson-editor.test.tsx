@@ -5,10 +5,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminLesson } from '@dealclub/shared/training';
 import { i18n, loadLocaleSection } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { toastsAsked } from '@/test/toasts';
 import { AdminLessonEditor } from './admin-lesson-editor';
-import { recordToasts } from '@/test/toasts';
 
-const toast = recordToasts();
+const toast = toastsAsked();
 
 function createLesson(overrides: Partial<AdminLesson> = {}): AdminLesson {
   return {

@@ -6,11 +6,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminLesson } from '@dealclub/shared/training';
 import { loadLocaleSection } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { toastsAsked } from '@/test/toasts';
 import { useAdminLessons } from '../api/training';
 import { AdminLessonTable } from './admin-lesson-table';
-import { recordToasts } from '@/test/toasts';
 
-const toast = recordToasts();
+const toast = toastsAsked();
 
 let lastId = 0;
 function createLesson(overrides: Partial<AdminLesson> = {}): AdminLesson {
