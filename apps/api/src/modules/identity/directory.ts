@@ -19,8 +19,16 @@ export interface NewDirectoryUser {
   status?: 'CONFIRMED' | 'UNCONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'RESET_REQUIRED';
 }
 
-/** Creates the identity and the product user together; returns the new `sub`. */
-export async function createDirectoryUser(db: Db, user: NewDirectoryUser): Promise<string> {
+/**
+ * Creates the identity and the product user together; returns the new `sub`. `passwordHash`, when
+ * given, is an argon2 hash of `user.password` made before (the test suite's many users share one
+ * password, hashed once); else the password is hashed here.
+ */
+export async function createDirectoryUser(
+  db: Db,
+  user: NewDirectoryUser,
+  passwordHash?: string,
+): Promise<string> {
   const sub = randomUUID();
   const email = user.email.trim().toLowerCase();
   const attributes: Record<string, string> = {};
@@ -28,14 +36,14 @@ export async function createDirectoryUser(db: Db, user: NewDirectoryUser): Promi
   if (user.lastName) attributes.family_name = user.lastName;
   if (user.phoneNumber) attributes.phone_number = user.phoneNumber;
   if (user.language) attributes.locale = user.language;
-  const passwordHash = await hashPassword(user.password);
+  const hashed = passwordHash ?? (await hashPassword(user.password));
   await db.transaction(async (tx) => {
     await tx.insert(identityUsers).values({
       sub,
       username: email,
       email,
       emailVerified: (user.status ?? 'CONFIRMED') !== 'UNCONFIRMED',
-      passwordHash,
+      passwordHash: hashed,
       status: user.status ?? 'CONFIRMED',
       attributes,
       groups: user.roles,
