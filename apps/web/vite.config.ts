@@ -22,33 +22,20 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 const firstVisit = firstVisitChunks(import.meta.dirname);
 
 /**
- * Test files that replace no module but still run in a module graph of their own (with the ones
- * below): the deal page's test reads the formulas of a part the page loads lazily (`React.lazy`,
- * whose state is its module's); in two CI runs in a row, sharing its worker's modules with the files
- * before it, that part never came (its fallback, the plain figures, stayed) though it passed alone
- * and in every order tried here.
- */
-const OWN_MODULE_GRAPH = ['features/deals/components/detail-page.test.tsx'];
-
-/**
  * The unit tests that replace a module (`vi.mock`). Vitest hoists such a mock above the file's
  * imports, so it only takes when the file gets a module graph of its own; they run in the project
  * `web (module mocks)` (vitest.module-mocks.config.ts), each isolated. Every other test file shares
  * its worker's module graph and document with the files before it, as the API's tests do: the
  * whole web suite 131 s → 57 s of a 2-core machine's time when nothing was isolated (docs/ci.md).
- * The files that read the toasts asked for (`toastsAsked`) run here too, though they replace no
- * module: with them in the shared graph (stop 53), the deal page's test, then nearly alone here and
- * run first, saw its lazily loaded formulas never come in three of eleven runs, once in CI after a
- * 15 s wait. Until that is understood, they keep the order that was green for many runs.
+ * The deal page's test and the files that read the toasts asked for (`toastsAsked`) share it too
+ * since stop 54: the formulas that test "never saw come" had come, in a section it had found
+ * before the lazily loaded part replaced it (detail-page.test.tsx).
  */
 export const moduleMockingTests = readdirSync(path.join(import.meta.dirname, 'src'), { recursive: true })
   .map(String)
   .filter((file) => /\.test\.tsx?$/.test(file))
-  .filter(
-    (file) =>
-      /\bvi\.(mock|doMock)\(|\btoastsAsked\(\)/.test(
-        readFileSync(path.join(import.meta.dirname, 'src', file), 'utf8'),
-      ) || OWN_MODULE_GRAPH.includes(file.split(path.sep).join('/')),
+  .filter((file) =>
+    /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(import.meta.dirname, 'src', file), 'utf8')),
   )
   .map((file) => `src/${file.split(path.sep).join('/')}`);
 
