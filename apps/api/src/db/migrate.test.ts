@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, isServerPass } from '../test/app';
+import { createTestDatabase, isServerPass, migratedEmbeddedTemplate } from '../test/app';
 import { DatabaseUnavailableError, openDatabase, queryRows, type Database } from './client';
 import { MIGRATIONS_DIR, runMigrations } from './migrate';
 import { runSeeds, type Seed } from './seed';
@@ -120,12 +120,16 @@ describe('runSeeds', () => {
 describe.skipIf(isServerPass)('embedded database on disk', () => {
   it('keeps its data across a restart', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dealclub-data-'));
-    const first = await openDatabase({ dataDir });
+    // Written from the run's migrated template, with PGlite's WebAssembly compiled once: a new
+    // directory's initdb and migrations took 8 of this test's 13 s (server.test.ts starts the
+    // server itself on a new directory).
+    const { loadDataDir, ...wasm } = await migratedEmbeddedTemplate();
+    const first = await openDatabase({ dataDir, embedded: { ...wasm, loadDataDir } });
     await runMigrations(first.db);
     await first.db.insert(seedRuns).values({ name: 'kept' });
     await first.close();
 
-    const second = await openDatabase({ dataDir });
+    const second = await openDatabase({ dataDir, embedded: wasm });
     open.push(second);
     expect((await runMigrations(second.db)).applied).toBe(0);
     expect((await second.db.select().from(seedRuns)).map((r) => r.name)).toEqual(['kept']);
