@@ -1,8 +1,7 @@
 import config, { moduleMockingTests } from './vite.config';
 
-// The web unit tests that replace a module with `vi.mock`, and the few others that need a module
-// graph of their own (vite.config.ts, `moduleMockingTests`): each file in a module graph and
-// document of its own, so that its mocks take and stay in it.
+// The web unit tests that replace a module with `vi.mock` (vite.config.ts, `moduleMockingTests`):
+// each file in a module graph and document of its own, so that its mocks take and stay in it.
 export default {
   ...config,
   test: {

@@ -125,7 +125,6 @@ describe.skipIf(isServerPass)('embedded database on disk', () => {
     // server itself on a new directory).
     const { loadDataDir, ...wasm } = await migratedEmbeddedTemplate();
     const first = await openDatabase({ dataDir, embedded: { ...wasm, loadDataDir } });
-    await runMigrations(first.db);
     await first.db.insert(seedRuns).values({ name: 'kept' });
     await first.close();
 

@@ -14,8 +14,9 @@ let counter = 0;
 
 /**
  * One argon2 hash per password for the users the tests create, made once per worker: hashing the
- * same password anew for each of about 1,200 users took some 19 of the API suite's 345 core-seconds
- * (docs/ci.md). Each user still signs in through the real verification of that hash.
+ * same password anew for each of about 1,200 users a run (16 ms of CPU each) made the API suite
+ * take 350 core-seconds instead of 318 (docs/ci.md). Each user still signs in through the real
+ * verification.
  */
 const hashes = new Map<string, Promise<string>>();
 function hashOnce(password: string): Promise<string> {

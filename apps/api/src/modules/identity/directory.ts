@@ -22,7 +22,7 @@ export interface NewDirectoryUser {
 /**
  * Creates the identity and the product user together; returns the new `sub`. `passwordHash`, when
  * given, is an argon2 hash of `user.password` made before (the test suite's many users share one
- * password, hashed once); else the password is hashed here.
+ * password, hashed once), taken as it is, unchecked; else the password is hashed here.
  */
 export async function createDirectoryUser(
   db: Db,
