@@ -33,16 +33,16 @@ try {
   process.exit(1);
 }
 
+// `tags: ['server']`, `tags: 'server'` or a whole file's `@module-tag server`: a file matched that
+// holds none only costs its collection, while one missed would drop its tests from the pass.
+const SERVER_TAG = /\btags\s*:\s*(?:\[[^\]]*)?['"`]server['"`]|@module-tag\s+server\b/;
+
 /**
  * The API test files that hold a test tagged `server`: only they are collected, so that the pass
  * does not import and transform the other files only to skip every test in them (a PostgreSQL pass
  * of 31 files instead of 74: 7 of 112 core-seconds, docs/ci.md). The tag filter still picks the
  * tests inside them. Any argument given (a file, an option) leaves the choice of files to vitest.
  */
-// `tags: ['server']`, `tags: 'server'` or a whole file's `@module-tag server`: a file matched that
-// holds none only costs its collection, while one missed would drop its tests from the pass.
-const SERVER_TAG = /\btags\s*:\s*(?:\[[^\]]*)?['"`]server['"`]|@module-tag\s+server\b/;
-
 function serverTaggedFiles() {
   const src = path.join(root, 'apps', 'api', 'src');
   return readdirSync(src, { recursive: true })

@@ -27,9 +27,9 @@ const firstVisit = firstVisitChunks(import.meta.dirname);
  * `web (module mocks)` (vitest.module-mocks.config.ts), each isolated. Every other test file shares
  * its worker's module graph and document with the files before it, as the API's tests do: the
  * whole web suite 131 s → 57 s of a 2-core machine's time when nothing was isolated (docs/ci.md).
- * The deal page's test and the files that read the toasts asked for (`toastsAsked`) share it too
- * since stop 54: the formulas that test "never saw come" had come, in a section it had found
- * before the lazily loaded part replaced it (detail-page.test.tsx).
+ * The deal page's test and the files that read the toasts asked for (`toastsAsked`) share it too:
+ * the deal page's test once lost its lazily loaded formulas here, which was the test holding a
+ * section the part had since replaced (detail-page.test.tsx, docs/ci.md "Stop 54"), not the graph.
  */
 export const moduleMockingTests = readdirSync(path.join(import.meta.dirname, 'src'), { recursive: true })
   .map(String)

@@ -151,12 +151,12 @@ describe('the /deals/:id detail', () => {
         .getAttribute('href'),
     ).toBe('/training?lesson=subject-to-and-due-on-sale');
 
-    // The formulas are the math section's lazily loaded part, which takes the place of its fallback
-    // (the same figures without formulas, in a section of its own) once its code is there and shows
-    // the formulas once the trust texts are too: the section is looked up again until then. Holding the first one found failed in
-    // three CI runs and four of twenty loaded local runs, when the risks above showed before the
-    // part had replaced the fallback: a failing run's trace has the part render its formulas once
-    // and never again, while the test read on in the fallback's section, gone from the page.
+    // The formulas are the math section's lazily loaded part. It takes the place of the section's
+    // fallback (the same figures without formulas, in a section of its own) once its code is there,
+    // and shows the formulas once the trust texts are too: the section is looked up again until then.
+    // Holding the first one found failed in three CI runs and four of twenty loaded local runs, when
+    // the risks above showed before the part had replaced the fallback: the formulas came in the
+    // part's section while the test read on in the fallback's, gone from the page.
     await user.click(
       await waitFor(
         () =>
