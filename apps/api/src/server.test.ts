@@ -170,7 +170,7 @@ describe('server start-up', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dealclub-start-'));
     // A data directory already migrated (the tests' template), as on any start but the first: what
     // is under test is the server on it, the demo and what a SIGKILL keeps. The first start on an
-    // empty directory (initdb, the migrations, the demo: 33 core-seconds here) is the browser tests'
+    // empty directory (initdb, the migrations, the demo: some 30 core-seconds) is the browser tests'
     // server (apps/web/playwright.config.ts); migrate.test.ts runs the migrations on an empty schema.
     await (await openDatabase({ dataDir, embedded: await migratedEmbeddedTemplate() })).close();
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: dataDir };
