@@ -10,6 +10,11 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+/**
+ * A new, empty data directory: the server's first start on it (initdb, the migrations, the demo) is
+ * the one the test suites make, as `npm start` makes it on a new machine. The API tests start their
+ * servers on a migrated template instead (server.test.ts): keep this one empty.
+ */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'dealclub-e2e-'));
 
 /**

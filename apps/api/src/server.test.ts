@@ -167,10 +167,10 @@ describe('server start-up', () => {
   );
 
   it('starts on the embedded database, prints its URL, loses no acknowledged closing step to a SIGKILL and stops cleanly on SIGTERM', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'dealclub-start-'));
-    // A data directory already migrated (the tests' template), as on any start but the first: what
-    // is under test is the server on it, the demo and what a SIGKILL keeps. The first start on an
-    // empty directory (initdb, the migrations, the demo: some 30 core-seconds) is the browser tests'
+    const dataDir = (preparedDir = mkdtempSync(path.join(tmpdir(), 'dealclub-start-')));
+    // A data directory migrated but not yet seeded (the tests' template): what is under test is the
+    // server on it, the demo it seeds and what a SIGKILL keeps. The first start on an empty
+    // directory (initdb, the migrations, the demo: some 30 core-seconds) is the browser tests'
     // server (apps/web/playwright.config.ts); migrate.test.ts runs the migrations on an empty schema.
     await (await openDatabase({ dataDir, embedded: await migratedEmbeddedTemplate() })).close();
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: dataDir };

@@ -121,8 +121,8 @@ describe.skipIf(isServerPass)('embedded database on disk', () => {
   it('keeps its data across a restart', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dealclub-data-'));
     // Written from the run's migrated template, with PGlite's WebAssembly compiled once: a new
-    // directory's initdb and migrations took 8 of this test's 13 s (server.test.ts starts the
-    // server itself on a new directory).
+    // directory's initdb and migrations took 8 of this test's 13 s (the browser tests' server
+    // starts on a new directory).
     const { loadDataDir, ...wasm } = await migratedEmbeddedTemplate();
     const first = await openDatabase({ dataDir, embedded: { ...wasm, loadDataDir } });
     await first.db.insert(seedRuns).values({ name: 'kept' });

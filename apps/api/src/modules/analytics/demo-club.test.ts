@@ -287,7 +287,8 @@ describe('with SEED_DEMO off', () => {
     const database = isServerPass ? await createTestDatabase() : undefined;
     dataDir = mkdtempSync(path.join(tmpdir(), 'dealclub-nodemo-'));
     // An embedded database already migrated (the tests' template), as on a second start: what is
-    // under test is the seeding, not initdb and the migrations (server.test.ts starts cold).
+    // under test is the seeding, not initdb and the migrations (the browser tests' server starts
+    // on an empty directory).
     if (!database)
       await (await openDatabase({ dataDir, embedded: await migratedEmbeddedTemplate() })).close();
     const env: Record<string, string> = {
