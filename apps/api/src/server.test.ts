@@ -16,6 +16,7 @@ import {
   createTestApp,
   createTestDatabase,
   isServerPass,
+  migratedDataDir,
   migratedEmbeddedTemplate,
   TEST_SECRETS_KEY,
   type TestDatabase,
@@ -167,12 +168,11 @@ describe('server start-up', () => {
   );
 
   it('starts on the embedded database, prints its URL, loses no acknowledged closing step to a SIGKILL and stops cleanly on SIGTERM', async () => {
-    const dataDir = (preparedDir = mkdtempSync(path.join(tmpdir(), 'dealclub-start-')));
     // A data directory migrated but not yet seeded (the tests' template): what is under test is the
     // server on it, the demo it seeds and what a SIGKILL keeps. The first start on an empty
     // directory (initdb, the migrations, the demo: some 30 core-seconds) is the browser tests'
     // server (apps/web/playwright.config.ts); migrate.test.ts runs the migrations on an empty schema.
-    await (await openDatabase({ dataDir, embedded: await migratedEmbeddedTemplate() })).close();
+    const dataDir = (preparedDir = await migratedDataDir('dealclub-start-'));
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: dataDir };
     let server = runServer(env);
     let url = await listeningUrl(server);

@@ -4,7 +4,7 @@
  * and an app built on it with test configuration.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -211,6 +211,17 @@ export function migratedEmbeddedTemplate() {
     return { ...compiled, loadDataDir: await buildMigratedDump(compiled) };
   })();
   return embeddedTemplate;
+}
+
+/**
+ * A new data directory (under the system's temporary folder, named from `prefix`) holding the run's
+ * migrated template, closed: what a server started on it finds, migrated but not yet seeded, without
+ * paying for initdb and the migrations. The caller removes it.
+ */
+export async function migratedDataDir(prefix: string): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
+  await (await openDatabase({ dataDir, embedded: await migratedEmbeddedTemplate() })).close();
+  return dataDir;
 }
 
 async function adminQuery(url: string, text: string) {

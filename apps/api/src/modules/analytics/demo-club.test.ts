@@ -12,7 +12,7 @@ import {
   createTestApp,
   createTestDatabase,
   isServerPass,
-  migratedEmbeddedTemplate,
+  migratedDataDir,
   TEST_SECRETS_KEY,
 } from '../../test/app';
 import { signIn } from '../../test/auth';
@@ -285,12 +285,12 @@ describe('with SEED_DEMO off', () => {
 
   it('seeds none of the demo, the club included', { tags: ['server'], timeout: 120_000 }, async () => {
     const database = isServerPass ? await createTestDatabase() : undefined;
-    dataDir = mkdtempSync(path.join(tmpdir(), 'dealclub-nodemo-'));
     // An embedded database already migrated (the tests' template), as on a second start: what is
     // under test is the seeding, not initdb and the migrations (the browser tests' server starts
     // on an empty directory).
-    if (!database)
-      await (await openDatabase({ dataDir, embedded: await migratedEmbeddedTemplate() })).close();
+    dataDir = database
+      ? mkdtempSync(path.join(tmpdir(), 'dealclub-nodemo-'))
+      : await migratedDataDir('dealclub-nodemo-');
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
